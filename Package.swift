@@ -1,0 +1,70 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The folder layout follows the data flow in docs/architecture.md:
+// suites → core runner → (adapter seam | backend seam) → reporters.
+let package = Package(
+    name: "mamconf",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "mamconf", targets: ["mamconf"]),
+        .executable(name: "mamconf-reference", targets: ["mamconf-reference"]),
+        .library(name: "AdapterKit", targets: ["AdapterKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
+    ],
+    targets: [
+        // Native system libraries (see docs/native-deps.md).
+        .systemLibrary(name: "CCurl", path: "Sources/Native/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CLibXML2", path: "Sources/Native/CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
+        .target(name: "CurlHTTP", dependencies: ["CCurl"], path: "Sources/Native/CurlHTTP"),
+        .target(name: "JUnitXML", dependencies: ["CLibXML2"], path: "Sources/Reporters/JUnitXML"),
+
+        // The wire protocol between runner and integration, and the SDK-side server for it.
+        .target(name: "AdapterProtocol", path: "Sources/Protocol/AdapterProtocol"),
+        .target(name: "AdapterKit", dependencies: ["AdapterProtocol"], path: "Sources/Protocol/AdapterKit"),
+
+        // The harness: core (model, seams, runner, matcher) and the concrete pieces plugged into its seams.
+        .target(name: "ConformanceCore", dependencies: ["AdapterProtocol"], path: "Sources/Harness/ConformanceCore"),
+        .target(name: "SuiteLoader", dependencies: ["ConformanceCore", "AdapterProtocol", "Yams"], path: "Sources/Harness/SuiteLoader"),
+        .target(name: "StdioAdapter", dependencies: ["ConformanceCore", "AdapterProtocol"], path: "Sources/Harness/StdioAdapter"),
+        .target(name: "Backends", dependencies: ["ConformanceCore", "CurlHTTP"], path: "Sources/Harness/Backends"),
+
+        // The mock backend: a separate wing, reached only over HTTP.
+        .target(name: "MockMAMService", dependencies: [
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/Mock/MockMAMService"),
+
+        // The bundled reference integration: a simulated SDK, an app using it, and its adapter binding.
+        .target(name: "ReferenceSDK", dependencies: ["CurlHTTP"], path: "Sources/Reference/ReferenceSDK"),
+        .target(name: "ReferenceApp", dependencies: ["ReferenceSDK", "AdapterKit", "CurlHTTP"], path: "Sources/Reference/ReferenceApp"),
+
+        // The command line: wires the concrete pieces into the core's seams.
+        .target(name: "MamconfCLI", dependencies: [
+            "ConformanceCore", "SuiteLoader", "StdioAdapter", "Backends", "JUnitXML", "MockMAMService",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/Harness/MamconfCLI"),
+
+        // Executables.
+        .executableTarget(name: "mamconf", dependencies: ["MamconfCLI"], path: "Sources/Executables/mamconf"),
+        .executableTarget(name: "mamconf-reference", dependencies: ["ReferenceApp"],
+                          path: "Sources/Executables/mamconf-reference"),
+
+        // Tests.
+        .testTarget(name: "NativeTests", dependencies: ["CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService"]),
+        .testTarget(name: "MockServiceTests", dependencies: ["MockMAMService", "CurlHTTP"]),
+        .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference"]),
+        .testTarget(name: "HarnessTests", dependencies: [
+            "ConformanceCore", "SuiteLoader", "StdioAdapter", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
+            "MamconfCLI", "mamconf-reference",
+        ]),
+    ]
+)

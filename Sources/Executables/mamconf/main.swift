@@ -1,0 +1,3 @@
+import MamconfCLI
+
+await Mamconf.runAndExit()

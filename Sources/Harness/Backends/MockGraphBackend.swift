@@ -1,0 +1,173 @@
+import AdapterProtocol
+import ConformanceCore
+import CurlHTTP
+import Foundation
+
+/// Drives the mock MAM backend the way an administrator drives Intune: tenant and clock through the
+/// mock's `/_mock/` controls, everything else through the Graph-shaped face with an app-only token.
+///
+/// Only the `/_mock/` calls are mock-specific; the Graph calls use v1.0 paths and bodies, so a driver for
+/// a real tenant differs in how it obtains the tenant, not in how it arranges policies.
+public struct MockGraphBackend: BackendDriver {
+    public let baseURL: String
+    private let http: HTTPClient
+    private let redactor: Redactor
+
+    public init(baseURL: String, redactor: Redactor, timeouts: HTTPTimeouts = HTTPTimeouts(connect: .seconds(2), total: .seconds(15))) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.http = HTTPClient(label: "mamconf.backend", timeouts: timeouts)
+        self.redactor = redactor
+    }
+
+    public var description: String { "mock MAM backend at \(baseURL)" }
+
+    /// Connections the driver's HTTP client opened so far (tests check keep-alive with it).
+    public var connectionsOpened: Int {
+        get async { await http.connectionsOpened }
+    }
+
+    public func checkReachable() async throws(BackendFault) {
+        let response = try await send(.json("GET", "\(baseURL)/_mock/health"), transcript: nil)
+        guard response.status == 200 else {
+            throw BackendFault(request: "GET \(baseURL)/_mock/health", message: "HTTP \(response.status) (is this a mamconf mock backend?)")
+        }
+    }
+
+    public func arrange(tenant: TenantFixture, policies: [PolicyFixture], transcript: Transcript) async throws(BackendFault) -> ArrangedTenant {
+        let users: [JSONValue] = tenant.users.map { user in
+            ["alias": .string(user.alias), "upn": .string(user.upn), "objectId": .string(user.objectId),
+             "licensed": .bool(user.licensed), "password": .string(user.password)]
+        }
+        let created = try await json("POST", "\(baseURL)/_mock/tenants",
+                                     body: ["bundleId": .string(tenant.bundleId), "users": .array(users)],
+                                     expect: 201, transcript: transcript)
+        guard let tenantId = created["tenantId"]?.stringValue, let graph = created["graphBaseURL"]?.stringValue,
+              let tokenURL = created["tokenURL"]?.stringValue, let mamURL = created["mamServiceURL"]?.stringValue,
+              let resource = created["mamResource"]?.stringValue, let appClient = created["appClientId"]?.stringValue,
+              let clientId = created["admin"]?["clientId"]?.stringValue, let secret = created["admin"]?["clientSecret"]?.stringValue
+        else {
+            throw BackendFault(request: "POST \(baseURL)/_mock/tenants", message: "answer lacks tenant fields: \(created.compactText)")
+        }
+        redactor.add(secret)
+        let token = try await adminToken(tokenURL: tokenURL, clientId: clientId, secret: secret, transcript: transcript)
+        redactor.add(token)
+
+        var groupIDs: [String: String] = [:]
+        for group in tenant.groups {
+            let nickname = group.name.filter { $0.isLetter || $0.isNumber }
+            let made = try await json("POST", "\(graph)/groups", bearer: token, body: [
+                "displayName": .string(group.name), "mailEnabled": false, "mailNickname": .string(nickname.isEmpty ? "group" : nickname),
+                "securityEnabled": true,
+            ], expect: 201, transcript: transcript)
+            guard let id = made["id"]?.stringValue else {
+                throw BackendFault(request: "POST \(graph)/groups", message: "created group has no id")
+            }
+            groupIDs[group.name] = id
+            for alias in group.members {
+                guard let user = tenant.user(alias) else { continue }
+                _ = try await json("POST", "\(graph)/groups/\(id)/members/$ref", bearer: token, body: [
+                    "@odata.id": .string("https://graph.microsoft.com/v1.0/directoryObjects/\(user.objectId)"),
+                ], expect: 204, transcript: transcript)
+            }
+        }
+        for policy in policies {
+            var body = policy.settings
+            body["@odata.type"] = "#microsoft.graph.iosManagedAppProtection"
+            body["displayName"] = .string(policy.displayName)
+            let made = try await json("POST", "\(graph)/deviceAppManagement/iosManagedAppProtections", bearer: token,
+                                      body: .object(body), expect: 201, transcript: transcript)
+            guard let id = made["id"]?.stringValue else {
+                throw BackendFault(request: "POST \(graph)/deviceAppManagement/iosManagedAppProtections", message: "created policy has no id")
+            }
+            let apps: [JSONValue] = (policy.apps ?? [tenant.bundleId]).map { bundle in
+                ["mobileAppIdentifier": ["@odata.type": "#microsoft.graph.iosMobileAppIdentifier", "bundleId": .string(bundle)]]
+            }
+            _ = try await json("POST", "\(graph)/deviceAppManagement/iosManagedAppProtections/\(id)/targetApps", bearer: token,
+                               body: ["apps": .array(apps), "appGroupType": "selectedPublicApps"], expect: 204, transcript: transcript)
+            let assignments: [JSONValue] = policy.assignedGroups.compactMap { groupIDs[$0] }.map { groupId in
+                ["@odata.type": "#microsoft.graph.targetedManagedAppPolicyAssignment",
+                 "target": ["@odata.type": "#microsoft.graph.groupAssignmentTarget", "groupId": .string(groupId)]]
+            }
+            _ = try await json("POST", "\(graph)/deviceAppManagement/iosManagedAppProtections/\(id)/assign", bearer: token,
+                               body: ["assignments": .array(assignments)], expect: 204, transcript: transcript)
+        }
+        return ArrangedTenant(
+            tenantId: tenantId, tokenURL: tokenURL, mamServiceURL: mamURL, mamResource: resource, appClientId: appClient,
+            now: created["now"]?.stringValue ?? "2026-01-01T00:00:00Z",
+            driverContext: ["graph": graph, "token": token])
+    }
+
+    public func advanceClock(_ tenant: ArrangedTenant, seconds: Double, transcript: Transcript) async throws(BackendFault) {
+        _ = try await json("POST", "\(baseURL)/_mock/tenants/\(tenant.tenantId)/clock",
+                           body: ["advanceSeconds": .number(seconds)], expect: 200, transcript: transcript)
+    }
+
+    public func registrations(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [BackendRegistration] {
+        let graph = tenant.driverContext["graph"] ?? ""
+        let list = try await json("GET", "\(graph)/deviceAppManagement/managedAppRegistrations",
+                                  bearer: tenant.driverContext["token"], expect: 200, transcript: transcript)
+        return (list["value"]?.arrayValue ?? []).map { item in
+            BackendRegistration(
+                userId: item["userId"]?.stringValue ?? "", deviceTag: item["deviceTag"]?.stringValue,
+                sdkVersion: item["managementSdkVersion"]?.stringValue, lastSync: item["lastSyncDateTime"]?.stringValue)
+        }
+    }
+
+    public func journal(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [JournalEntry] {
+        let list = try await json("GET", "\(baseURL)/_mock/tenants/\(tenant.tenantId)/journal", expect: 200, transcript: transcript)
+        return (list["entries"]?.arrayValue ?? []).map { entry in
+            JournalEntry(
+                sequence: entry["seq"]?.intValue ?? 0, route: entry["route"]?.stringValue ?? "",
+                method: entry["method"]?.stringValue ?? "", path: entry["path"]?.stringValue ?? "",
+                status: entry["status"]?.intValue ?? 0, accountId: entry["accountId"]?.stringValue)
+        }
+    }
+
+    public func teardown(_ tenant: ArrangedTenant) async {
+        _ = try? await send(.json("DELETE", "\(baseURL)/_mock/tenants/\(tenant.tenantId)"), transcript: nil)
+    }
+
+    // MARK: HTTP
+
+    private func adminToken(tokenURL: String, clientId: String, secret: String, transcript: Transcript) async throws(BackendFault) -> String {
+        let request = HTTPRequest.form(url: tokenURL, fields: [
+            ("grant_type", "client_credentials"), ("client_id", clientId), ("client_secret", secret),
+            ("scope", "https://graph.microsoft.com/.default"),
+        ])
+        let response = try await send(request, transcript: transcript)
+        guard response.status == 200, let body = try? JSONValue.parse(response.body), let token = body["access_token"]?.stringValue else {
+            throw BackendFault(request: "POST \(tokenURL)", message: "admin token refused: HTTP \(response.status) \(redactor.redact(response.text))")
+        }
+        return token
+    }
+
+    private func json(
+        _ method: String, _ url: String, bearer: String? = nil, body: JSONValue? = nil, expect status: Int, transcript: Transcript
+    ) async throws(BackendFault) -> JSONValue {
+        let response = try await send(.json(method, url, body: body?.serialized(), bearer: bearer), transcript: transcript)
+        guard response.status == status else {
+            throw BackendFault(request: "\(method) \(url)", message: "expected HTTP \(status), got \(response.status): \(redactor.redact(String(response.text.prefix(500))))")
+        }
+        if response.body.isEmpty { return .null }
+        do { return try JSONValue.parse(response.body) } catch {
+            throw BackendFault(request: "\(method) \(url)", message: "answer is not JSON: \(redactor.redact(String(response.text.prefix(200))))")
+        }
+    }
+
+    private func send(_ request: HTTPRequest, transcript: Transcript?) async throws(BackendFault) -> HTTPResponse {
+        let started = DispatchTime.now().uptimeNanoseconds
+        do {
+            let response = try await http.send(request)
+            let millis = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+            transcript?.add("backend \(request.method) \(path(of: request.url)) → \(response.status) (\(String(format: "%.1f", millis)) ms)")
+            return response
+        } catch {
+            transcript?.add("backend \(request.method) \(path(of: request.url)) → \(error)")
+            throw BackendFault(request: "\(request.method) \(request.url)", message: error.description)
+        }
+    }
+
+    private func path(of url: String) -> String {
+        url.hasPrefix(baseURL) ? String(url.dropFirst(baseURL.count)) : url
+    }
+}

@@ -1,0 +1,48 @@
+import AdapterProtocol
+
+/// A scripted suite: cases that check one behaviour area of an integration, each citing requirement IDs.
+public struct Suite: Sendable {
+    public var id: String
+    public var title: String
+    public var requirements: [String]
+    public var cases: [TestCase]
+    public var location: SourceLocation
+
+    public init(id: String, title: String, requirements: [String], cases: [TestCase], location: SourceLocation) {
+        self.id = id
+        self.title = title
+        self.requirements = requirements
+        self.cases = cases
+        self.location = location
+    }
+}
+
+/// One case: a tenant arrangement, app settings, and a list of steps run against a fresh adapter process.
+public struct TestCase: Sendable {
+    public var id: String
+    public var title: String
+    public var requirements: [String]
+    public var tenant: TenantFixture
+    public var policies: [PolicyFixture]
+    /// Info.plist `IntuneMAMSettings` values for the app under test.
+    public var settings: [String: Bool]
+    /// Capabilities the integration must declare, else the case is skipped.
+    public var capabilities: Set<String>
+    public var steps: [Step]
+    public var location: SourceLocation
+
+    public init(
+        id: String, title: String, requirements: [String], tenant: TenantFixture, policies: [PolicyFixture],
+        settings: [String: Bool], capabilities: Set<String>, steps: [Step], location: SourceLocation
+    ) {
+        self.id = id
+        self.title = title
+        self.requirements = requirements
+        self.tenant = tenant
+        self.policies = policies
+        self.settings = settings
+        self.capabilities = capabilities
+        self.steps = steps
+        self.location = location
+    }
+}

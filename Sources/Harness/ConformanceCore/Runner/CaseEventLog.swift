@@ -1,0 +1,120 @@
+import AdapterProtocol
+import Synchronization
+
+/// Everything an integration said during one case, plus the scripted answers to its questions.
+///
+/// It is the adapter's `InboundHandler`, so it is fed on the adapter's reader thread in arrival order
+/// and must never block; steps read it between requests.
+final class CaseEventLog: InboundHandler {
+    struct ScriptedAnswer {
+        var question: String
+        var answer: JSONValue
+        var remaining: Int?
+    }
+
+    private struct State {
+        var events: [ObservedEvent] = []
+        var consumed: Set<Int> = []
+        var answers: [ScriptedAnswer] = []
+        var unanswered: [ObservedEvent] = []
+        var faults: [AdapterFault] = []
+    }
+
+    private let state = Mutex(State())
+    private let transcript: Transcript
+
+    init(transcript: Transcript) {
+        self.transcript = transcript
+    }
+
+    // MARK: InboundHandler
+
+    func notification(method: String, params: JSONValue) {
+        if method == Method.log {
+            let level = params["level"]?.stringValue ?? params["level"]?.intValue.map(String.init) ?? "log"
+            transcript.add("log[\(level)] \(params["message"]?.stringValue ?? params.compactText)")
+            return
+        }
+        let event = record(method: method, params: params)
+        transcript.add("• \(event.summary)")
+    }
+
+    func question(method: String, params: JSONValue) -> Result<JSONValue, RPCError> {
+        let event = record(method: method, params: params)
+        let answer: JSONValue? = state.withLock { state in
+            guard let index = state.answers.firstIndex(where: { $0.question == method && $0.remaining != 0 }) else {
+                state.unanswered.append(event)
+                return nil
+            }
+            if let left = state.answers[index].remaining { state.answers[index].remaining = left - 1 }
+            return state.answers[index].answer
+        }
+        if let answer {
+            transcript.add("? \(method) \(params.compactText) → \(answer.compactText)")
+            return .success(answer)
+        }
+        transcript.add("? \(method) \(params.compactText) → no scripted answer")
+        return .failure(RPCError(code: RPCError.noScriptedAnswer, message: "the case scripts no answer to \(method)"))
+    }
+
+    func diagnostic(_ line: String) {
+        transcript.add("stderr: \(line)")
+    }
+
+    func fault(_ fault: AdapterFault) {
+        state.withLock { $0.faults.append(fault) }
+        transcript.add("! \(fault)")
+    }
+
+    // MARK: Steps
+
+    func script(question: String, answer: JSONValue, times: Int?) {
+        state.withLock { $0.answers.append(ScriptedAnswer(question: question, answer: answer, remaining: times)) }
+    }
+
+    /// Marks and returns the first not yet consumed event matching the pattern.
+    func consumeFirst(matching pattern: EventPattern) -> ObservedEvent? {
+        state.withLock { state in
+            guard let event = state.events.first(where: { !state.consumed.contains($0.sequence) && Matcher.matches(pattern, $0) }) else {
+                return nil
+            }
+            state.consumed.insert(event.sequence)
+            return event
+        }
+    }
+
+    /// Marks and returns every not yet consumed event matching the pattern.
+    func consumeAll(matching pattern: EventPattern) -> [ObservedEvent] {
+        state.withLock { state in
+            let found = state.events.filter { !state.consumed.contains($0.sequence) && Matcher.matches(pattern, $0) }
+            state.consumed.formUnion(found.map(\.sequence))
+            return found
+        }
+    }
+
+    /// Not yet consumed events, for "got instead" explanations.
+    func unconsumed() -> [ObservedEvent] {
+        state.withLock { state in state.events.filter { !state.consumed.contains($0.sequence) } }
+    }
+
+    func allEvents() -> [ObservedEvent] { state.withLock { $0.events } }
+
+    /// Questions that arrived with no scripted answer since the last call.
+    func takeUnanswered() -> [ObservedEvent] {
+        state.withLock { state in
+            defer { state.unanswered.removeAll() }
+            return state.unanswered
+        }
+    }
+
+    var firstFault: AdapterFault? { state.withLock { $0.faults.first } }
+
+    private func record(method: String, params: JSONValue) -> ObservedEvent {
+        let elapsed = transcript.elapsed
+        return state.withLock { state in
+            let event = ObservedEvent(sequence: state.events.count + 1, method: method, params: params, elapsed: elapsed)
+            state.events.append(event)
+            return event
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Runs suites case by case and hands every result to the reporters.
+///
+/// The runner owns no concrete adapter, backend or report format: the CLI plugs them into the seams.
+public struct Runner: Sendable {
+    public let adapter: any SDKAdapterFactory
+    public let backend: any BackendDriver
+    public let reporters: [any Reporter]
+    public let configuration: RunConfiguration
+
+    public init(adapter: any SDKAdapterFactory, backend: any BackendDriver, reporters: [any Reporter], configuration: RunConfiguration) {
+        self.adapter = adapter
+        self.backend = backend
+        self.reporters = reporters
+        self.configuration = configuration
+    }
+
+    /// Runs every case of every suite. Never throws: whatever breaks ends up in the result.
+    public func run(_ suites: [Suite]) async -> RunResult {
+        var result = RunResult(suites: [], integration: nil, backend: backend.description, harnessVersion: HarnessVersion.current)
+        for suite in suites {
+            for testCase in suite.cases {
+                configuration.redactor.add(testCase.tenant.users.map(\.password))
+            }
+        }
+        do {
+            try await backend.checkReachable()
+        } catch {
+            result.abortReason = "backend unreachable: \(error.description)"
+            await finish(result)
+            return result
+        }
+        var integration: IntegrationInfo?
+        var backendFailed = false
+        suiteLoop: for suite in suites {
+            let started = configuration.clock.wallNow()
+            let suiteStart = configuration.clock.monotonicSeconds()
+            var suiteResult = SuiteResult(
+                suiteId: suite.id, title: suite.title, requirements: suite.requirements, started: started, duration: 0, cases: [])
+            for testCase in suite.cases {
+                if Task.isCancelled { result.interrupted = true; break }
+                let caseStart = configuration.clock.monotonicSeconds()
+                let transcript = Transcript(clock: configuration.clock, redactor: configuration.redactor)
+                let execution = CaseExecution(
+                    suite: suite, testCase: testCase, adapterFactory: adapter, backend: backend,
+                    configuration: configuration, transcript: transcript)
+                let outcome = await execution.run(knownIntegration: integration)
+                if integration == nil, let why = outcome.adapterUnusable {
+                    result.abortReason = "adapter cannot start: \(why)"
+                    result.suites.append(suiteResult)
+                    break suiteLoop
+                }
+                if let fault = outcome.backendFault, !backendFailed {
+                    backendFailed = true
+                    result.infrastructureProblems.append("backend failed during the run: \(fault.description)")
+                }
+                integration = integration ?? outcome.integration
+                let caseResult = CaseResult(
+                    suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
+                    location: testCase.location, outcome: outcome.outcome,
+                    duration: configuration.clock.monotonicSeconds() - caseStart, transcript: transcript.lines)
+                suiteResult.cases.append(caseResult)
+                for reporter in reporters { await reporter.caseFinished(caseResult) }
+            }
+            suiteResult.duration = configuration.clock.monotonicSeconds() - suiteStart
+            result.suites.append(suiteResult)
+            if result.interrupted { break }
+        }
+        result.integration = integration
+        await finish(result)
+        return result
+    }
+
+    private func finish(_ result: RunResult) async {
+        for reporter in reporters {
+            do { try await reporter.runFinished(result) } catch {
+                FileHandle.standardError.write(Data("mamconf: reporter failed: \(configuration.redactor.redact("\(error)"))\n".utf8))
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import AdapterProtocol
+
+/// Arranges, moves and observes the MAM backend a case runs against. The mock backend and a real
+/// Graph tenant are two drivers behind this one seam.
+public protocol BackendDriver: Sendable {
+    var description: String { get }
+    /// Fails fast when the backend cannot be reached at all, so the run ends as an infrastructure error.
+    func checkReachable() async throws(BackendFault)
+    /// Creates the case's own tenant: users, groups, policies with their target apps and assignments.
+    func arrange(tenant: TenantFixture, policies: [PolicyFixture], transcript: Transcript) async throws(BackendFault) -> ArrangedTenant
+    func advanceClock(_ tenant: ArrangedTenant, seconds: Double, transcript: Transcript) async throws(BackendFault)
+    func registrations(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [BackendRegistration]
+    func journal(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [JournalEntry]
+    func teardown(_ tenant: ArrangedTenant) async
+}
+
+/// What the integration needs to reach a freshly arranged tenant.
+public struct ArrangedTenant: Sendable {
+    public var tenantId: String
+    public var tokenURL: String
+    public var mamServiceURL: String
+    public var mamResource: String
+    public var appClientId: String
+    /// The backend clock's current time (ISO-8601); the integration's virtual clock starts there.
+    public var now: String
+    /// Whatever the driver needs to keep about this tenant (base URLs, object ids); opaque to the core.
+    public var driverContext: [String: String]
+
+    public init(
+        tenantId: String, tokenURL: String, mamServiceURL: String, mamResource: String, appClientId: String, now: String,
+        driverContext: [String: String] = [:]
+    ) {
+        self.driverContext = driverContext
+        self.tenantId = tenantId
+        self.tokenURL = tokenURL
+        self.mamServiceURL = mamServiceURL
+        self.mamResource = mamResource
+        self.appClientId = appClientId
+        self.now = now
+    }
+}
+
+/// A MAM registration as the backend records it.
+public struct BackendRegistration: Sendable, Hashable {
+    public var userId: String
+    public var deviceTag: String?
+    public var sdkVersion: String?
+    public var lastSync: String?
+
+    public init(userId: String, deviceTag: String?, sdkVersion: String?, lastSync: String?) {
+        self.userId = userId
+        self.deviceTag = deviceTag
+        self.sdkVersion = sdkVersion
+        self.lastSync = lastSync
+    }
+}
+
+/// One request the backend served, as its journal shows it.
+public struct JournalEntry: Sendable, Hashable {
+    public var sequence: Int
+    public var route: String
+    public var method: String
+    public var path: String
+    public var status: Int
+    public var accountId: String?
+
+    public init(sequence: Int, route: String, method: String, path: String, status: Int, accountId: String?) {
+        self.sequence = sequence
+        self.route = route
+        self.method = method
+        self.path = path
+        self.status = status
+        self.accountId = accountId
+    }
+}
+
+/// The backend could not be used. An infrastructure problem: it makes a case an `<error>` and, at the
+/// start of a run, the whole run exit 2.
+public struct BackendFault: Error, Sendable, CustomStringConvertible {
+    /// The request that failed (`POST http://…/groups`).
+    public var request: String
+    public var message: String
+
+    public init(request: String, message: String) {
+        self.request = request
+        self.message = message
+    }
+
+    public var description: String { "backend request \(request) failed: \(message)" }
+}

@@ -1,0 +1,68 @@
+import AdapterProtocol
+
+/// Starts integrations under test. One session per case, so a crashed or confused integration can
+/// never leak state into the next case.
+public protocol SDKAdapterFactory: Sendable {
+    /// What is being driven, for reports (e.g. the adapter command line).
+    var description: String { get }
+    /// Starts the integration. `handler` receives everything the integration says on its own initiative.
+    func start(dataDirectory: String, handler: any InboundHandler) async throws(AdapterFault) -> any SDKAdapterSession
+}
+
+/// A running integration, seen through the adapter protocol.
+public protocol SDKAdapterSession: Sendable {
+    /// Sends a request and waits for its answer, at most `timeout` seconds of wall time. Every message
+    /// the integration sent before the answer has been passed to the handler by the time this returns,
+    /// which is what makes `sync` a reliable barrier.
+    func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue
+    /// Ends the integration (politely if possible, then by force) and reports how it ended.
+    func terminate(grace: Double) async -> AdapterTermination
+}
+
+/// Receives what the integration sends on its own initiative, in arrival order, on the adapter's reader
+/// thread. Implementations must not block: they record and answer from state they already hold.
+public protocol InboundHandler: Sendable {
+    func notification(method: String, params: JSONValue)
+    /// A question (`delegate.*`, `ui.*`): the answer goes straight back to the integration.
+    func question(method: String, params: JSONValue) -> Result<JSONValue, RPCError>
+    /// A line the integration wrote outside the protocol (stderr).
+    func diagnostic(_ line: String)
+    /// The channel broke: the integration exited or spoke something that is not the protocol.
+    func fault(_ fault: AdapterFault)
+}
+
+/// How an integration process ended.
+public struct AdapterTermination: Sendable {
+    public var exitDescription: String
+    public var stderrTail: [String]
+
+    public init(exitDescription: String, stderrTail: [String]) {
+        self.exitDescription = exitDescription
+        self.stderrTail = stderrTail
+    }
+}
+
+/// Why talking to an integration failed. These are integration faults, reported as `<error>`, not as
+/// a failed expectation.
+public enum AdapterFault: Error, Sendable, CustomStringConvertible {
+    case launchFailed(String)
+    case exited(String)
+    case timeout(method: String, seconds: Double)
+    case protocolViolation(String)
+    case rejected(method: String, error: RPCError)
+
+    public var description: String {
+        switch self {
+        case .launchFailed(let why): return "adapter could not be started: \(why)"
+        case .exited(let how): return "adapter exited: \(how)"
+        case .timeout(let method, let seconds):
+            return "adapter did not answer \(method) within \(Self.format(seconds)) s"
+        case .protocolViolation(let why): return "adapter protocol violation: \(why)"
+        case .rejected(let method, let error): return "adapter rejected \(method): \(error)"
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+
+/// The one place that decides what counts as a secret. Every transcript, report, log line and error
+/// message passes through it: known secret values (passwords, client secrets, PINs, anything a suite
+/// marks secret) and the shapes secrets travel in (bearer tokens, token fields in JSON and forms).
+public final class Redactor: Sendable {
+    private let secrets = Mutex<Set<String>>([])
+    public static let mask = "[REDACTED]"
+
+    /// Patterns whose captured group is a secret wherever it appears.
+    private static let patterns: [NSRegularExpression] = {
+        let sources = [
+            #"(?i)(authorization|cookie|set-cookie)\s*[:=]\s*([^\r\n"]+)"#,
+            #"(?i)(bearer)\s+([A-Za-z0-9\-._~+/=]+)"#,
+            #"(?i)"(access_token|refresh_token|id_token|client_secret|clientSecret|password|pin|token|secret)"\s*:\s*"((?:[^"\\]|\\.)*)""#,
+            #"(?i)\b(access_token|refresh_token|client_secret|password|pin)=([^&\s"]+)"#,
+        ]
+        return sources.compactMap { try? NSRegularExpression(pattern: $0) }
+    }()
+
+    public init(secrets: [String] = []) {
+        add(secrets)
+    }
+
+    /// Registers secret values. Very short values (under 4 characters) are masked only in the
+    /// structured shapes above, since masking "1" everywhere would make transcripts unreadable.
+    public func add(_ values: [String]) {
+        let useful = values.filter { $0.count >= 4 }
+        guard !useful.isEmpty else { return }
+        secrets.withLock { $0.formUnion(useful) }
+    }
+
+    public func add(_ value: String) { add([value]) }
+
+    /// The secret values registered so far (tests grep outputs for them).
+    public var knownSecrets: [String] { secrets.withLock { Array($0) } }
+
+    public func redact(_ text: String) -> String {
+        var result = text
+        // Longest first, so a secret containing another is masked whole.
+        let known = secrets.withLock { $0 }.sorted { $0.count > $1.count }
+        for secret in known where result.contains(secret) {
+            result = result.replacingOccurrences(of: secret, with: Self.mask)
+        }
+        for pattern in Self.patterns {
+            let range = NSRange(result.startIndex..., in: result)
+            let matches = pattern.matches(in: result, range: range).reversed()
+            for match in matches where match.numberOfRanges >= 3 {
+                guard let valueRange = Range(match.range(at: 2), in: result) else { continue }
+                if result[valueRange] == Self.mask { continue }
+                result.replaceSubrange(valueRange, with: Self.mask)
+            }
+        }
+        return result
+    }
+}

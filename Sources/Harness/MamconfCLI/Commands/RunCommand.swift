@@ -1,0 +1,123 @@
+import ArgumentParser
+import Backends
+import ConformanceCore
+import Foundation
+import Logging
+import MockMAMService
+import StdioAdapter
+
+/// Runs suites against an integration and a backend, writing JUnit XML.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Run suites against an SDK integration and write a JUnit report.")
+
+    @OptionGroup var suites: SuiteOptions
+
+    @Option(name: .customLong("suite"), help: "Run only this suite (repeatable).")
+    var suiteIDs: [String] = []
+
+    @Option(name: .customLong("case"), help: "Run only this case id (repeatable).")
+    var caseIDs: [String] = []
+
+    @Option(help: "Adapter command line (default: the bundled mamconf-reference next to this binary).")
+    var adapter: String?
+
+    @Option(help: "Base URL of a running mock backend (default: start one embedded on 127.0.0.1).")
+    var backend: String?
+
+    @Option(help: "Where to write the JUnit XML report.")
+    var junit = "reports/junit.xml"
+
+    @Option(name: .customLong("deadline-scale"), help: "Multiply every step deadline (slow machines).")
+    var deadlineScale = 1.0
+
+    @Option(name: .customLong("step-timeout"), help: "Default seconds a step may take.")
+    var stepTimeout = 10.0
+
+    @Option(name: .customLong("line-limit"), help: "Longest adapter protocol line accepted, in bytes.")
+    var lineLimit = 1 << 20
+
+    @Flag(name: .customLong("keep-data"), help: "Keep per-case data directories.")
+    var keepData = false
+
+    @Flag(name: .shortAndLong, help: "Print failure details on the console.")
+    var verbose = false
+
+    func validate() throws {
+        guard deadlineScale > 0 else { throw ValidationError("--deadline-scale must be positive") }
+        guard stepTimeout > 0 else { throw ValidationError("--step-timeout must be positive") }
+        guard lineLimit >= 1024 else { throw ValidationError("--line-limit must be at least 1024 bytes") }
+    }
+
+    func run() async throws {
+        signal(SIGPIPE, SIG_IGN)
+        let selected = try select(try suites.loadSuites())
+        let command = try adapterCommand()
+        let redactor = Redactor()
+        let workDirectory = NSTemporaryDirectory() + "mamconf-\(getpid())"
+
+        var embedded: MockMAMServer?
+        let backendURL: String
+        if let backend {
+            backendURL = backend
+        } else {
+            let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: Logger(label: "mamconf.mock-backend"))
+            do {
+                backendURL = try await server.start().absoluteString
+            } catch {
+                throw MamconfExit(MamconfExit.notJudged, "embedded mock backend could not start: \(error)")
+            }
+            embedded = server
+        }
+        let runner = Runner(
+            adapter: StdioAdapterFactory(command: command, limits: .init(lineLimit: lineLimit)),
+            backend: MockGraphBackend(baseURL: backendURL, redactor: redactor),
+            reporters: [ConsoleReporter(redactor: redactor, verbose: verbose), JUnitReporter(path: junit, redactor: redactor)],
+            configuration: RunConfiguration(
+                stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
+                redactor: redactor))
+        let result = await runner.run(selected)
+        await embedded?.stop()
+        if !keepData { try? FileManager.default.removeItem(atPath: workDirectory) }
+
+        if let reason = result.abortReason {
+            throw MamconfExit(MamconfExit.notJudged, redactor.redact(reason))
+        }
+        if result.interrupted { throw MamconfExit(MamconfExit.interrupted, "interrupted") }
+        let counts = result.counts
+        if counts.failed + counts.errored > 0 || !result.infrastructureProblems.isEmpty {
+            throw MamconfExit(MamconfExit.failed)
+        }
+    }
+
+    private func select(_ all: [Suite]) throws -> [Suite] {
+        for id in suiteIDs where !all.contains(where: { $0.id == id }) {
+            throw MamconfExit(MamconfExit.notJudged, "no suite '\(id)' (known: \(all.map(\.id).joined(separator: ", ")))")
+        }
+        var chosen = suiteIDs.isEmpty ? all : all.filter { suiteIDs.contains($0.id) }
+        if !caseIDs.isEmpty {
+            let known = Set(chosen.flatMap { $0.cases.map(\.id) })
+            for id in caseIDs where !known.contains(id) {
+                throw MamconfExit(MamconfExit.notJudged, "no case '\(id)' in the selected suites")
+            }
+            chosen = chosen.map { suite in
+                var copy = suite
+                copy.cases = suite.cases.filter { caseIDs.contains($0.id) }
+                return copy
+            }.filter { !$0.cases.isEmpty }
+        }
+        return chosen
+    }
+
+    private func adapterCommand() throws -> [String] {
+        if let adapter {
+            let parts = adapter.split(separator: " ").map(String.init)
+            guard !parts.isEmpty else { throw MamconfExit(MamconfExit.notJudged, "--adapter is empty") }
+            return parts
+        }
+        guard let reference = ReferenceLocator.referenceExecutable() else {
+            throw MamconfExit(MamconfExit.notJudged, "mamconf-reference not found next to mamconf; pass --adapter")
+        }
+        return [reference]
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import ConformanceCore
+import Foundation
+import SuiteLoader
+
+/// Where suites and fixtures come from; shared by run, list and validate.
+struct SuiteOptions: ParsableArguments {
+    @Option(name: .customLong("suites-dir"), help: "Directory holding the suite files and requirements.yaml.")
+    var suitesDirectory = "Suites"
+
+    @Option(name: .customLong("fixtures-dir"), help: "Directory holding tenants/ and policies/.")
+    var fixturesDirectory = "fixtures"
+
+    /// Loads the catalog and the given suite files (all suites when none are given). Errors are
+    /// printed as `file:line:column: message`; any error ends the command with exit 2.
+    func loadSuites(paths: [String] = []) throws -> [Suite] {
+        let catalogPath = "\(suitesDirectory)/requirements.yaml"
+        var errors: [SuiteError] = []
+        var catalog: RequirementCatalog?
+        if FileManager.default.fileExists(atPath: catalogPath) {
+            let loaded = RequirementCatalog.load(path: catalogPath)
+            catalog = loaded.0
+            errors += loaded.1
+        }
+        let files = paths.isEmpty ? SuiteLoader.suiteFiles(in: suitesDirectory) : paths
+        if files.isEmpty {
+            throw MamconfExit(MamconfExit.notJudged, "no suite files found in \(suitesDirectory)")
+        }
+        let result = SuiteLoader(fixturesDirectory: fixturesDirectory, catalog: catalog).load(paths: files)
+        errors += result.errors
+        if !errors.isEmpty {
+            for error in errors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+            throw MamconfExit(MamconfExit.notJudged, "\(errors.count) error(s) in suites; nothing was run")
+        }
+        return result.suites
+    }
+}

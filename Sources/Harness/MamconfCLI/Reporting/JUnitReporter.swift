@@ -1,0 +1,70 @@
+import ConformanceCore
+import Foundation
+import JUnitXML
+
+/// Writes the run as JUnit XML, atomically, so CI always finds either the previous complete report or
+/// the new one, never a half-written file.
+public struct JUnitReporter: Reporter {
+    public let path: String
+    let redactor: Redactor
+
+    public init(path: String, redactor: Redactor) {
+        self.path = path
+        self.redactor = redactor
+    }
+
+    public func caseFinished(_ result: CaseResult) async {}
+
+    public func runFinished(_ result: RunResult) async throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        try JUnitWriter.write(document(for: result), to: URL(fileURLWithPath: path))
+    }
+
+    /// The JUnit document for a run. Public so tests can validate exactly what is written.
+    public func document(for result: RunResult) -> JUnitDocument {
+        var suites: [JUnitSuite] = []
+        for suite in result.suites {
+            var properties = suite.requirements.map { JUnitProperty(name: "requirement", value: $0) }
+            if let integration = result.integration {
+                properties.append(JUnitProperty(name: "integration", value: integration.name))
+                properties.append(JUnitProperty(name: "integration.version", value: integration.version))
+                properties.append(JUnitProperty(name: "sdk", value: integration.sdkName))
+                properties.append(JUnitProperty(name: "sdk.version", value: integration.sdkVersion))
+                properties.append(JUnitProperty(name: "capabilities", value: integration.capabilities.sorted().joined(separator: ",")))
+            }
+            properties.append(JUnitProperty(name: "backend", value: redactor.redact(result.backend)))
+            properties.append(JUnitProperty(name: "harness.version", value: result.harnessVersion))
+            let cases = suite.cases.map { junitCase($0) }
+            suites.append(JUnitSuite(name: suite.suiteId, timestamp: suite.started, time: suite.duration, properties: properties, cases: cases))
+        }
+        return JUnitDocument(name: "mamconf", suites: suites)
+    }
+
+    private func junitCase(_ result: CaseResult) -> JUnitCase {
+        let outcome: JUnitOutcome
+        switch result.outcome {
+        case .passed:
+            outcome = .passed
+        case .failed(let failure):
+            let message = "\(failure.message) (\(failure.location.fileAndLine))"
+            outcome = .failure(
+                message: redactor.redact(message), type: "ExpectationFailed",
+                details: redactor.redact(message + (failure.details.isEmpty ? "" : "\n\n" + failure.details)))
+        case .errored(let message, let details):
+            outcome = .error(
+                message: redactor.redact(message), type: "IntegrationError",
+                details: redactor.redact(message + (details.isEmpty ? "" : "\n\n" + details)))
+        case .skipped(let reason):
+            outcome = .skipped(message: redactor.redact(reason))
+        }
+        var out = result.requirements.map { "[[PROPERTY|requirement=\($0)]]" }
+        out.append("[[PROPERTY|source=\(result.location.fileAndLine)]]")
+        out.append(contentsOf: result.transcript.map { redactor.redact($0) })
+        return JUnitCase(
+            classname: result.suiteId, name: result.caseId, time: result.duration, outcome: outcome,
+            systemOut: out.joined(separator: "\n"))
+    }
+}

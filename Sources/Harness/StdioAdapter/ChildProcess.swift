@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// A child process in its own process group, with pipes for stdin, stdout and stderr.
+///
+/// Foundation's `Process` cannot put a child into a new process group, and killing only the direct
+/// child would leave a wrapper script's grandchildren running; so this spawns with `posix_spawn` and
+/// `POSIX_SPAWN_SETPGROUP`, and kills the whole group.
+final class ChildProcess: Sendable {
+    let pid: pid_t
+    let stdinFD: Int32
+    let stdoutFD: Int32
+    let stderrFD: Int32
+
+    private struct ExitState {
+        var status: Int32?
+        var waiters: [DispatchSemaphore] = []
+    }
+
+    private let exitState = Mutex(ExitState())
+
+    enum SpawnError: Error, CustomStringConvertible {
+        case notFound(String)
+        case failed(String, Int32)
+
+        var description: String {
+            switch self {
+            case .notFound(let path): return "executable not found or not executable: \(path)"
+            case .failed(let path, let code): return "cannot start \(path): \(String(cString: strerror(code)))"
+            }
+        }
+    }
+
+    private init(pid: pid_t, stdin: Int32, stdout: Int32, stderr: Int32) {
+        self.pid = pid
+        self.stdinFD = stdin
+        self.stdoutFD = stdout
+        self.stderrFD = stderr
+    }
+
+    /// Starts `arguments[0]` (a path, or a name looked up in PATH) with the given extra environment.
+    static func spawn(_ arguments: [String], environment extra: [String: String]) throws -> ChildProcess {
+        guard let program = arguments.first, let path = resolve(program) else {
+            throw SpawnError.notFound(arguments.first ?? "")
+        }
+        var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
+            throw SpawnError.failed(path, errno)
+        }
+        // The parent's ends must not leak into the child (or into later children).
+        for fd in [inPipe[1], outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        for fd in [inPipe[0], outPipe[1], errPipe[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        // The child starts with default signal handling even though the harness ignores SIGPIPE.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in extra { env[key] = value }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+        guard rc == 0 else {
+            close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
+            throw SpawnError.failed(path, rc)
+        }
+        let child = ChildProcess(pid: pid, stdin: inPipe[1], stdout: outPipe[0], stderr: errPipe[0])
+        child.startReaper()
+        return child
+    }
+
+    private static func resolve(_ program: String) -> String? {
+        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in searchPath.split(separator: ":") {
+            let candidate = "\(dir)/\(program)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// A dedicated thread blocks in waitpid, so exit is noticed without polling.
+    private func startReaper() {
+        let pid = self.pid
+        let thread = Thread { [self] in
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            let waiters = exitState.withLock { state -> [DispatchSemaphore] in
+                state.status = status
+                defer { state.waiters.removeAll() }
+                return state.waiters
+            }
+            waiters.forEach { $0.signal() }
+        }
+        thread.name = "mamconf.reaper.\(pid)"
+        thread.start()
+    }
+
+    /// Blocks the calling (non-pool) thread until the child exits or the timeout passes.
+    func waitForExit(timeout: Double) -> Int32? {
+        let semaphore = DispatchSemaphore(value: 0)
+        let done: Int32? = exitState.withLock { state in
+            if let status = state.status { return status }
+            state.waiters.append(semaphore)
+            return nil
+        }
+        if let done { return done }
+        _ = semaphore.wait(timeout: .now() + timeout)
+        return exitState.withLock { $0.status }
+    }
+
+    var exitStatus: Int32? { exitState.withLock { $0.status } }
+
+    /// Kills the whole process group, so grandchildren started by a wrapper die too.
+    func killGroup(_ signal: Int32 = SIGKILL) {
+        _ = kill(-pid, signal)
+        _ = kill(pid, signal)
+    }
+
+    /// "exit code 3", "killed by signal 9 (SIGKILL)", or "still running".
+    static func describe(_ status: Int32?) -> String {
+        guard let status else { return "still running" }
+        let low = status & 0x7f
+        if low == 0 { return "exit code \((status >> 8) & 0xff)" }
+        let name: String
+        switch low {
+        case SIGKILL: name = "SIGKILL"
+        case SIGTERM: name = "SIGTERM"
+        case SIGSEGV: name = "SIGSEGV"
+        case SIGABRT: name = "SIGABRT"
+        case SIGILL: name = "SIGILL"
+        case SIGTRAP: name = "SIGTRAP"
+        case SIGBUS: name = "SIGBUS"
+        case SIGPIPE: name = "SIGPIPE"
+        case SIGINT: name = "SIGINT"
+        default: name = "signal"
+        }
+        return "killed by signal \(low) (\(name))"
+    }
+}

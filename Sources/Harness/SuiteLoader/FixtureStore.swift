@@ -1,0 +1,108 @@
+import AdapterProtocol
+import ConformanceCore
+import Foundation
+import Yams
+
+/// Loads tenants and policies from `fixtures/` on demand, once each, remembering their errors.
+final class FixtureStore {
+    let directory: String
+    private var tenants: [String: TenantFixture?] = [:]
+    private var policies: [String: PolicyFixture?] = [:]
+    private(set) var errors: [SuiteError] = []
+    private var reported: Set<String> = []
+
+    init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The tenant `name`, or nil (with an error at `reference`) when it is missing or broken.
+    func tenant(_ name: String, reference: SourceLocation) -> TenantFixture? {
+        if let cached = tenants[name] { return cached }
+        let path = "\(directory)/tenants/\(name).yaml"
+        guard let document = read(path, name: "tenant", reference: reference) else {
+            tenants[name] = .some(nil)
+            return nil
+        }
+        let tenant = parseTenant(name: name, document)
+        keep(document)
+        tenants[name] = .some(tenant)
+        return tenant
+    }
+
+    func policy(_ name: String, reference: SourceLocation) -> PolicyFixture? {
+        if let cached = policies[name] { return cached }
+        let path = "\(directory)/policies/\(name).yaml"
+        guard let document = read(path, name: "policy", reference: reference) else {
+            policies[name] = .some(nil)
+            return nil
+        }
+        let policy = parsePolicy(name: name, document)
+        keep(document)
+        policies[name] = .some(policy)
+        return policy
+    }
+
+    private func read(_ path: String, name kind: String, reference: SourceLocation) -> YAMLDocument? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            errors.append(SuiteError(reference, "missing \(kind) fixture file \(path)"))
+            return nil
+        }
+        return YAMLDocument(file: path, text: String(decoding: data, as: UTF8.self))
+    }
+
+    private func keep(_ document: YAMLDocument) {
+        guard reported.insert(document.file).inserted else { return }
+        errors.append(contentsOf: document.errors)
+    }
+
+    private func parseTenant(name: String, _ doc: YAMLDocument) -> TenantFixture? {
+        guard let root = doc.root, let fields = doc.fields(root, "a tenant fixture", required: ["bundleId", "users"], optional: ["groups"]) else {
+            return nil
+        }
+        let bundleId = doc.string(fields["bundleId"], "bundleId")
+        var users: [UserFixture] = []
+        var aliases: Set<String> = []
+        for node in doc.sequence(fields["users"], "users") ?? [] {
+            guard let f = doc.fields(node, "a user", required: ["alias", "upn", "objectId", "password"], optional: ["licensed"]) else { continue }
+            guard let alias = doc.string(f["alias"], "alias"), let upn = doc.string(f["upn"], "upn"),
+                  let objectId = doc.string(f["objectId"], "objectId"), let password = doc.string(f["password"], "password")
+            else { continue }
+            let licensed = f["licensed"].map { doc.bool($0, "licensed") ?? true } ?? true
+            if !aliases.insert(alias).inserted {
+                doc.error(f["alias"], "duplicate user alias '\(alias)'")
+                continue
+            }
+            users.append(UserFixture(alias: alias, upn: upn, objectId: objectId, licensed: licensed, password: password))
+        }
+        var groups: [GroupFixture] = []
+        for node in doc.sequence(fields["groups"], "groups") ?? [] {
+            guard let f = doc.fields(node, "a group", required: ["name"], optional: ["members"]) else { continue }
+            guard let groupName = doc.string(f["name"], "name") else { continue }
+            var members: [String] = []
+            for member in doc.sequence(f["members"], "members") ?? [] {
+                guard let alias = doc.string(member, "a member") else { continue }
+                if aliases.contains(alias) { members.append(alias) } else { doc.error(member, "unknown user alias '\(alias)'") }
+            }
+            groups.append(GroupFixture(name: groupName, members: members))
+        }
+        guard let bundleId else { return nil }
+        return TenantFixture(name: name, bundleId: bundleId, users: users, groups: groups)
+    }
+
+    private func parsePolicy(name: String, _ doc: YAMLDocument) -> PolicyFixture? {
+        guard let root = doc.root,
+              let fields = doc.fields(root, "a policy fixture", required: ["displayName", "assignTo"], optional: ["settings", "apps"])
+        else { return nil }
+        let displayName = doc.string(fields["displayName"], "displayName")
+        let groups = doc.strings(fields["assignTo"], "assignTo") ?? []
+        let apps = fields["apps"].flatMap { doc.strings($0, "apps") }
+        var settings: [String: JSONValue] = [:]
+        if let node = fields["settings"], let pairs = doc.mapping(node, "settings") {
+            for pair in pairs {
+                if let value = doc.json(pair.value, resolve: { text, _ in .string(text) }) { settings[pair.key] = value }
+            }
+        }
+        guard let displayName else { return nil }
+        return PolicyFixture(name: name, displayName: displayName, settings: settings, assignedGroups: groups, apps: apps)
+    }
+}

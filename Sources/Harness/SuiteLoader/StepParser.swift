@@ -1,0 +1,226 @@
+import AdapterProtocol
+import ConformanceCore
+import Foundation
+import Yams
+
+/// Parses one step. Values may name users: `$alice` is alice's account (object) ID, `$alice.upn` her
+/// UPN, `$alice.password` her password; `user: alice` in `app.signIn` and `ui.signIn` answers expands to
+/// both UPN and password.
+struct StepParser {
+    let doc: YAMLDocument
+    let users: [UserFixture]
+    /// When the tenant itself failed to load, alias errors would only repeat that error.
+    let tenantKnown: Bool
+
+    func parse(_ node: Node) -> Step? {
+        guard let pairs = doc.mapping(node, "a step") else { return nil }
+        let kinds = pairs.filter { Vocabulary.stepKinds.contains($0.key) }
+        guard let kindPair = kinds.first else {
+            let first = pairs.first
+            doc.error(first?.keyNode ?? node, "unknown step kind '\(first?.key ?? "")' (expected one of: \(Vocabulary.stepKinds.joined(separator: ", ")))")
+            return nil
+        }
+        if kinds.count > 1 {
+            doc.error(kinds[1].keyNode, "a step has exactly one kind; found both '\(kinds[0].key)' and '\(kinds[1].key)'")
+            return nil
+        }
+        let kindValue = kindPair.value
+        let location = doc.location(kindPair.keyNode)
+        let allowed: [String]
+        switch kindPair.key {
+        case "do": allowed = ["with", "result", "within"]
+        case "expect": allowed = ["count", "within"]
+        case "expect_no": allowed = ["within"]
+        case "check": allowed = ["with", "is", "within"]
+        case "check_backend": allowed = ["within"]
+        case "advance_clock": allowed = ["within"]
+        default: allowed = ["with", "times"]
+        }
+        var extra: [String: Node] = [:]
+        for pair in pairs where pair.key != kindPair.key {
+            if allowed.contains(pair.key) { extra[pair.key] = pair.value } else {
+                doc.error(pair.keyNode, "unknown key '\(pair.key)' in a '\(kindPair.key)' step (expected: \(allowed.joined(separator: ", ")))")
+            }
+        }
+        let within = extra["within"].flatMap { doc.duration($0, "within") }
+        let kind: StepKind?
+        switch kindPair.key {
+        case "do": kind = action(kindValue, with: extra["with"], result: extra["result"])
+        case "expect":
+            let count = extra["count"].flatMap { doc.int($0, "count") }
+            kind = pattern(kindValue).map { .expect($0, count: count) }
+        case "expect_no": kind = pattern(kindValue).map { .expectNo($0) }
+        case "check": kind = check(kindValue, with: extra["with"], expected: extra["is"])
+        case "check_backend": kind = backend(kindValue)
+        case "advance_clock": kind = doc.duration(kindValue, "advance_clock").map { .advanceClock(seconds: $0) }
+        default: kind = answer(kindValue, with: extra["with"], times: extra["times"])
+        }
+        guard let kind else { return nil }
+        return Step(kind: kind, location: location, within: within)
+    }
+
+    // MARK: Kinds
+
+    private func action(_ node: Node, with: Node?, result: Node?) -> StepKind? {
+        guard let method = doc.string(node, "do") else { return nil }
+        guard Vocabulary.actions.contains(method) else {
+            let hint = Vocabulary.queries.contains(method) ? " (\(method) is a query: use 'check')" : ""
+            doc.error(node, "unknown action '\(method)'\(hint) (known: \(Vocabulary.actions.joined(separator: ", ")))")
+            return nil
+        }
+        var params = with.flatMap { value($0) } ?? [:]
+        if method == Method.appSignIn {
+            guard let expanded = expandUser(params, at: with ?? node) else { return nil }
+            params = expanded
+        }
+        let expected = result.flatMap { value($0) }
+        return .action(method: method, params: params, result: expected)
+    }
+
+    private func check(_ node: Node, with: Node?, expected: Node?) -> StepKind? {
+        guard let query = doc.string(node, "check") else { return nil }
+        guard Vocabulary.queries.contains(query) else {
+            doc.error(node, "unknown query '\(query)' (known: \(Vocabulary.queries.joined(separator: ", ")))")
+            return nil
+        }
+        guard let expected else {
+            doc.error(node, "a 'check' step needs 'is': the expected (partial) result")
+            return nil
+        }
+        guard let value = value(expected) else { return nil }
+        return .check(query: query, params: with.flatMap { self.value($0) } ?? [:], expected: value)
+    }
+
+    private func answer(_ node: Node, with: Node?, times: Node?) -> StepKind? {
+        guard let question = doc.string(node, "answer") else { return nil }
+        guard Method.questions.contains(question) else {
+            doc.error(node, "unknown question '\(question)' (known: \(Method.questions.sorted().joined(separator: ", ")))")
+            return nil
+        }
+        var answer = with.flatMap { value($0) } ?? [:]
+        if question == Method.uiSignIn, answer["user"] != nil {
+            guard let expanded = expandUser(answer, at: with ?? node) else { return nil }
+            answer = expanded
+        }
+        let count = times.flatMap { doc.int($0, "times") }
+        return .answer(question: question, with: answer, times: count)
+    }
+
+    private func backend(_ node: Node) -> StepKind? {
+        guard let pairs = doc.mapping(node, "check_backend") else { return nil }
+        let keys = Dictionary(pairs.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        if let registration = keys["registration"] {
+            for pair in pairs where !["registration", "exists"].contains(pair.key) {
+                doc.error(pair.keyNode, "unknown key '\(pair.key)' in a registration check (expected: registration, exists)")
+            }
+            guard let account = value(registration.value)?.stringValue else {
+                doc.error(registration.value, "registration must name an account, e.g. $alice")
+                return nil
+            }
+            let exists = keys["exists"].map { doc.bool($0.value, "exists") ?? true } ?? true
+            return .checkBackend(.registration(accountId: account, exists: exists))
+        }
+        if let journal = keys["journal"] {
+            for pair in pairs where !["journal", "count"].contains(pair.key) {
+                doc.error(pair.keyNode, "unknown key '\(pair.key)' in a journal check (expected: journal, count)")
+            }
+            guard let route = doc.string(journal.value, "journal"), let countPair = keys["count"],
+                  let count = doc.int(countPair.value, "count") else {
+                if keys["count"] == nil { doc.error(node, "a journal check needs 'count'") }
+                return nil
+            }
+            return .checkBackend(.journalCount(route: route, count: count))
+        }
+        doc.error(node, "check_backend needs 'registration' or 'journal'")
+        return nil
+    }
+
+    /// An event pattern: exactly one selector (status, question, ui, app, sdkCall) plus fields to match.
+    private func pattern(_ node: Node) -> EventPattern? {
+        guard let pairs = doc.mapping(node, "an event pattern") else { return nil }
+        let selectors = pairs.filter { Vocabulary.selectors.contains($0.key) }
+        guard selectors.count == 1, let selectorPair = selectors.first else {
+            let problem = selectors.isEmpty ? "names no event" : "names \(selectors.count) events (\(selectors.map(\.key).joined(separator: ", ")))"
+            doc.error(selectors.dropFirst().first?.keyNode ?? node,
+                      "an event pattern \(problem); use exactly one of: \(Vocabulary.selectors.joined(separator: ", "))")
+            return nil
+        }
+        guard let name = doc.string(selectorPair.value, selectorPair.key) else { return nil }
+        let selector: EventSelector
+        switch selectorPair.key {
+        case "status":
+            guard StatusOutcome(rawValue: name) != nil else {
+                doc.error(selectorPair.value, "unknown status '\(name)' (known: \(StatusOutcome.allCases.map(\.rawValue).joined(separator: ", ")))")
+                return nil
+            }
+            selector = .status(name)
+        case "question":
+            guard Method.questions.contains(name) else {
+                doc.error(selectorPair.value, "unknown question '\(name)' (known: \(Method.questions.sorted().joined(separator: ", ")))")
+                return nil
+            }
+            selector = .question(name)
+        case "ui":
+            guard Vocabulary.uiKinds.contains(name) else {
+                doc.error(selectorPair.value, "unknown ui kind '\(name)' (known: \(Vocabulary.uiKinds.joined(separator: ", ")))")
+                return nil
+            }
+            selector = .ui(name)
+        case "app":
+            guard Vocabulary.appKinds.contains(name) else {
+                doc.error(selectorPair.value, "unknown app event '\(name)' (known: \(Vocabulary.appKinds.joined(separator: ", ")))")
+                return nil
+            }
+            selector = .app(name)
+        default:
+            selector = .sdkCall(name)
+        }
+        var fields: [String: JSONValue] = [:]
+        for pair in pairs where pair.key != selectorPair.key {
+            if pair.key == "request", let request = doc.string(pair.value, "request"), StatusRequest(rawValue: request) == nil {
+                doc.error(pair.value, "unknown request '\(request)' (known: enrollment, policy, unenroll)")
+            }
+            if let v = value(pair.value) { fields[pair.key] = v }
+        }
+        return EventPattern(selector: selector, fields: fields)
+    }
+
+    // MARK: Values
+
+    private func value(_ node: Node) -> JSONValue? {
+        doc.json(node) { text, node in resolve(text, node) }
+    }
+
+    private func resolve(_ text: String, _ node: Node) -> JSONValue? {
+        guard text.hasPrefix("$"), text.count > 1 else { return .string(text) }
+        let reference = text.dropFirst()
+        let parts = reference.split(separator: ".", maxSplits: 1).map(String.init)
+        let alias = parts[0]
+        guard let user = users.first(where: { $0.alias == alias }) else {
+            if tenantKnown { doc.error(node, "unknown user alias '\(alias)' in '\(text)' (known: \(users.map(\.alias).joined(separator: ", ")))") }
+            return nil
+        }
+        switch parts.count == 2 ? parts[1] : "id" {
+        case "id": return .string(user.objectId)
+        case "upn": return .string(user.upn)
+        case "password": return .string(user.password)
+        default:
+            doc.error(node, "'\(text)': after the alias only .id, .upn or .password may follow")
+            return nil
+        }
+    }
+
+    /// `user: alice` → `upn` and `password` of alice.
+    private func expandUser(_ params: JSONValue, at node: Node) -> JSONValue? {
+        guard var object = params.objectValue else { return params }
+        guard let alias = object["user"]?.stringValue else { return params }
+        guard let user = users.first(where: { $0.alias == alias }) else {
+            if tenantKnown { doc.error(node, "unknown user alias '\(alias)' (known: \(users.map(\.alias).joined(separator: ", ")))") }
+            return nil
+        }
+        object.removeValue(forKey: "user")
+        object["upn"] = .string(user.upn)
+        object["password"] = .string(user.password)
+        return .object(object)
+    }
+}

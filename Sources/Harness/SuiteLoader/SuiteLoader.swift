@@ -1,0 +1,51 @@
+import ConformanceCore
+import Foundation
+
+/// Loads suites from YAML files, with their fixtures, reporting every error with its position.
+public struct SuiteLoader {
+    public struct Result {
+        public var suites: [Suite]
+        public var errors: [SuiteError]
+    }
+
+    public let fixturesDirectory: String
+    public let catalog: RequirementCatalog?
+
+    public init(fixturesDirectory: String, catalog: RequirementCatalog?) {
+        self.fixturesDirectory = fixturesDirectory
+        self.catalog = catalog
+    }
+
+    /// The suite files of a directory (`*.yaml` except the requirement catalog), sorted by name.
+    public static func suiteFiles(in directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && $0 != "requirements.yaml" }
+            .sorted().map { "\(directory)/\($0)" }
+    }
+
+    public func load(paths: [String]) -> Result {
+        let fixtures = FixtureStore(directory: fixturesDirectory)
+        var suites: [Suite] = []
+        var errors: [SuiteError] = []
+        var suiteIDs: [String: SourceLocation] = [:]
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                errors.append(SuiteError(SourceLocation(file: path, line: 1, column: 1), "cannot read suite file"))
+                continue
+            }
+            let document = YAMLDocument(file: path, text: String(decoding: data, as: UTF8.self))
+            let suite = SuiteParser(doc: document, fixtures: fixtures, catalog: catalog).parse()
+            errors.append(contentsOf: document.errors)
+            guard let suite else { continue }
+            if let first = suiteIDs[suite.id] {
+                errors.append(SuiteError(suite.location, "duplicate suite id '\(suite.id)' (also in \(first.file))"))
+                continue
+            }
+            suiteIDs[suite.id] = suite.location
+            suites.append(suite)
+        }
+        errors.append(contentsOf: fixtures.errors)
+        errors.sort { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
+        return Result(suites: suites, errors: errors)
+    }
+}

@@ -1,0 +1,195 @@
+import AdapterProtocol
+import ConformanceCore
+import Foundation
+import Yams
+
+/// A parsed YAML file plus the errors found while reading it, with positions for every node.
+///
+/// Readers never stop at the first problem: every accessor records what is wrong and returns nil, so
+/// one `mamconf validate` shows a user every mistake in a file at once.
+final class YAMLDocument {
+    let file: String
+    let root: Node?
+    private(set) var errors: [SuiteError] = []
+
+    init(file: String, text: String) {
+        self.file = file
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            root = nil
+            errors.append(Self.describe(error, file: file))
+        } catch {
+            root = nil
+            errors.append(SuiteError(SourceLocation(file: file, line: 1, column: 1), "cannot read YAML: \(error)"))
+        }
+    }
+
+    static func describe(_ error: YamlError, file: String) -> SuiteError {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let suffix = context.map { " (\($0.text) at \($0.mark.line):\($0.mark.column))" } ?? ""
+            return SuiteError(SourceLocation(file: file, line: mark.line, column: mark.column), "YAML syntax error: \(problem)\(suffix)")
+        case .reader(let problem, _, _, _):
+            return SuiteError(SourceLocation(file: file, line: 1, column: 1), "YAML cannot be read: \(problem)")
+        default:
+            return SuiteError(SourceLocation(file: file, line: 1, column: 1), "YAML error: \(error)")
+        }
+    }
+
+    func location(_ node: Node?) -> SourceLocation {
+        SourceLocation(file: file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1)
+    }
+
+    func error(_ node: Node?, _ message: String) {
+        errors.append(SuiteError(location(node), message))
+    }
+
+    // MARK: Typed access
+
+    /// The pairs of a mapping, in file order; reports anything else.
+    func mapping(_ node: Node?, _ what: String) -> [(key: String, keyNode: Node, value: Node)]? {
+        guard let node else { return nil }
+        guard case .mapping(let mapping) = node else {
+            error(node, "\(what) must be a mapping, found \(kind(node))")
+            return nil
+        }
+        var pairs: [(String, Node, Node)] = []
+        var seen: Set<String> = []
+        for (key, value) in mapping {
+            guard case .scalar(let scalar) = key else {
+                error(key, "keys of \(what) must be plain names")
+                continue
+            }
+            if !seen.insert(scalar.string).inserted {
+                error(key, "duplicate key '\(scalar.string)' in \(what)")
+                continue
+            }
+            pairs.append((scalar.string, key, value))
+        }
+        return pairs.map { (key: $0.0, keyNode: $0.1, value: $0.2) }
+    }
+
+    /// Checks a mapping's keys against the allowed set and returns value nodes by key.
+    func fields(_ node: Node?, _ what: String, required: [String] = [], optional: [String] = []) -> [String: Node]? {
+        guard let pairs = mapping(node, what) else { return nil }
+        let allowed = Set(required + optional)
+        var out: [String: Node] = [:]
+        for pair in pairs {
+            if allowed.contains(pair.key) {
+                out[pair.key] = pair.value
+            } else {
+                error(pair.keyNode, "unknown key '\(pair.key)' in \(what) (expected one of: \((required + optional).joined(separator: ", ")))")
+            }
+        }
+        for key in required where out[key] == nil {
+            error(node, "\(what) is missing required key '\(key)'")
+        }
+        return out
+    }
+
+    func sequence(_ node: Node?, _ what: String) -> [Node]? {
+        guard let node else { return nil }
+        guard case .sequence(let sequence) = node else {
+            error(node, "\(what) must be a list, found \(kind(node))")
+            return nil
+        }
+        return Array(sequence)
+    }
+
+    func string(_ node: Node?, _ what: String) -> String? {
+        guard let node else { return nil }
+        guard case .scalar(let scalar) = node, node.null == nil || scalar.style != .plain else {
+            error(node, "\(what) must be a string, found \(kind(node))")
+            return nil
+        }
+        return scalar.string
+    }
+
+    func bool(_ node: Node?, _ what: String) -> Bool? {
+        guard let node else { return nil }
+        guard case .scalar(let scalar) = node, scalar.style == .plain, let value = node.bool else {
+            error(node, "\(what) must be true or false, found \(kind(node))")
+            return nil
+        }
+        _ = scalar
+        return value
+    }
+
+    func int(_ node: Node?, _ what: String) -> Int? {
+        guard let node else { return nil }
+        guard case .scalar(let scalar) = node, scalar.style == .plain, let value = node.int else {
+            error(node, "\(what) must be a whole number, found \(kind(node))")
+            return nil
+        }
+        return value
+    }
+
+    func strings(_ node: Node?, _ what: String) -> [String]? {
+        guard let items = sequence(node, what) else { return nil }
+        return items.compactMap { string($0, "an entry of \(what)") }
+    }
+
+    /// A duration: a number of seconds, or a number with unit s, m, h or d ("8h", "90s", "1.5d").
+    func duration(_ node: Node?, _ what: String) -> Double? {
+        guard let node else { return nil }
+        if case .scalar(let scalar) = node {
+            let text = scalar.string.trimmingCharacters(in: .whitespaces)
+            let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+            if let unit = text.last, let factor = units[unit], let value = Double(text.dropLast()), value >= 0 {
+                return value * factor
+            }
+            if let value = Double(text), value >= 0 { return value }
+        }
+        error(node, "\(what) must be a duration such as 90s, 30m, 8h or 2d, found \(kind(node))")
+        return nil
+    }
+
+    /// Any YAML value as JSON, resolving scalars by their YAML type (quoted scalars stay strings).
+    func json(_ node: Node, resolve: (String, Node) -> JSONValue?) -> JSONValue? {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style != .plain { return resolve(scalar.string, node) }
+            if node.null != nil { return .null }
+            if let b = node.bool { return .bool(b) }
+            if let i = node.int { return .number(Double(i)) }
+            if let d = node.float { return .number(d) }
+            return resolve(scalar.string, node)
+        case .mapping:
+            guard let pairs = mapping(node, "a value") else { return nil }
+            var object: [String: JSONValue] = [:]
+            for pair in pairs {
+                guard let value = json(pair.value, resolve: resolve) else { return nil }
+                object[pair.key] = value
+            }
+            return .object(object)
+        case .sequence(let sequence):
+            var items: [JSONValue] = []
+            for item in sequence {
+                guard let value = json(item, resolve: resolve) else { return nil }
+                items.append(value)
+            }
+            return .array(items)
+        case .alias:
+            error(node, "YAML aliases are not supported in suites")
+            return nil
+        }
+    }
+
+    func kind(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .plain {
+                if node.null != nil || scalar.string.isEmpty { return "nothing" }
+                if node.bool != nil { return "a boolean (\(scalar.string))" }
+                if node.int != nil || node.float != nil { return "a number (\(scalar.string))" }
+            }
+            return "the text '\(scalar.string)'"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+}

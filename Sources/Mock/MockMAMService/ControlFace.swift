@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+
+/// The test controls under `/_mock/`: health, statistics, tenant lifecycle, journal and tenant clock.
+///
+/// Only the harness uses these; they are not journalled (the journal records what integrations and the Graph
+/// driver did, and a clock move is the harness's own action).
+struct ControlFace: Sendable {
+    let state: MockState
+    let statistics: ServerStatistics
+
+    func register(on router: Router<BasicRequestContext>) {
+        let controls = router.group("/_mock")
+        controls.get("health") { _, _ in Reply.json(.ok, ["ok": true]).response() }
+        controls.get("stats") { _, _ in await stats().response() }
+        controls.post("tenants") { request, context in
+            await createTenant(try await IncomingRequest.read(request, context: context)).response()
+        }
+        controls.get("tenants/:tenant/journal") { request, context in
+            await journal(try await IncomingRequest.read(request, context: context)).response()
+        }
+        controls.post("tenants/:tenant/clock") { request, context in
+            await clock(try await IncomingRequest.read(request, context: context)).response()
+        }
+        controls.delete("tenants/:tenant") { request, context in
+            let incoming = try await IncomingRequest.read(request, context: context)
+            let deleted = await state.deleteTenant(incoming.parameters["tenant"] ?? "")
+            return (deleted ? Reply.noContent : Self.unknownTenant).response()
+        }
+    }
+
+    static let unknownTenant = Reply.json(.notFound, ["error": "unknown-tenant"])
+
+    static func badRequest(_ reason: String) -> Reply {
+        Reply.json(.badRequest, ["error": "bad-request", "reason": .string(reason)])
+    }
+
+    /// `GET /_mock/stats`: `connections`, `requests` (this one included) and `tenants`.
+    func stats() async -> Reply {
+        let tenants = await state.tenantCount
+        return Reply.json(
+            .ok,
+            [
+                "connections": .int(statistics.connections), "requests": .int(statistics.requests),
+                "tenants": .int(tenants),
+            ])
+    }
+
+    /// `POST /_mock/tenants`: 201 with the tenant's URLs, credentials, group ids and user ids.
+    func createTenant(_ request: IncomingRequest) async -> Reply {
+        let spec: TenantSpec
+        do {
+            spec = try TenantSpec.parse(try JSON.parse(request.body))
+        } catch let error as TenantSpec.Invalid {
+            return Self.badRequest(error.reason)
+        } catch {
+            return Self.badRequest("\(error)")
+        }
+        let tenant = await state.createTenant(spec)
+        let base = await state.baseURL + "/" + tenant.id
+        var groups: [String: JSON] = [:]
+        for group in tenant.groups { groups[group.displayName] = .string(group.id) }
+        var users: [String: JSON] = [:]
+        for user in tenant.users {
+            users[user.alias] = ["objectId": .string(user.objectId), "upn": .string(user.upn)]
+        }
+        return Reply.json(
+            .created,
+            [
+                "tenantId": .string(tenant.id),
+                "bundleId": .string(tenant.bundleId),
+                "graphBaseURL": .string(base + "/graph/v1.0"),
+                "tokenURL": .string(base + "/oauth2/v2.0/token"),
+                "mamServiceURL": .string(base + "/mam/v1"),
+                "mamResource": .string(Audiences.mamService),
+                "admin": ["clientId": .string(tenant.adminClientId), "clientSecret": .string(tenant.adminClientSecret)],
+                "appClientId": .string(tenant.appClientId),
+                "groups": .object(groups),
+                "users": .object(users),
+                "now": .string(tenant.nowString),
+            ])
+    }
+
+    /// `GET /_mock/tenants/{t}/journal[?after=seq]`: `entries` in arrival order.
+    func journal(_ request: IncomingRequest) async -> Reply {
+        let after = request.query["after"].flatMap { Int($0) } ?? 0
+        let entries = await state.withTenant(request.parameters["tenant"] ?? "") { tenant in
+            tenant.journal.filter { $0.seq > after }.map { $0.json() }
+        }
+        guard let entries else { return Self.unknownTenant }
+        return Reply.json(.ok, ["entries": .array(entries)])
+    }
+
+    /// `POST /_mock/tenants/{t}/clock` with `advanceSeconds` (≥ 0) or `set` (ISO time): `now`.
+    func clock(_ request: IncomingRequest) async -> Reply {
+        let body: [String: JSON]
+        do {
+            guard let object = try JSON.parse(request.body).objectValue else {
+                return Self.badRequest("the body must be a JSON object")
+            }
+            body = object
+        } catch {
+            return Self.badRequest(error.description)
+        }
+        let move: @Sendable (inout Tenant) -> Void
+        switch (body["advanceSeconds"], body["set"]) {
+        case (let advance?, nil):
+            guard let seconds = advance.doubleValue, seconds.isFinite, seconds >= 0 else {
+                return Self.badRequest("advanceSeconds must be a number >= 0 (use set to move the clock back)")
+            }
+            move = { $0.now.addTimeInterval(seconds) }
+        case (nil, let set?):
+            guard let text = set.stringValue, let date = ISOTime.parse(text) else {
+                return Self.badRequest("set must be an ISO-8601 time")
+            }
+            move = { $0.now = date }
+        default:
+            return Self.badRequest("give exactly one of advanceSeconds and set")
+        }
+        let now = await state.withTenant(request.parameters["tenant"] ?? "") { tenant in
+            move(&tenant)
+            return tenant.nowString
+        }
+        guard let now else { return Self.unknownTenant }
+        return Reply.json(.ok, ["now": .string(now)])
+    }
+}

@@ -1,0 +1,64 @@
+/// Groups and group membership: how the harness puts a user in scope of a policy assignment.
+extension GraphFace {
+    /// `POST /groups`: 201 with the group; `displayName` is required.
+    @Sendable static func createGroup(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
+        var body = try GraphError.objectBody(request, tenant)
+        guard let displayName = body["displayName"]?.stringValue, !displayName.isEmpty else {
+            throw ReplyError(GraphError.badRequest("Property 'displayName' is required.", tenant))
+        }
+        for name in ["mailEnabled", "securityEnabled"] where body[name] != nil && body[name]?.boolValue == nil {
+            throw ReplyError(GraphError.badRequest("Property '\(name)' must be a boolean.", tenant))
+        }
+        if let nickname = body["mailNickname"], nickname.stringValue == nil {
+            throw ReplyError(GraphError.badRequest("Property 'mailNickname' must be a string.", tenant))
+        }
+        for name in ["id", "displayName", "createdDateTime"] { body[name] = nil }
+        let group = MockGroup(
+            id: Identifiers.uuid(), displayName: displayName, properties: body.filter { !$0.key.hasPrefix("@odata.") },
+            createdDateTime: tenant.nowString, memberIds: [])
+        tenant.groups.append(group)
+        var object = group.graphObject().objectValue ?? [:]
+        object["@odata.context"] = context("groups/$entity")
+        return Reply.json(.created, .object(object)).with(detail: "group=\(group.id) displayName=\(displayName)")
+    }
+
+    /// `POST /groups/{id}/members/$ref` with `@odata.id` ending in a user's object id: 204.
+    @Sendable static func addGroupMember(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
+        guard let index = tenant.groupIndex(id: request.id) else {
+            throw ReplyError(GraphError.notFound("Group '\(request.id)' does not exist.", tenant))
+        }
+        let body = try GraphError.objectBody(request, tenant)
+        guard let reference = body["@odata.id"]?.stringValue,
+            let objectId = reference.split(separator: "/").last.map(String.init), !objectId.isEmpty
+        else {
+            throw ReplyError(GraphError.badRequest("Property '@odata.id' (a directory object URL) is required.", tenant))
+        }
+        guard let user = tenant.user(objectId: objectId) else {
+            throw ReplyError(GraphError.notFound("Resource '\(objectId)' does not exist.", tenant))
+        }
+        guard !tenant.groups[index].hasMember(user.objectId) else {
+            throw ReplyError(
+                GraphError.badRequest(
+                    "One or more added object references already exist for the following modified properties: 'members'.",
+                    tenant
+                ).with(accountId: user.objectId))
+        }
+        tenant.groups[index].memberIds.append(user.objectId)
+        return Reply.noContent.with(accountId: user.objectId, detail: "group=\(tenant.groups[index].id)")
+    }
+
+    /// `DELETE /groups/{id}/members/{userId}/$ref`: 204; takes a user out of scope of the group's assignments.
+    @Sendable static func removeGroupMember(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
+        guard let index = tenant.groupIndex(id: request.id) else {
+            throw ReplyError(GraphError.notFound("Group '\(request.id)' does not exist.", tenant))
+        }
+        let memberId = request.parameters["member"] ?? ""
+        guard let position = tenant.groups[index].memberIds.firstIndex(where: {
+            $0.caseInsensitiveCompare(memberId) == .orderedSame
+        }) else {
+            throw ReplyError(GraphError.notFound("Resource '\(memberId)' is not a member of the group.", tenant))
+        }
+        let objectId = tenant.groups[index].memberIds.remove(at: position)
+        return Reply.noContent.with(accountId: objectId, detail: "group=\(tenant.groups[index].id)")
+    }
+}

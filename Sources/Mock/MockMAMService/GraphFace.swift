@@ -1,0 +1,61 @@
+import Hummingbird
+
+/// The Graph-shaped administrator face of a tenant, under `/{t}/graph/v1.0`.
+///
+/// Paths and bodies follow Microsoft Graph v1.0 so the harness's Graph driver runs unchanged against the mock and
+/// against a real tenant. Every route needs an unexpired admin token; bound actions are also accepted with the
+/// `microsoft.graph.` prefix that Graph's OpenAPI and the Kiota SDKs use.
+enum GraphFace {
+    static let base = "/:tenant/graph/v1.0"
+    static let policies = "deviceAppManagement/iosManagedAppProtections"
+
+    static func register(on router: Router<BasicRequestContext>, endpoint: TenantEndpoint) {
+        let graph = router.group(RouterPath(base))
+        func add(_ method: HTTPRequest.Method, _ path: String, _ route: String, _ operation: @escaping TenantEndpoint.Operation) {
+            graph.on(RouterPath(path), method: method) { request, context in
+                try await endpoint.handle(route: route, request: request, context: context) {
+                    (tenant: inout Tenant, incoming: IncomingRequest) throws(ReplyError) -> Reply in
+                    try authorize(tenant, incoming)
+                    return try operation(&tenant, incoming)
+                }
+            }
+        }
+        add(.post, "groups", "graph.createGroup", createGroup)
+        add(.post, "groups/:id/members/$ref", "graph.addGroupMember", addGroupMember)
+        add(.delete, "groups/:id/members/:member/$ref", "graph.removeGroupMember", removeGroupMember)
+        add(.get, policies, "graph.listIosManagedAppProtections", listPolicies)
+        add(.post, policies, "graph.createIosManagedAppProtection", createPolicy)
+        add(.get, "\(policies)/:id", "graph.getIosManagedAppProtection", getPolicy)
+        add(.patch, "\(policies)/:id", "graph.updateIosManagedAppProtection", updatePolicy)
+        add(.delete, "\(policies)/:id", "graph.deleteIosManagedAppProtection", deletePolicy)
+        for prefix in ["", "microsoft.graph."] {
+            add(.post, "\(policies)/:id/\(prefix)targetApps", "graph.targetApps", targetApps)
+            add(.post, "\(policies)/:id/\(prefix)assign", "graph.assign", assign)
+            add(
+                .post, "users/:id/\(prefix)wipeManagedAppRegistrationsByDeviceTag",
+                "graph.wipeManagedAppRegistrationsByDeviceTag", wipeByDeviceTag)
+        }
+        add(.get, "deviceAppManagement/managedAppRegistrations", "graph.listManagedAppRegistrations", listRegistrations)
+    }
+
+    /// Refuses the request with 401 unless it carries an unexpired admin token for Graph.
+    static func authorize(_ tenant: Tenant, _ request: IncomingRequest) throws(ReplyError) {
+        guard let bearer = request.bearerToken else {
+            throw ReplyError(GraphError.unauthorized("Access token is empty.", tenant))
+        }
+        guard let token = tenant.accessTokens[bearer] else {
+            throw ReplyError(GraphError.unauthorized("Access token is not valid.", tenant))
+        }
+        guard !token.isExpired(at: tenant.now) else {
+            throw ReplyError(GraphError.unauthorized("Access token has expired or is not yet valid.", tenant))
+        }
+        guard token.kind == .admin, token.audience == Audiences.graph else {
+            throw ReplyError(GraphError.unauthorized("Invalid audience or not an application token.", tenant))
+        }
+    }
+
+    /// `@odata.context` of a Graph answer.
+    static func context(_ fragment: String) -> JSON {
+        .string("https://graph.microsoft.com/v1.0/$metadata#\(fragment)")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+
+/// The parts of an HTTP request a face needs, read off the connection before the request enters the state actor.
+struct IncomingRequest: Sendable {
+    /// Largest body accepted; every legitimate body is a few kilobytes.
+    static let maximumBodySize = 1 << 20
+
+    let method: String
+    let path: String
+    let query: [String: String]
+    let authorization: String?
+    let contentType: String?
+    let body: [UInt8]
+    /// Route parameters (`tenant`, `id`), already percent-decoded by the router.
+    let parameters: [String: String]
+
+    /// Reads the request, collecting its body.
+    static func read(_ request: Request, context: BasicRequestContext) async throws -> IncomingRequest {
+        var request = request
+        let buffer = try await request.collectBody(upTo: maximumBodySize)
+        var query: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters where query[String(key)] == nil {
+            query[String(key)] = String(value)
+        }
+        var parameters: [String: String] = [:]
+        for name in ["tenant", "id", "member"] {
+            if let value = context.parameters.get(name) { parameters[name] = value }
+        }
+        return IncomingRequest(
+            method: request.method.rawValue,
+            path: request.uri.path,
+            query: query,
+            authorization: request.headers[.authorization],
+            contentType: request.headers[.contentType],
+            body: Array(buffer.readableBytesView),
+            parameters: parameters
+        )
+    }
+
+    /// The bearer token of the `Authorization` header, if there is one.
+    var bearerToken: String? {
+        guard let authorization else { return nil }
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].caseInsensitiveCompare("Bearer") == .orderedSame else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+
+    /// Route parameter `id` (present on every route that declares it).
+    var id: String { parameters["id"] ?? "" }
+}

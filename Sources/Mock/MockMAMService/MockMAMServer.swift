@@ -1,0 +1,202 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// The mock MAM backend: a real HTTP server on the IPv4 loopback with a token endpoint, a Graph-shaped admin face
+/// and an SDK-facing MAM service, all per tenant.
+///
+/// `mamconf run` embeds it (``start()`` / ``stop()``) and `mamconf mock-backend` runs it alone
+/// (``runUntilCancelled(onStarted:)``). Either way the harness reaches it only over HTTP; nothing here lets a caller
+/// change tenant state in-process. The contract is docs/mock-backend.md.
+public actor MockMAMServer {
+    /// Errors of the server's lifecycle.
+    public enum LifecycleError: Error, CustomStringConvertible {
+        /// The server stopped before its socket was listening (for example, the port was taken).
+        case exitedBeforeListening(underlying: (any Error)?)
+
+        public var description: String {
+            switch self {
+            case .exitedBeforeListening(let underlying?): return "mock backend failed to start: \(underlying)"
+            case .exitedBeforeListening(nil): return "mock backend stopped before it was listening"
+            }
+        }
+    }
+
+    private let configuration: MockServiceConfiguration
+    private let logger: Logger
+    private let state: MockState
+    private let statistics = ServerStatistics()
+    private var phase: Phase = .idle
+
+    /// Creates a server; nothing is bound until ``start()``.
+    ///
+    /// - Parameters:
+    ///   - configuration: Address, tenant clock start and token lifetime.
+    ///   - logger: Where the server logs; defaults to a logger labelled ``MockServiceConfiguration/loggerLabel``.
+    ///     Tokens, passwords and secrets are never logged.
+    public init(configuration: MockServiceConfiguration = .init(), logger: Logger? = nil) {
+        self.configuration = configuration
+        self.logger = logger ?? Logger(label: configuration.loggerLabel)
+        self.state = MockState(clockStart: configuration.clockStart, tokenLifetime: configuration.tokenLifetime)
+    }
+
+    /// The base URL (`http://127.0.0.1:PORT`) while the server is running, else nil.
+    public var baseURL: URL? {
+        if case .running(let running) = phase { return running.url }
+        return nil
+    }
+
+    /// Binds the socket and starts serving; returns the base URL once the socket is listening.
+    ///
+    /// Returns as soon as Hummingbird reports the server running (no polling). Calling it again while running
+    /// returns the same URL. Throws ``LifecycleError`` when the server cannot listen.
+    @discardableResult
+    public func start() async throws -> URL {
+        try await start(gracefulShutdownSignals: []).url
+    }
+
+    /// Stops accepting connections, lets in-flight requests finish, closes every connection and returns once the
+    /// listening socket is closed. Does nothing when the server is not running. State is kept: a later ``start()``
+    /// serves the same tenants again.
+    public func stop() async {
+        switch phase {
+        case .idle:
+            return
+        case .starting(let launch):
+            guard let running = try? await launch.value else { return }
+            await shutdown(running)
+        case .running(let running):
+            await shutdown(running)
+        case .stopping(let shutdown):
+            await shutdown.value
+        }
+    }
+
+    /// Runs the server until the calling task is cancelled or the process gets SIGINT or SIGTERM, then shuts down
+    /// gracefully. For `mamconf mock-backend`; `onStarted` receives the base URL once the socket is listening.
+    public func runUntilCancelled(onStarted: (@Sendable (URL) -> Void)? = nil) async throws {
+        let running = try await start(gracefulShutdownSignals: [.sigint, .sigterm])
+        onStarted?(running.url)
+        await withTaskCancellationHandler {
+            _ = await running.task.value
+        } onCancel: {
+            Task { await running.group.triggerGracefulShutdown() }
+        }
+        await stop()
+    }
+
+    // MARK: - Lifecycle
+
+    private struct Running: Sendable {
+        let url: URL
+        let group: ServiceGroup
+        /// Runs the service group; its value is the error the group ended with, if any.
+        let task: Task<(any Error)?, Never>
+    }
+
+    private enum Phase {
+        case idle
+        case starting(Task<Running, any Error>)
+        case running(Running)
+        case stopping(Task<Void, Never>)
+    }
+
+    private func start(gracefulShutdownSignals: [UnixSignal]) async throws -> Running {
+        switch phase {
+        case .running(let running):
+            return running
+        case .starting(let launch):
+            return try await launch.value
+        case .stopping(let shutdown):
+            await shutdown.value
+            return try await start(gracefulShutdownSignals: gracefulShutdownSignals)
+        case .idle:
+            let launch = Task { [configuration, state, statistics, logger] in
+                try await Self.launch(
+                    configuration: configuration, state: state, statistics: statistics, logger: logger,
+                    signals: gracefulShutdownSignals)
+            }
+            phase = .starting(launch)
+            do {
+                let running = try await launch.value
+                phase = .running(running)
+                return running
+            } catch {
+                phase = .idle
+                throw error
+            }
+        }
+    }
+
+    private func shutdown(_ running: Running) async {
+        let shutdown = Task { [logger] in
+            await running.group.triggerGracefulShutdown()
+            if let error = await running.task.value {
+                logger.error("mock backend stopped with an error", metadata: ["error": "\(error)"])
+            }
+        }
+        phase = .stopping(shutdown)
+        await shutdown.value
+        if case .stopping = phase { phase = .idle }
+        logger.info("mock backend stopped", metadata: ["url": "\(running.url)"])
+    }
+
+    /// What the launching task hears: the server is listening on a port, or the service group ended first.
+    private enum LaunchEvent: Sendable {
+        case listening(port: Int)
+        case ended
+    }
+
+    private static func launch(
+        configuration: MockServiceConfiguration, state: MockState, statistics: ServerStatistics, logger: Logger,
+        signals: [UnixSignal]
+    ) async throws -> Running {
+        let (events, eventSink) = AsyncStream.makeStream(of: LaunchEvent.self)
+        let host = configuration.host
+        let router = MockRouter.make(state: state, statistics: statistics, logger: logger)
+        let app = Application(
+            router: router,
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [ConnectionCountingHandler(statistics: statistics)])),
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                // Set before the accept loop starts, so the first tenant already gets correct URLs.
+                await state.setBaseURL("http://\(host):\(port)")
+                eventSink.yield(.listening(port: port))
+            },
+            logger: logger
+        )
+        let group = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: signals, logger: logger))
+        let task = Task<(any Error)?, Never> {
+            defer {
+                eventSink.yield(.ended)
+                eventSink.finish()
+            }
+            do {
+                try await group.run()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        for await event in events {
+            switch event {
+            case .listening(let port):
+                guard let url = URL(string: "http://\(host):\(port)") else {
+                    await group.triggerGracefulShutdown()
+                    _ = await task.value
+                    throw LifecycleError.exitedBeforeListening(underlying: nil)
+                }
+                logger.info("mock backend listening", metadata: ["url": "\(url)"])
+                return Running(url: url, group: group, task: task)
+            case .ended:
+                throw LifecycleError.exitedBeforeListening(underlying: await task.value)
+            }
+        }
+        throw LifecycleError.exitedBeforeListening(underlying: await task.value)
+    }
+}

@@ -1,0 +1,16 @@
+import Hummingbird
+import Logging
+
+/// Puts the four faces (controls, token endpoint, Graph, MAM service) on one Hummingbird router.
+enum MockRouter {
+    static func make(state: MockState, statistics: ServerStatistics, logger: Logger) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: RequestCountingMiddleware(statistics: statistics))
+        let endpoint = TenantEndpoint(state: state, logger: logger)
+        ControlFace(state: state, statistics: statistics).register(on: router)
+        TokenFace.register(on: router, endpoint: endpoint)
+        GraphFace.register(on: router, endpoint: endpoint)
+        MAMServiceFace.register(on: router, endpoint: endpoint)
+        return router
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The single owner of all tenants.
+///
+/// Being an actor serialises requests per server; each request does all its work on a tenant (including its
+/// journal entry) inside one ``withTenant(_:_:)`` call, so journal order is the order requests took effect.
+actor MockState {
+    private var tenants: [String: Tenant] = [:]
+    private let clockStart: Date
+    private let tokenLifetime: TimeInterval
+    /// The URL the server is reachable at, known once the socket is bound; tenant URLs are built from it.
+    private(set) var baseURL: String = "http://127.0.0.1"
+
+    init(clockStart: Date, tokenLifetime: TimeInterval) {
+        self.clockStart = clockStart
+        self.tokenLifetime = tokenLifetime
+    }
+
+    func setBaseURL(_ url: String) {
+        baseURL = url
+    }
+
+    var tenantCount: Int { tenants.count }
+
+    /// Creates a tenant with its users and groups and returns it.
+    func createTenant(_ spec: TenantSpec) -> Tenant {
+        let id = Identifiers.uuid()
+        let users = spec.users.map { user in
+            MockUser(
+                alias: user.alias, upn: user.upn, objectId: user.objectId ?? Identifiers.uuid(),
+                licensed: user.licensed, password: user.password)
+        }
+        var tenant = Tenant(
+            id: id, bundleId: spec.bundleId, users: users, clockStart: clockStart, tokenLifetime: tokenLifetime)
+        for group in spec.groups {
+            let members = group.memberAliases.compactMap { tenant.user(alias: $0)?.objectId }
+            tenant.groups.append(
+                MockGroup(
+                    id: Identifiers.uuid(), displayName: group.name, properties: [:],
+                    createdDateTime: tenant.nowString, memberIds: members))
+        }
+        tenants[id] = tenant
+        return tenant
+    }
+
+    /// Removes a tenant; false when there was none.
+    func deleteTenant(_ id: String) -> Bool {
+        tenants.removeValue(forKey: id.lowercased()) != nil
+    }
+
+    /// Runs `body` on the tenant in one actor turn; nil when the tenant does not exist.
+    func withTenant<Result: Sendable>(_ id: String, _ body: @Sendable (inout Tenant) -> Result) -> Result? {
+        let key = id.lowercased()
+        guard tenants[key] != nil else { return nil }
+        return body(&tenants[key]!)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Everything one mock tenant knows; cases never share a tenant, so they never see each other's state.
+///
+/// A tenant is a value owned by ``MockState``; every request runs against it in one actor turn, so a request and
+/// its journal entry are never interleaved with another request's.
+struct Tenant: Sendable {
+    let id: String
+    let bundleId: String
+    /// Public client id of the app (password and refresh grants).
+    let appClientId: String
+    /// Confidential client of the administrator (client-credentials grant).
+    let adminClientId: String
+    let adminClientSecret: String
+    /// Lifetime of access tokens, in seconds of tenant time.
+    let tokenLifetime: TimeInterval
+    /// The tenant clock; moves only through the `/_mock` clock control.
+    var now: Date
+
+    var users: [MockUser]
+    var groups: [MockGroup] = []
+    var policies: [ProtectionPolicy] = []
+    var registrations: [AppRegistration] = []
+    var wipeRequests: [WipeRequest] = []
+    var accessTokens: [String: IssuedToken] = [:]
+    var refreshTokens: [String: RefreshGrant] = [:]
+    private(set) var journal: [JournalEntry] = []
+
+    init(id: String, bundleId: String, users: [MockUser], clockStart: Date, tokenLifetime: TimeInterval) {
+        self.id = id
+        self.bundleId = bundleId
+        self.users = users
+        self.now = clockStart
+        self.tokenLifetime = tokenLifetime
+        self.appClientId = "mamconf-app-" + id
+        self.adminClientId = Identifiers.uuid()
+        self.adminClientSecret = Identifiers.opaque()
+    }
+
+    /// The tenant clock as an ISO-8601 string.
+    var nowString: String { ISOTime.string(now) }
+
+    func user(objectId: String) -> MockUser? {
+        users.first { $0.objectId.caseInsensitiveCompare(objectId) == .orderedSame }
+    }
+
+    func user(upn: String) -> MockUser? {
+        users.first { $0.upn.caseInsensitiveCompare(upn) == .orderedSame }
+    }
+
+    func user(alias: String) -> MockUser? {
+        users.first { $0.alias == alias }
+    }
+
+    func groupIndex(id: String) -> Int? {
+        groups.firstIndex { $0.id.caseInsensitiveCompare(id) == .orderedSame }
+    }
+
+    func policyIndex(id: String) -> Int? {
+        policies.firstIndex { $0.id.caseInsensitiveCompare(id) == .orderedSame }
+    }
+
+    /// Issues a new opaque access token valid for ``tokenLifetime`` from now.
+    mutating func issueAccessToken(kind: IssuedToken.Kind, accountId: String?, audience: String) -> String {
+        let token = Identifiers.opaque()
+        accessTokens[token] = IssuedToken(
+            kind: kind, accountId: accountId, audience: audience, expiresAt: now.addingTimeInterval(tokenLifetime))
+        return token
+    }
+
+    /// Issues a refresh token for a user and the client that asked.
+    mutating func issueRefreshToken(accountId: String, clientId: String) -> String {
+        let token = Identifiers.opaque()
+        refreshTokens[token] = RefreshGrant(accountId: accountId, clientId: clientId)
+        return token
+    }
+
+    /// Appends a journal entry stamped with the tenant clock.
+    mutating func record(method: String, path: String, route: String, status: Int, accountId: String?, detail: String?) {
+        journal.append(
+            JournalEntry(
+                seq: journal.count + 1, at: nowString, method: method, path: path, route: route, status: status,
+                accountId: accountId, detail: detail))
+    }
+}

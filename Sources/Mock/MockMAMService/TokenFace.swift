@@ -1,0 +1,158 @@
+import Foundation
+import Hummingbird
+
+/// The OAuth 2.0 token endpoint of a tenant (`POST /{t}/oauth2/v2.0/token`), shaped like Entra's v2 endpoint.
+///
+/// Three grants: client credentials for the administrator (Graph face), password and refresh token for users (MAM
+/// service). Tokens are opaque and expire on the tenant clock, so expiry can be tested by moving the clock instead of
+/// waiting.
+enum TokenFace {
+    static func register(on router: Router<BasicRequestContext>, endpoint: TenantEndpoint) {
+        router.post("/:tenant/oauth2/v2.0/token") { request, context in
+            try await endpoint.handle(route: "token", request: request, context: context, operation: token)
+        }
+    }
+
+    /// Scope words that name no resource.
+    private static let oidcScopes: Set<String> = ["openid", "profile", "offline_access", "email"]
+
+    @Sendable static func token(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
+        guard let contentType = request.contentType,
+            contentType.lowercased().hasPrefix("application/x-www-form-urlencoded")
+        else {
+            throw failure("invalid_request", "The body must be application/x-www-form-urlencoded.")
+        }
+        let form: [String: String]
+        do {
+            form = try FormURLEncoded.decode(request.body)
+        } catch {
+            throw failure("invalid_request", "The form body is malformed: \(error).")
+        }
+        switch form["grant_type"] {
+        case "client_credentials"?:
+            return try clientCredentials(&tenant, form, request).with(route: "token.client_credentials")
+        case "password"?:
+            return try password(&tenant, form).with(route: "token.password")
+        case "refresh_token"?:
+            return try refresh(&tenant, form).with(route: "token.refresh")
+        case nil:
+            throw failure("invalid_request", "grant_type is required.")
+        case let other?:
+            throw failure("unsupported_grant_type", "grant_type '\(other)' is not supported.")
+        }
+    }
+
+    private static func clientCredentials(
+        _ tenant: inout Tenant, _ form: [String: String], _ request: IncomingRequest
+    ) throws(ReplyError) -> Reply {
+        let (clientId, clientSecret) = basicCredentials(request.authorization) ?? (form["client_id"], form["client_secret"])
+        guard let clientId, let clientSecret else {
+            throw failure("invalid_request", "client_id and client_secret are required.", route: "token.client_credentials")
+        }
+        guard clientId == tenant.adminClientId, clientSecret == tenant.adminClientSecret else {
+            throw failure("invalid_client", "The client id or secret is wrong.", route: "token.client_credentials")
+        }
+        guard form["scope"] == Audiences.graphDefaultScope else {
+            throw failure(
+                "invalid_scope", "scope must be \(Audiences.graphDefaultScope).", route: "token.client_credentials")
+        }
+        let accessToken = tenant.issueAccessToken(kind: .admin, accountId: nil, audience: Audiences.graph)
+        let lifetime = Int(tenant.tokenLifetime)
+        return Reply.json(
+            .ok,
+            [
+                "token_type": "Bearer", "expires_in": .int(lifetime), "ext_expires_in": .int(lifetime),
+                "access_token": .string(accessToken),
+            ]
+        ).with(detail: "audience=\(Audiences.graph)")
+    }
+
+    private static func password(_ tenant: inout Tenant, _ form: [String: String]) throws(ReplyError) -> Reply {
+        let route = "token.password"
+        guard form["client_id"] == tenant.appClientId else {
+            throw failure("invalid_client", "client_id is not the app's client id.", route: route)
+        }
+        guard let username = form["username"], let password = form["password"] else {
+            throw failure("invalid_request", "username and password are required.", route: route)
+        }
+        guard let user = tenant.user(upn: username), user.password == password else {
+            throw failure("invalid_grant", "AADSTS50126: Invalid username or password.", route: route)
+        }
+        let audience = try audience(fromScope: form["scope"], route: route, accountId: user.objectId)
+        return issueUserTokens(&tenant, user: user, audience: audience, scope: form["scope"] ?? "", clientId: tenant.appClientId)
+    }
+
+    private static func refresh(_ tenant: inout Tenant, _ form: [String: String]) throws(ReplyError) -> Reply {
+        let route = "token.refresh"
+        guard form["client_id"] == tenant.appClientId else {
+            throw failure("invalid_client", "client_id is not the app's client id.", route: route)
+        }
+        guard let refreshToken = form["refresh_token"] else {
+            throw failure("invalid_request", "refresh_token is required.", route: route)
+        }
+        guard let grant = tenant.refreshTokens[refreshToken], grant.clientId == tenant.appClientId,
+            let user = tenant.user(objectId: grant.accountId)
+        else {
+            throw failure("invalid_grant", "The refresh token is unknown or was issued to another client.", route: route)
+        }
+        let audience = try audience(fromScope: form["scope"], route: route, accountId: user.objectId)
+        return issueUserTokens(&tenant, user: user, audience: audience, scope: form["scope"] ?? "", clientId: grant.clientId)
+    }
+
+    private static func issueUserTokens(
+        _ tenant: inout Tenant, user: MockUser, audience: String, scope: String, clientId: String
+    ) -> Reply {
+        let accessToken = tenant.issueAccessToken(kind: .user, accountId: user.objectId, audience: audience)
+        let refreshToken = tenant.issueRefreshToken(accountId: user.objectId, clientId: clientId)
+        let lifetime = Int(tenant.tokenLifetime)
+        return Reply.json(
+            .ok,
+            [
+                "token_type": "Bearer", "scope": .string(scope), "expires_in": .int(lifetime),
+                "ext_expires_in": .int(lifetime), "access_token": .string(accessToken),
+                "refresh_token": .string(refreshToken),
+                "account": ["oid": .string(user.objectId), "upn": .string(user.upn), "tid": .string(tenant.id)],
+            ]
+        ).with(accountId: user.objectId, detail: "upn=\(user.upn) audience=\(audience)")
+    }
+
+    /// The one resource a user-grant scope names (`<resource>/.default` or `<resource>/<permission>`, plus any of
+    /// `openid profile offline_access email`).
+    private static func audience(fromScope scope: String?, route: String, accountId: String) throws(ReplyError) -> String {
+        let words = (scope ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+        var resources = Set<String>()
+        for word in words where !oidcScopes.contains(word.lowercased()) {
+            guard let slash = word.lastIndex(of: "/"), slash != word.startIndex else {
+                throw failure("invalid_scope", "Scope '\(word)' names no resource.", route: route, accountId: accountId)
+            }
+            resources.insert(String(word[..<slash]))
+        }
+        guard resources.count == 1, let resource = resources.first else {
+            throw failure(
+                "invalid_scope", "The scope must name exactly one resource (for example <resource>/.default).",
+                route: route, accountId: accountId)
+        }
+        return resource
+    }
+
+    /// `Authorization: Basic` client credentials (RFC 6749 §2.3.1: form-encoded id and secret), if present.
+    private static func basicCredentials(_ authorization: String?) -> (String?, String?)? {
+        guard let authorization, authorization.lowercased().hasPrefix("basic ") else { return nil }
+        let encoded = authorization.dropFirst("basic ".count).trimmingCharacters(in: .whitespaces)
+        guard let data = Data(base64Encoded: encoded), let text = String(data: data, encoding: .utf8),
+            let colon = text.firstIndex(of: ":")
+        else { return nil }
+        let id = try? FormURLEncoded.decodeComponent(ArraySlice(text[..<colon].utf8))
+        let secret = try? FormURLEncoded.decodeComponent(ArraySlice(text[text.index(after: colon)...].utf8))
+        return (id, secret)
+    }
+
+    /// An Entra-style 400: `{"error": code, "error_description": description}`.
+    private static func failure(
+        _ code: String, _ description: String, route: String? = nil, accountId: String? = nil
+    ) -> ReplyError {
+        ReplyError(
+            Reply.json(.badRequest, ["error": .string(code), "error_description": .string(description)])
+                .with(route: route, accountId: accountId, detail: "\(code): \(description)"))
+    }
+}

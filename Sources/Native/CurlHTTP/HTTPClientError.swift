@@ -1,0 +1,20 @@
+/// Why a request produced no response.
+///
+/// HTTP error statuses (4xx, 5xx) are not errors here: they are responses, and the harness asserts on
+/// them. Only failures to get any response at all are thrown.
+public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
+    /// libcurl failed. `code` is the `CURLcode` (7 = could not connect, 28 = timed out, …); `message`
+    /// is `curl_easy_strerror` plus curl's more specific `CURLOPT_ERRORBUFFER` text when it has one.
+    case transport(code: Int, message: String, method: String, url: String)
+    /// The request could not be sent as given (empty URL, CR/LF in a header, …); nothing was sent.
+    case invalidRequest(String)
+
+    public var description: String {
+        switch self {
+        case let .transport(code, message, method, url):
+            return "\(method) \(url) failed: curl error \(code): \(message)"
+        case let .invalidRequest(reason):
+            return "invalid HTTP request: \(reason)"
+        }
+    }
+}

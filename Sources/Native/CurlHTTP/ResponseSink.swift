@@ -1,0 +1,51 @@
+import Foundation
+
+/// Collects one transfer's body and headers from libcurl's callbacks.
+///
+/// The C callbacks cannot capture context, so curl gets an unretained pointer to this object
+/// (`CURLOPT_WRITEDATA`/`CURLOPT_HEADERDATA`); the caller keeps it alive across `curl_easy_perform`.
+final class ResponseSink {
+    private(set) var body = Data()
+    private(set) var headers: [String: String] = [:]
+    private var lastHeaderName: String?
+
+    func appendBody(_ bytes: UnsafeRawBufferPointer) {
+        body.append(contentsOf: bytes)
+    }
+
+    /// Takes one raw header line as curl delivers it (including the status line and the CRLF).
+    /// A status line starts a new response, so only the last response's headers survive
+    /// (interim `100 Continue` responses, for example, are dropped).
+    func appendHeaderLine(_ bytes: UnsafeRawBufferPointer) {
+        var line = Substring(String(decoding: bytes, as: UTF8.self))
+        while let last = line.last, last == "\r\n" || last == "\n" || last == "\r" { line = line.dropLast() }
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+            lastHeaderName = nil
+            return
+        }
+        guard !line.isEmpty else { return }
+        if let first = line.first, first == " " || first == "\t" {
+            // obs-fold continuation of the previous header (RFC 9112 §5.2).
+            if let name = lastHeaderName {
+                let extra = trimmed(line)
+                let existing = headers[name] ?? ""
+                headers[name] = existing.isEmpty ? extra : existing + " " + extra
+            }
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].lowercased()
+        let value = trimmed(line[line.index(after: colon)...])
+        if let existing = headers[name] {
+            headers[name] = existing + ", " + value
+        } else {
+            headers[name] = value
+        }
+        lastHeaderName = name
+    }
+
+    private func trimmed(_ text: Substring) -> String {
+        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

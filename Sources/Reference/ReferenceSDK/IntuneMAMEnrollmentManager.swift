@@ -1,0 +1,49 @@
+/// `IntuneMAMEnrollmentManager`: registration, enrollment and deregistration of accounts.
+///
+/// Account IDs are Entra object IDs and compare case-insensitively; the SDK may report another casing
+/// than the app passed (the token issuer's).
+public final class IntuneMAMEnrollmentManager: Sendable {
+    let engine: SDKEngine
+
+    init(engine: SDKEngine) {
+        self.engine = engine
+    }
+
+    /// Receives status callbacks and supplies tokens. Held strongly until the runtime terminates (the
+    /// real SDK holds it weakly; the simulation spares the app keeping its own reference).
+    public var delegate: (any IntuneMAMEnrollmentDelegate)? {
+        get { engine.enrollmentDelegate }
+        set { engine.enrollmentDelegate = newValue }
+    }
+
+    /// Registers the account at once and starts an enrollment in the background (ENR-01); the outcome
+    /// arrives through `enrollmentRequest(with:)`. Already registered → ignored with a warning. Failures
+    /// are retried every 24 h for every registered, not enrolled account (ENR-03).
+    public func registerAndEnrollAccountId(_ accountId: String) {
+        engine.registerAndEnroll(accountId)
+    }
+
+    /// Signs the user in through the SDK's prompt (unless the SDK holds a token for `identity`), then
+    /// registers and enrolls the account; cancel → 219. Read ``enrolledAccountId()`` afterwards (ENR-07).
+    public func loginAndEnrollAccount(_ identity: String?) {
+        engine.loginAndEnroll(hint: identity)
+    }
+
+    /// Removes the account from the registered list and stops its retries; if it enrolled the app,
+    /// unenrolls it, wipes it when `doWipe` (`wipeData(forAccountId:)` exactly once; on false the SDK
+    /// deletes the account's files), and reports `unenrollRequest` (104). Blocks until the SDK has the
+    /// token the unenroll needs (WIP-08), so call it before dropping the account's tokens.
+    public func deRegisterAndUnenrollAccountId(_ accountId: String, withWipe doWipe: Bool) {
+        engine.deregister(accountId, wipe: doWipe)
+    }
+
+    /// Every registered account ID, in registration order, as registered.
+    public func registeredAccountIds() -> [String] {
+        engine.store.read { $0.registeredAccounts.map(\.accountId) }
+    }
+
+    /// The account that enrolled the app, or nil.
+    public func enrolledAccountId() -> String? {
+        engine.store.read { $0.enrolledAccountId }
+    }
+}

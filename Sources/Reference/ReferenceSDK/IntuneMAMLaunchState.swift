@@ -1,0 +1,26 @@
+/// Where the app's launch stands from the SDK's point of view.
+///
+/// The real SDK keeps its UI in front of the app until launch gates pass; the simulation exposes the
+/// outcome so the app knows whether it may show corporate data.
+public enum IntuneMAMLaunchState: Sendable, Equatable {
+    /// ``IntuneMAMRuntime/applicationDidFinishLaunching(completion:)`` not called yet.
+    case notLaunched
+    /// Launch gates (auto-enroll, policy-required, PIN) are running.
+    case launching
+    /// Launch finished and every gate passed: corporate data may show.
+    case ready
+    /// Launch stopped at a gate; corporate data must not show until the next launch.
+    case blocked(IntuneMAMLaunchBlockReason)
+    /// The runtime was terminated.
+    case terminated
+}
+
+/// Why a launch was blocked.
+public enum IntuneMAMLaunchBlockReason: String, Sendable, Equatable {
+    /// MAMPolicyRequired and the app has no policy (ENR-09).
+    case policyRequired = "policy-required"
+    /// The user cancelled the PIN prompt.
+    case pinCanceled = "pin-canceled"
+    /// Too many wrong (or too short) PINs.
+    case pinRetriesExceeded = "pin-retries-exceeded"
+}

@@ -1,0 +1,21 @@
+/// The simulated operating system: what the real SDK would draw on screen or do to the process.
+///
+/// The app supplies it. Every method is called on the runtime's background work queue; the blocking
+/// ones (dialog, prompts) may block as long as the user takes. ``didShow(_:accountId:)`` is called
+/// immediately before the corresponding UI is shown, so instrumentation sees every piece of SDK UI.
+public protocol IntuneMAMPlatform: AnyObject, Sendable {
+    /// Shows the "restart required" dialog; returns when the user acknowledges it.
+    func showRestartDialog(message: String)
+    /// Asks the user to create (`setup`) or enter a PIN for `accountId`; nil = the user cancelled.
+    func promptPIN(setup: Bool, accountId: String, minimumLength: Int) -> String?
+    /// Asks the user to sign in (`hint` = suggested UPN); nil = the user cancelled.
+    func promptSignIn(hint: String?) -> (upn: String, password: String)?
+    /// The SDK restarts the app: terminate it and launch it again (a fresh runtime from the same data
+    /// directory). The calling runtime has already terminated itself. Called on a dedicated thread; must
+    /// not wait for the SDK to become idle (this call itself counts as SDK work).
+    func terminateAndRelaunch()
+    /// Instrumentation: the SDK is about to show `ui` (for `accountId` where it applies).
+    func didShow(_ ui: IntuneMAMShownUI, accountId: String?)
+    /// The SDK's log (`IntuneMAMLogger`). Never receives tokens, passwords or PINs.
+    func log(level: IntuneMAMLogLevel, message: String)
+}

@@ -1,0 +1,49 @@
+/// `IntuneMAMPolicyManager`: which accounts are managed and what policy applies to them.
+///
+/// One managed account at a time (IDS-01): the enrolled account. Every other account, and nil, is
+/// unmanaged and has no policy.
+public final class IntuneMAMPolicyManager: Sendable {
+    let engine: SDKEngine
+
+    init(engine: SDKEngine) {
+        self.engine = engine
+    }
+
+    /// Receives restart, wipe and add-account requests; held strongly (as in the real SDK) until the
+    /// runtime terminates. Set it before launching.
+    public var delegate: (any IntuneMAMPolicyDelegate)? {
+        get { engine.policyDelegate }
+        set { engine.policyDelegate = newValue }
+    }
+
+    /// The policy of `accountId`, or nil when the account is unmanaged or has no policy yet.
+    public func policy(forAccountId accountId: String?) -> (any IntuneMAMPolicy)? {
+        engine.store.read { state in
+            guard let accountId, state.isEnrolled(accountId) else { return nil }
+            return state.policy
+        }
+    }
+
+    /// True when `accountId` is the managed (enrolled) account; case-insensitive.
+    public func isAccountIdManaged(_ accountId: String?) -> Bool {
+        engine.store.read { state in accountId.map(state.isEnrolled) ?? false }
+    }
+
+    /// The enrolled primary account, nil when none.
+    public var primaryAccountId: String? {
+        engine.store.read { $0.enrolledAccountId }
+    }
+
+    /// The process identity: for single-identity apps the enrolled account (IDS-03), for MultiIdentity
+    /// apps whatever the app set (initially nil, IDS-04).
+    public func getProcessAccountId() -> String? {
+        if let explicit = engine.processAccountOverride { return explicit }
+        if engine.configuration.settings.multiIdentity { return nil }
+        return engine.store.read { $0.enrolledAccountId }
+    }
+
+    /// Sets the process identity (nil = fall back to the default); multi-identity apps should avoid it.
+    public func setProcessAccountId(_ accountId: String?) {
+        engine.processAccountOverride = accountId
+    }
+}

@@ -1,0 +1,43 @@
+/// The `IntuneMAMSettings` dictionary of the app's Info.plist, as far as the simulation honours it.
+///
+/// The real SDK reads these keys at process start; the simulated app passes them in at each launch.
+public struct IntuneMAMSettings: Sendable, Equatable {
+    /// `MultiIdentity`: the app is multi-identity aware; identities start empty and no conditional
+    /// launch runs at launch.
+    public var multiIdentity: Bool
+    /// `AutoEnrollOnLaunch`: a registered but not enrolled account is enrolled at launch.
+    public var autoEnrollOnLaunch: Bool
+    /// `MAMPolicyRequired`: launch is blocked while the app has no app protection policy.
+    public var mamPolicyRequired: Bool
+    /// `MAMPolicyWarnAbsent`: the user is warned at launch when there is no policy.
+    public var mamPolicyWarnAbsent: Bool
+    /// `MAMTelemetryDisabled`: no telemetry is sent (the simulation never sends any).
+    public var telemetryDisabled: Bool
+
+    /// Info.plist key names, as the real SDK spells them.
+    public enum Key {
+        public static let multiIdentity = "MultiIdentity"
+        public static let autoEnrollOnLaunch = "AutoEnrollOnLaunch"
+        public static let mamPolicyRequired = "MAMPolicyRequired"
+        public static let mamPolicyWarnAbsent = "MAMPolicyWarnAbsent"
+        public static let telemetryDisabled = "MAMTelemetryDisabled"
+    }
+
+    public init(multiIdentity: Bool = false, autoEnrollOnLaunch: Bool = false, mamPolicyRequired: Bool = false,
+                mamPolicyWarnAbsent: Bool = false, telemetryDisabled: Bool = false) {
+        self.multiIdentity = multiIdentity
+        self.autoEnrollOnLaunch = autoEnrollOnLaunch
+        self.mamPolicyRequired = mamPolicyRequired
+        self.mamPolicyWarnAbsent = mamPolicyWarnAbsent
+        self.telemetryDisabled = telemetryDisabled
+    }
+
+    /// Reads the Info.plist keys; a missing key means false, unknown keys are ignored.
+    public init(dictionary: [String: Bool]) {
+        self.init(multiIdentity: dictionary[Key.multiIdentity] ?? false,
+                  autoEnrollOnLaunch: dictionary[Key.autoEnrollOnLaunch] ?? false,
+                  mamPolicyRequired: dictionary[Key.mamPolicyRequired] ?? false,
+                  mamPolicyWarnAbsent: dictionary[Key.mamPolicyWarnAbsent] ?? false,
+                  telemetryDisabled: dictionary[Key.telemetryDisabled] ?? false)
+    }
+}

@@ -1,0 +1,194 @@
+import CurlHTTP
+import Foundation
+
+/// The SDK's HTTP face: the MAM service (enroll, check-in, unenroll) and the token endpoint.
+///
+/// Blocking (libcurl via ``BlockingHTTPClient``): use only from the runtime's work queue, one call at a
+/// time. Answers are decoded here so flows deal in outcomes, not bytes.
+final class MAMServiceClient: @unchecked Sendable {
+    /// Why a call produced no usable answer.
+    enum Failure: Error, Equatable {
+        /// 401: the token was refused.
+        case unauthorized(String)
+        /// No HTTP answer at all (connection refused, timeout…).
+        case transport(String)
+        /// 404 not-enrolled at check-in.
+        case notEnrolled
+        /// Any other unexpected status.
+        case http(Int, String)
+        /// The body was not what the contract says.
+        case parse(String)
+    }
+
+    enum EnrollOutcome: String {
+        case enrolled
+        case notLicensed = "not-licensed"
+        case notTargeted = "not-targeted"
+    }
+
+    struct CheckInAnswer {
+        /// The policy object as JSON bytes, nil when the service sent null.
+        var policyJSON: Data?
+        var policyVersion: String?
+        var wipeRequested: Bool
+    }
+
+    struct TokenGrant {
+        var accessToken: String
+        var refreshToken: String?
+        var expiresIn: TimeInterval
+        var oid: String
+        var upn: String
+        var tenantId: String?
+    }
+
+    private let http: BlockingHTTPClient
+    private let configuration: IntuneMAMRuntimeConfiguration
+
+    init(configuration: IntuneMAMRuntimeConfiguration) {
+        self.configuration = configuration
+        let limits = configuration.httpTimeoutSeconds
+        http = BlockingHTTPClient(timeouts: HTTPTimeouts(connect: .seconds(limits.connect),
+                                                         total: .seconds(limits.total)))
+    }
+
+    // MARK: MAM service
+
+    func enroll(accountId: String, upn: String, deviceTag: String, token: String) -> Result<EnrollOutcome, Failure> {
+        let body: [String: Any] = [
+            "accountId": accountId, "upn": upn, "bundleId": configuration.bundleId, "deviceTag": deviceTag,
+            "sdkVersion": configuration.sdkVersion, "appVersion": configuration.appVersion,
+        ]
+        return post("enroll", body: body, token: token).flatMap { object in
+            guard let raw = object["outcome"] as? String, let outcome = EnrollOutcome(rawValue: raw) else {
+                return .failure(.parse("enroll answer has no known outcome"))
+            }
+            return .success(outcome)
+        }
+    }
+
+    func checkIn(accountId: String, deviceTag: String, policyVersion: String?, token: String)
+        -> Result<CheckInAnswer, Failure> {
+        let body: [String: Any] = [
+            "accountId": accountId, "deviceTag": deviceTag, "policyVersion": policyVersion ?? NSNull(),
+        ]
+        return post("checkin", body: body, token: token).flatMap { object in
+            var answer = CheckInAnswer(policyJSON: nil, policyVersion: object["policyVersion"] as? String,
+                                       wipeRequested: false)
+            if let policy = object["policy"], !(policy is NSNull) {
+                guard policy is [String: Any],
+                      let data = try? JSONSerialization.data(withJSONObject: policy, options: [.sortedKeys]) else {
+                    return .failure(.parse("check-in policy is not an object"))
+                }
+                answer.policyJSON = data
+            }
+            let commands = object["commands"] as? [Any] ?? []
+            answer.wipeRequested = commands.contains { command in
+                if let name = command as? String { return name == "wipe" }
+                if let object = command as? [String: Any] {
+                    return (object["type"] as? String) == "wipe" || (object["command"] as? String) == "wipe"
+                }
+                return false
+            }
+            return .success(answer)
+        }
+    }
+
+    func unenroll(accountId: String, deviceTag: String, token: String) -> Result<Void, Failure> {
+        post("unenroll", body: ["accountId": accountId, "deviceTag": deviceTag], token: token).map { _ in () }
+    }
+
+    // MARK: Token endpoint
+
+    /// The SDK's own sign-in (resource-owner password grant) for the MAM resource.
+    func passwordGrant(upn: String, password: String) -> Result<TokenGrant, Failure> {
+        tokenRequest([
+            ("grant_type", "password"), ("client_id", configuration.clientId), ("username", upn),
+            ("password", password), ("scope", scope),
+        ])
+    }
+
+    func refreshGrant(refreshToken: String) -> Result<TokenGrant, Failure> {
+        tokenRequest([
+            ("grant_type", "refresh_token"), ("client_id", configuration.clientId),
+            ("refresh_token", refreshToken), ("scope", scope),
+        ])
+    }
+
+    private var scope: String {
+        var resource = configuration.mamResource
+        while resource.hasSuffix("/") { resource.removeLast() }
+        return "\(resource)/.default offline_access"
+    }
+
+    private struct TokenAnswer: Decodable {
+        struct Account: Decodable {
+            var oid: String
+            var upn: String
+            var tid: String?
+        }
+        var access_token: String
+        var refresh_token: String?
+        var expires_in: Double?
+        var account: Account?
+    }
+
+    private func tokenRequest(_ fields: [(String, String)]) -> Result<TokenGrant, Failure> {
+        let request = HTTPRequest.form(url: configuration.tokenURL.absoluteString, fields: fields)
+        let response: HTTPResponse
+        do {
+            response = try http.send(request)
+        } catch {
+            return .failure(.transport(error.description))
+        }
+        guard response.status == 200 else {
+            let reason = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["error"] as? String
+            if response.status == 400 || response.status == 401 {
+                return .failure(.unauthorized(reason ?? "token request refused (\(response.status))"))
+            }
+            return .failure(.http(response.status, reason ?? "token endpoint answered \(response.status)"))
+        }
+        guard let answer = try? JSONDecoder().decode(TokenAnswer.self, from: response.body),
+              let account = answer.account else {
+            return .failure(.parse("token answer lacks access_token or account"))
+        }
+        return .success(TokenGrant(accessToken: answer.access_token, refreshToken: answer.refresh_token,
+                                   expiresIn: answer.expires_in ?? 3600, oid: account.oid, upn: account.upn,
+                                   tenantId: account.tid))
+    }
+
+    // MARK: Plumbing
+
+    private func url(_ path: String) -> String {
+        var base = configuration.mamServiceURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return "\(base)/\(path)"
+    }
+
+    private func post(_ path: String, body: [String: Any], token: String) -> Result<[String: Any], Failure> {
+        let data: Data
+        do {
+            data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        } catch {
+            return .failure(.parse("cannot encode request: \(error)"))
+        }
+        let response: HTTPResponse
+        do {
+            response = try http.send(.json("POST", url(path), body: data, bearer: token))
+        } catch {
+            return .failure(.transport(error.description))
+        }
+        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
+        switch response.status {
+        case 200:
+            guard let object else { return .failure(.parse("\(path) answer is not a JSON object")) }
+            return .success(object)
+        case 401:
+            return .failure(.unauthorized(object?["reason"] as? String ?? "unauthorized"))
+        case 404 where path == "checkin":
+            return .failure(.notEnrolled)
+        default:
+            return .failure(.http(response.status, object?["error"] as? String ?? "status \(response.status)"))
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The concrete policy built from a check-in answer.
+struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
+    let isPINRequired: Bool
+    let minimumPinLength: Int
+    let maximumPinRetries: Int
+    let policyVersion: String?
+    let settingsJSON: Data
+
+    static let defaultMinimumPinLength = 4
+    static let defaultMaximumPinRetries = 5
+
+    /// The typed fields read from the Graph-shaped policy object; everything else stays raw.
+    private struct Fields: Decodable {
+        var pinRequired: Bool?
+        var minimumPinLength: Int?
+        var maximumPinRetries: Int?
+    }
+
+    /// Nil when `settingsJSON` is not a JSON object.
+    init?(settingsJSON: Data, policyVersion: String?) {
+        guard let object = try? JSONSerialization.jsonObject(with: settingsJSON), object is [String: Any] else {
+            return nil
+        }
+        let fields = (try? JSONDecoder().decode(Fields.self, from: settingsJSON)) ?? Fields()
+        self.isPINRequired = fields.pinRequired ?? false
+        self.minimumPinLength = max(1, fields.minimumPinLength ?? Self.defaultMinimumPinLength)
+        let retries = fields.maximumPinRetries ?? Self.defaultMaximumPinRetries
+        self.maximumPinRetries = retries > 0 ? retries : Self.defaultMaximumPinRetries
+        self.policyVersion = policyVersion
+        self.settingsJSON = settingsJSON
+    }
+}

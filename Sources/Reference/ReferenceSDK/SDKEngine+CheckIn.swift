@@ -1,0 +1,119 @@
+import Foundation
+
+/// Policy check-in (ENR-05) and the first-policy restart (RST-01, RST-02, RST-03, RST-05).
+extension SDKEngine {
+    enum CheckInReason: Sendable {
+        case afterEnrollment(EnrollmentOrigin)
+        case periodic
+    }
+
+    static let restartMessage =
+        "Your organization is now protecting its data in this app. You need to restart the app to continue."
+
+    /// One check-in for the enrolled account (work queue); ends with exactly one `policyRequest`.
+    func checkIn(reason: CheckInReason, token presetToken: AccessToken? = nil) {
+        guard isAlive else { return }
+        let state = store.snapshot
+        guard let accountId = state.enrolledAccountId else { return }
+        let heldPolicy = state.policy
+        let token: AccessToken
+        if let presetToken {
+            token = presetToken
+        } else {
+            switch acquireToken(for: accountId) {
+            case .success(let acquired): token = acquired
+            case .failure(let failure):
+                scheduleNextCheckIn()
+                report(.policy, accountId: accountId, code: failure.code, didSucceed: false, reason: failure.reason)
+                return
+            }
+        }
+        guard isAlive else { return }
+        let result = authorized(token) { bearer in
+            service.checkIn(accountId: accountId, deviceTag: state.deviceTag, policyVersion: state.policyVersion,
+                            token: bearer)
+        }
+        guard isAlive, store.read({ $0.isEnrolled(accountId) }) else { return }
+        switch result {
+        case .failure(let failure):
+            scheduleNextCheckIn()
+            let status = StatusFailure(failure, request: .policy)
+            report(.policy, accountId: accountId, code: status.code, didSucceed: false, reason: status.reason)
+        case .success(let answer) where answer.wipeRequested:
+            report(.policy, accountId: accountId, code: .wipeReceived, didSucceed: true,
+                   reason: "the administrator sent a selective wipe")
+            unenroll(accountId, upn: state.upn(of: accountId), wipe: true, token: .success(token))
+        case .success(let answer):
+            applyPolicy(answer, accountId: accountId, held: heldPolicy, heldVersion: state.policyVersion, reason: reason)
+        }
+    }
+
+    private func applyPolicy(_ answer: MAMServiceClient.CheckInAnswer, accountId: String, held: MAMServicePolicy?,
+                             heldVersion: String?, reason: CheckInReason) {
+        let code: IntuneMAMEnrollmentStatusCode
+        var firstPolicy = false
+        if let json = answer.policyJSON {
+            let changed = answer.policyVersion != heldVersion
+                || (answer.policyVersion == nil && held?.settingsJSON != json)
+            code = changed ? .newPoliciesReceived : .policiesHaveNotChanged
+            firstPolicy = held == nil
+            store.mutate { state in
+                state.policyJSON = String(decoding: json, as: UTF8.self)
+                state.policyVersion = answer.policyVersion
+            }
+        } else {
+            code = .noPolicyReceived
+            store.mutate { state in
+                state.policyJSON = nil
+                state.policyVersion = nil
+            }
+        }
+        scheduleNextCheckIn()
+        report(.policy, accountId: accountId, code: code, didSucceed: true)
+        if firstPolicy {
+            firstPolicyReceived(reason: reason)
+        } else if defect(.restartOnEveryCheckIn) {
+            requestRestart()
+        }
+    }
+
+    /// The app received policy for the first time: it must restart, unless launch waited for the policy.
+    private func firstPolicyReceived(reason: CheckInReason) {
+        if case .afterEnrollment(.launch(policyRequiredGate: true)) = reason, !defect(.restartAfterLaunchEnrollment) {
+            log.info("first policy received while launch waited for it; no restart needed")
+            return
+        }
+        if defect(.noRestartRequest) {
+            log.info("first policy received; applying it in place")
+            return
+        }
+        requestRestart()
+    }
+
+    /// Asks the app to restart; if it will not, shows the restart dialog and relaunches it (RST-02).
+    func requestRestart() {
+        guard isAlive else { return }
+        let appRestarts = policyDelegate?.restartApplication() ?? false
+        log.info("restartApplication returned \(appRestarts)")
+        guard isAlive else { return }
+        if appRestarts && !defect(.restartDialogDespiteAppRestart) { return }
+        guard let platform else { return }
+        platform.didShow(.restartDialog, accountId: store.read { $0.enrolledAccountId })
+        platform.showRestartDialog(message: Self.restartMessage)
+        guard isAlive else { return }
+        relaunch(platform)
+    }
+
+    /// Terminates this runtime and has the platform start the app again, from a dedicated thread so the
+    /// relaunch does not run inside (and wait for) the work queue. Counted as work until it returns.
+    private func relaunch(_ platform: any IntuneMAMPlatform) {
+        log.info("restarting the app")
+        let tracker = self.tracker
+        tracker.enter()
+        terminate()
+        Thread.detachNewThread {
+            platform.terminateAndRelaunch()
+            tracker.leave()
+        }
+    }
+}

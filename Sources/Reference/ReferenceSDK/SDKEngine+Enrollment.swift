@@ -1,0 +1,169 @@
+import Foundation
+
+/// Registration and enrollment (ENR-01…04, ENR-07, ENR-11, ENR-12).
+extension SDKEngine {
+    /// How an enrollment came about; decides whether its first policy asks for a restart.
+    enum EnrollmentOrigin: Sendable {
+        case registration
+        case retry
+        case login
+        /// At launch (AutoEnrollOnLaunch); `policyRequiredGate` when launch waits for the policy
+        /// (MAMPolicyRequired), in which case no restart is needed (RST-03).
+        case launch(policyRequiredGate: Bool)
+    }
+
+    /// `registerAndEnrollAccountId`: registers at once, enrolls on the work queue.
+    func registerAndEnroll(_ accountId: String) {
+        guard isAlive else { return }
+        let trimmed = accountId.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            submit("enroll (nil account)") { [self] in
+                report(.enrollment, accountId: accountId, upn: "", code: .nilAccount, didSucceed: false,
+                       reason: "an empty account ID was passed")
+            }
+            return
+        }
+        let added = store.mutate { state -> Bool in
+            guard state.registered(trimmed) == nil else { return false }
+            state.registeredAccounts.append(SDKState.RegisteredAccount(accountId: trimmed, upn: nil))
+            return true
+        }
+        guard added else {
+            log.warning("registerAndEnrollAccountId: \(trimmed) is already registered; call ignored")
+            return
+        }
+        log.info("registered \(trimmed); enrolling")
+        submit("enroll \(trimmed)") { [self] in enroll(trimmed, origin: .registration) }
+    }
+
+    /// `loginAndEnrollAccount`: uses the SDK's own token for `hint` when it has one, otherwise prompts.
+    func loginAndEnroll(hint: String?) {
+        submit("login and enroll") { [self] in
+            if let hint, let cached = store.read({ state in
+                state.tokenCache.first { AccountIdentity.same($0.upn, hint) }
+            }), let token = cachedToken(for: cached.accountId) {
+                registerIfNeeded(token.accountId, upn: token.upn)
+                enroll(token.accountId, origin: .login, token: token)
+                return
+            }
+            guard let platform else { return }
+            platform.didShow(.signIn, accountId: nil)
+            guard let credentials = platform.promptSignIn(hint: hint) else {
+                report(.enrollment, accountId: "", upn: hint ?? "", code: .loginCanceled, didSucceed: false,
+                       reason: "the user cancelled the sign-in")
+                return
+            }
+            guard isAlive else { return }
+            log.registerSecret(credentials.password)
+            switch service.passwordGrant(upn: credentials.upn, password: credentials.password) {
+            case .failure(let failure):
+                report(.enrollment, accountId: "", upn: credentials.upn, code: .authRequired, didSucceed: false,
+                       reason: "sign-in failed: \(failure)")
+            case .success(let grant):
+                let token = cache(grant)
+                registerIfNeeded(grant.oid, upn: grant.upn)
+                enroll(grant.oid, origin: .login, token: token)
+            }
+        }
+    }
+
+    /// Adds the account to the registered list; returns false when it was already there.
+    @discardableResult
+    func registerIfNeeded(_ accountId: String, upn: String?) -> Bool {
+        store.mutate { state -> Bool in
+            if let index = state.registeredAccounts.firstIndex(where: { AccountIdentity.same($0.accountId, accountId) }) {
+                if let upn, !upn.isEmpty { state.registeredAccounts[index].upn = upn }
+                return false
+            }
+            state.registeredAccounts.append(SDKState.RegisteredAccount(accountId: accountId, upn: upn))
+            return true
+        }
+    }
+
+    /// One enrollment attempt (work queue). Returns true when the account is (now) enrolled.
+    @discardableResult
+    func enroll(_ accountId: String, origin: EnrollmentOrigin, token presetToken: AccessToken? = nil) -> Bool {
+        guard isAlive else { return false }
+        guard store.read({ $0.registered(accountId) }) != nil else {
+            log.info("enrollment of \(accountId) skipped: no longer registered")
+            return false
+        }
+        if let current = store.read({ $0.enrolledAccountId }) {
+            if AccountIdentity.same(current, accountId) {
+                report(.enrollment, accountId: current, code: .alreadyEnrolled, didSucceed: false,
+                       reason: "the account has already enrolled the app")
+                return true
+            }
+            report(.enrollment, accountId: accountId, code: .singleManagedAccountMode, didSucceed: false,
+                   reason: "another account (\(current)) manages the app; only one managed account is allowed")
+            return false
+        }
+        let token: AccessToken
+        if let presetToken {
+            token = presetToken
+        } else {
+            switch acquireToken(for: accountId) {
+            case .success(let acquired): token = acquired
+            case .failure(let failure):
+                enrollmentFailed(accountId, failure)
+                return false
+            }
+        }
+        guard isAlive else { return false }
+        let enrolledId = token.accountId
+        store.mutate { state in
+            if let index = state.registeredAccounts.firstIndex(where: { AccountIdentity.same($0.accountId, accountId) }),
+               !token.upn.isEmpty {
+                state.registeredAccounts[index].upn = token.upn
+            }
+        }
+        let deviceTag = store.read { $0.deviceTag }
+        let result = authorized(token) { bearer in
+            service.enroll(accountId: enrolledId, upn: token.upn, deviceTag: deviceTag, token: bearer)
+        }
+        guard isAlive else { return false }
+        switch result {
+        case .success(.enrolled):
+            recordEnrollment(enrolledId, upn: token.upn)
+            report(.enrollment, accountId: enrolledId, upn: token.upn, code: .newPoliciesReceived, didSucceed: true)
+            checkIn(reason: .afterEnrollment(origin), token: token)
+            return true
+        case .success(.notLicensed):
+            let code: IntuneMAMEnrollmentStatusCode =
+                defect(.unlicensedReportedAsUntargeted) ? .licensedNotTargeted : .accountNotLicensed
+            enrollmentFailed(enrolledId, StatusFailure(code, "the account is not licensed for Intune app protection"))
+            return false
+        case .success(.notTargeted):
+            let failure = StatusFailure(.licensedNotTargeted, "no app protection policy targets this account and app")
+            if defect(.untargetedBecomesManaged) {
+                recordEnrollment(enrolledId, upn: token.upn)
+                report(.enrollment, accountId: enrolledId, upn: token.upn, code: failure.code, didSucceed: false,
+                       reason: failure.reason)
+                return true
+            }
+            enrollmentFailed(enrolledId, failure)
+            return false
+        case .failure(let failure):
+            enrollmentFailed(enrolledId, StatusFailure(failure, request: .enrollment))
+            return false
+        }
+    }
+
+    /// Makes `accountId` the enrolled account and stops enrollment retries (ENR-04).
+    private func recordEnrollment(_ accountId: String, upn: String) {
+        store.mutate { state in
+            state.enrolledAccountId = accountId
+            state.enrolledUPN = upn.isEmpty ? nil : upn
+            state.policyJSON = nil
+            state.policyVersion = nil
+            state.nextRetryAt = nil
+        }
+        disarm(.retry)
+    }
+
+    /// Reports a failed enrollment and makes sure a 24-hour retry is pending (ENR-03).
+    func enrollmentFailed(_ accountId: String, _ failure: StatusFailure) {
+        report(.enrollment, accountId: accountId, code: failure.code, didSucceed: false, reason: failure.reason)
+        scheduleRetryIfNeeded()
+    }
+}

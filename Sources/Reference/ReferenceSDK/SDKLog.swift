@@ -1,0 +1,48 @@
+import Foundation
+
+/// The SDK's logger: forwards to the platform, and scrubs every secret the SDK has seen.
+///
+/// Flows never format secrets into messages; the scrub list (tokens, refresh tokens, passwords, PINs)
+/// is a second line of defence so a secret that slips into an error text still never reaches the log.
+final class SDKLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var secrets: Set<String> = []
+    private var sink: (@Sendable (IntuneMAMLogLevel, String) -> Void)?
+
+    init(sink: @escaping @Sendable (IntuneMAMLogLevel, String) -> Void) {
+        self.sink = sink
+    }
+
+    /// Remembers a secret so it is replaced by `<redacted>` in any later message.
+    func registerSecret(_ secret: String?) {
+        guard let secret, secret.count >= 3 else { return }
+        lock.lock()
+        secrets.insert(secret)
+        lock.unlock()
+    }
+
+    /// Stops logging (after terminate the runtime talks to no one).
+    func detach() {
+        lock.lock()
+        sink = nil
+        lock.unlock()
+    }
+
+    func verbose(_ message: String) { emit(.verbose, message) }
+    func info(_ message: String) { emit(.info, message) }
+    func warning(_ message: String) { emit(.warning, message) }
+    func error(_ message: String) { emit(.error, message) }
+
+    private func emit(_ level: IntuneMAMLogLevel, _ message: String) {
+        lock.lock()
+        let target = sink
+        let known = secrets
+        lock.unlock()
+        guard let target else { return }
+        var text = message
+        for secret in known where text.contains(secret) {
+            text = text.replacingOccurrences(of: secret, with: "<redacted>")
+        }
+        target(level, text)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Everything the SDK keeps across app restarts, stored as `<dataDirectory>/sdk/state.json`.
+///
+/// The token cache holds only tokens the SDK obtained itself (its own sign-in prompt); tokens the app
+/// hands over through `getAccessToken` are never stored.
+struct SDKState: Codable, Equatable {
+    /// One registered account; `upn` is learnt from the first token.
+    struct RegisteredAccount: Codable, Equatable {
+        var accountId: String
+        var upn: String?
+    }
+
+    /// A salted PIN hash for the enrolled account.
+    struct PINRecord: Codable, Equatable {
+        var accountId: String
+        var salt: String
+        var hash: String
+    }
+
+    /// Tokens from the SDK's own sign-in (password grant), used before asking the app.
+    struct CachedToken: Codable, Equatable {
+        var accountId: String
+        var upn: String
+        var tenantId: String?
+        var accessToken: String
+        var refreshToken: String?
+        var expiresAt: Date
+    }
+
+    var formatVersion = 1
+    /// Random per-installation tag sent with every MAM service call.
+    var deviceTag: String = UUID().uuidString.lowercased()
+    var registeredAccounts: [RegisteredAccount] = []
+    var enrolledAccountId: String?
+    var enrolledUPN: String?
+    /// The policy object as the service sent it (JSON text), nil when none.
+    var policyJSON: String?
+    var policyVersion: String?
+    var pin: PINRecord?
+    /// Due time of the 24-hour enrollment retry, nil when none is pending.
+    var nextRetryAt: Date?
+    /// Due time of the 8-hour check-in, nil when none is pending.
+    var nextCheckInAt: Date?
+    var tokenCache: [CachedToken] = []
+    /// Absolute file path → owning account ID (IDS-09); a wipe deletes by owner.
+    var fileOwners: [String: String] = [:]
+
+    func registered(_ accountId: String) -> RegisteredAccount? {
+        registeredAccounts.first { AccountIdentity.same($0.accountId, accountId) }
+    }
+
+    func isEnrolled(_ accountId: String) -> Bool {
+        AccountIdentity.same(enrolledAccountId, accountId)
+    }
+
+    /// Registered accounts that have not enrolled the app, in registration order.
+    var pendingAccounts: [RegisteredAccount] {
+        registeredAccounts.filter { !isEnrolled($0.accountId) }
+    }
+
+    /// The policy currently held for the enrolled account.
+    var policy: MAMServicePolicy? {
+        guard enrolledAccountId != nil, let policyJSON else { return nil }
+        return MAMServicePolicy(settingsJSON: Data(policyJSON.utf8), policyVersion: policyVersion)
+    }
+
+    /// The best known UPN for an account ("" when unknown).
+    func upn(of accountId: String) -> String {
+        if isEnrolled(accountId), let enrolledUPN { return enrolledUPN }
+        if let upn = registered(accountId)?.upn { return upn }
+        return tokenCache.first { AccountIdentity.same($0.accountId, accountId) }?.upn ?? ""
+    }
+
+    /// Forgets everything tied to the enrolled account's management (policy, PIN, check-in).
+    mutating func clearEnrollment() {
+        enrolledAccountId = nil
+        enrolledUPN = nil
+        policyJSON = nil
+        policyVersion = nil
+        pin = nil
+        nextCheckInAt = nil
+    }
+}

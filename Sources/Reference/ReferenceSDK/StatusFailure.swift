@@ -1,0 +1,27 @@
+/// A failed request as the app will see it: the status code and the debug text.
+struct StatusFailure: Error, Equatable {
+    var code: IntuneMAMEnrollmentStatusCode
+    var reason: String
+
+    init(_ code: IntuneMAMEnrollmentStatusCode, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    /// Maps a service failure to the code each request kind reports.
+    init(_ failure: MAMServiceClient.Failure, request: SDKEngine.RequestKind) {
+        switch failure {
+        case .unauthorized(let why):
+            self.init(.authRequired, "the MAM service refused the token: \(why)")
+        case .transport(let why):
+            self.init(request == .policy ? .policyEndPointNetworkFailure : .enrollmentEndPointNetworkFailure,
+                      "MAM service unreachable: \(why)")
+        case .notEnrolled:
+            self.init(.appNotEnrolled, "the MAM service has no registration for this app")
+        case .http(let status, let why):
+            self.init(.internalError, "MAM service answered \(status): \(why)")
+        case .parse(let why):
+            self.init(.parsingFailure, "cannot parse the MAM service answer: \(why)")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a report could not be rendered or written.
+public enum JUnitWriterError: Error, Sendable, CustomStringConvertible {
+    /// A libxml2 writer call failed (out of memory, or a bug in the element nesting).
+    case libxml(String)
+    /// A file-system call failed while writing the report; `errno` is the C error number.
+    case io(operation: String, path: String, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .libxml(let what):
+            return "libxml2 writer failed: \(what)"
+        case let .io(operation, path, code):
+            return "\(operation) \(path) failed: \(String(cString: strerror(code))) (errno \(code))"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import AdapterProtocol
+import CurlHTTP
+import Foundation
+import Logging
+import MockMAMService
+import Testing
+
+/// The mock counts TCP connections; one HTTP client must use one connection for many requests.
+@Suite struct ConnectionReuseTests {
+    @Test func manyRequestsFromOneClientUseOneConnection() async throws {
+        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: Logger(label: "test.mock"))
+        let base = try await server.start().absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let observer = HTTPClient(label: "observer")
+        let before = try JSONValue.parse(try await observer.send(.json("GET", "\(base)/_mock/stats")).body)
+
+        let client = HTTPClient(label: "subject")
+        for _ in 0..<50 {
+            let response = try await client.send(.json("GET", "\(base)/_mock/health"))
+            #expect(response.status == 200)
+        }
+        let after = try JSONValue.parse(try await observer.send(.json("GET", "\(base)/_mock/stats")).body)
+        await server.stop()
+
+        let newConnections = (after["connections"]?.intValue ?? 0) - (before["connections"]?.intValue ?? 0)
+        let newRequests = (after["requests"]?.intValue ?? 0) - (before["requests"]?.intValue ?? 0)
+        #expect(newConnections == 1, "50 requests opened \(newConnections) connections")
+        #expect(newRequests >= 50)
+        #expect(await client.connectionsOpened == 1)
+    }
+}

@@ -1,0 +1,29 @@
+@testable import ConformanceCore
+import Testing
+
+@Suite struct RedactorTests {
+    @Test func knownSecretsAndSecretShapesAreMasked() {
+        let redactor = Redactor(secrets: ["Alice-Harness-Pass-7731"])
+        let text = """
+            → app.signIn {"password":"Alice-Harness-Pass-7731","upn":"alice@contoso.example"}
+            Authorization: Bearer eyJhbGciOi.abc-def_123
+            {"access_token":"tok-123456","refresh_token":"ref-987654","client_secret":"s3cr3t-value"}
+            grant_type=password&password=hunter22&client_secret=xyz987
+            ? ui.pinSetup {} → {"pin":"2580"}
+            """
+        let out = redactor.redact(text)
+        for secret in ["Alice-Harness-Pass-7731", "eyJhbGciOi.abc-def_123", "tok-123456", "ref-987654", "s3cr3t-value", "hunter22", "xyz987", "2580"] {
+            #expect(!out.contains(secret), "\(secret) leaked in: \(out)")
+        }
+        #expect(out.contains("alice@contoso.example"))
+        #expect(out.contains(Redactor.mask))
+    }
+
+    @Test func secretsAddedLaterStillApplyToTranscripts() {
+        let redactor = Redactor()
+        let transcript = Transcript(redactor: redactor)
+        transcript.add("backend saw client secret Zk9-abcdef")
+        redactor.add("Zk9-abcdef")
+        #expect(transcript.lines.allSatisfy { !$0.contains("Zk9-abcdef") })
+    }
+}

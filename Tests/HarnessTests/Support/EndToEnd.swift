@@ -1,0 +1,112 @@
+import Backends
+import ConformanceCore
+import Foundation
+import Logging
+import MamconfCLI
+import MockMAMService
+import StdioAdapter
+import SuiteLoader
+import Testing
+
+/// Runs real suites in-process: the real runner, the real stdio adapter driving the built
+/// `mamconf-reference`, and a real mock backend on loopback.
+enum EndToEnd {
+    struct Run {
+        var result: RunResult
+        var redactor: Redactor
+        var backendConnections: Int
+        var console: [String]
+    }
+
+    static func referenceExecutable() throws -> String {
+        try #require(ReferenceLocator.referenceExecutable(), "mamconf-reference must be built next to the test binary")
+    }
+
+    static func loadSuites(fixtures: String = Repository.fixtures, suiteIDs: [String]? = nil, caseIDs: [String]? = nil) throws -> [Suite] {
+        let (catalog, catalogErrors) = RequirementCatalog.load(path: "\(Repository.suites)/requirements.yaml")
+        try #require(catalogErrors.isEmpty, "\(catalogErrors)")
+        let loaded = SuiteLoader(fixturesDirectory: fixtures, catalog: catalog).load(paths: SuiteLoader.suiteFiles(in: Repository.suites))
+        try #require(loaded.errors.isEmpty, "\(loaded.errors)")
+        var suites = loaded.suites
+        if let suiteIDs { suites = suites.filter { suiteIDs.contains($0.id) } }
+        if let caseIDs {
+            suites = suites.map { suite in
+                var copy = suite
+                copy.cases = suite.cases.filter { caseIDs.contains($0.id) }
+                return copy
+            }.filter { !$0.cases.isEmpty }
+        }
+        return suites
+    }
+
+    /// Runs suites against the reference (optionally with one mutant switched on).
+    static func run(
+        _ suites: [Suite], arguments: [String] = [], reporters extra: [any Reporter] = [],
+        wrap: (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }
+    ) async throws -> Run {
+        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: Logger(label: "test.mock"))
+        let url = try await server.start()
+        let redactor = Redactor()
+        let console = ConsoleLines()
+        let backend = MockGraphBackend(baseURL: url.absoluteString, redactor: redactor)
+        let work = NSTemporaryDirectory() + "mamconf-test-\(UUID().uuidString)"
+        let runner = Runner(
+            adapter: wrap(StdioAdapterFactory(command: [try referenceExecutable()] + arguments)),
+            backend: backend,
+            reporters: [ConsoleReporter(redactor: redactor, verbose: true, output: { console.append($0) })] + extra,
+            configuration: RunConfiguration(deadlineScale: 3, workDirectory: work, redactor: redactor))
+        let result = await runner.run(suites)
+        let connections = await backend.connectionsOpened
+        await server.stop()
+        try? FileManager.default.removeItem(atPath: work)
+        return Run(result: result, redactor: redactor, backendConnections: connections, console: console.lines)
+    }
+
+    static func mutants() throws -> [(name: String, requirements: [String])] {
+        let output = try runProcess([try referenceExecutable(), "--list-mutants"])
+        return output.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard let name = fields.first, !name.isEmpty else { return nil }
+            let ids = fields.count > 1 ? fields[1].split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) : []
+            return (name, ids)
+        }
+    }
+
+    static func runProcess(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Console lines captured from a reporter (thread-safe).
+final class ConsoleLines: Sendable {
+    private let storage = LockedLines()
+    func append(_ line: String) { storage.append(line) }
+    var lines: [String] { storage.all }
+}
+
+import Synchronization
+
+final class LockedLines: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+extension CaseOutcome {
+    var label: String {
+        switch self {
+        case .passed: return "passed"
+        case .failed: return "failed"
+        case .errored: return "errored"
+        case .skipped: return "skipped"
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import CurlHTTP
+import Foundation
+import Testing
+
+@testable import MockMAMService
+
+@Suite("Graph face")
+struct GraphFaceTests {
+    @Test("group, member, policy, targetApps and assign, read back with $expand")
+    func arrangePolicy() async throws {
+        try await MockBackendFixture.with { backend in
+            let tenant = try await TenantFixture.create(backend)
+            let admin = try await tenant.adminToken()
+
+            let group = try await backend.json(
+                "POST", tenant.graph + "/groups",
+                ["displayName": "harness-group", "mailEnabled": false, "mailNickname": "harness", "securityEnabled": true],
+                bearer: admin)
+            #expect(group.status == 201)
+            let groupId = try #require(group["id"]?.stringValue)
+            #expect(group["displayName"] == "harness-group")
+
+            let memberRef = tenant.graph + "/groups/\(groupId)/members/$ref"
+            let reference: JSON = ["@odata.id": .string("https://graph.microsoft.com/v1.0/directoryObjects/\(tenant.objectId("bob"))")]
+            #expect(try await backend.json("POST", memberRef, reference, bearer: admin).status == 204)
+            let again = try await backend.json("POST", memberRef, reference, bearer: admin)
+            #expect(again.status == 400, "adding a member twice is refused, as Graph does")
+            let ghost: JSON = ["@odata.id": "https://graph.microsoft.com/v1.0/directoryObjects/00000000-0000-0000-0000-000000000000"]
+            #expect(try await backend.json("POST", memberRef, ghost, bearer: admin).status == 404)
+
+            let created = try await backend.json(
+                "POST", tenant.graph + "/deviceAppManagement/iosManagedAppProtections",
+                [
+                    "@odata.type": "#microsoft.graph.iosManagedAppProtection", "displayName": "harness-ios-app",
+                    "pinRequired": true, "minimumPinLength": 4, "periodOfflineBeforeWipeIsEnforced": "P90D",
+                    "allowedDataStorageLocations": ["oneDriveForBusiness", "sharePoint"],
+                ], bearer: admin)
+            #expect(created.status == 201)
+            let policyId = try #require(created["id"]?.stringValue)
+            #expect(created["version"] == "1")
+            #expect(created["minimumPinLength"] == 4)
+            #expect(created["isAssigned"] == false)
+
+            // The bound actions, once with the microsoft.graph. prefix.
+            let base = tenant.graph + "/deviceAppManagement/iosManagedAppProtections/\(policyId)"
+            let targeted = try await backend.json(
+                "POST", base + "/microsoft.graph.targetApps",
+                ["apps": [["mobileAppIdentifier": ["@odata.type": "#microsoft.graph.iosMobileAppIdentifier", "bundleId": "com.contoso.harnessapp"]]],
+                 "appGroupType": "selectedPublicApps"], bearer: admin)
+            #expect(targeted.status == 204)
+            let assigned = try await backend.json(
+                "POST", base + "/assign",
+                ["assignments": [["@odata.type": "#microsoft.graph.targetedManagedAppPolicyAssignment",
+                                  "target": ["@odata.type": "#microsoft.graph.groupAssignmentTarget", "groupId": .string(groupId)]]]],
+                bearer: admin)
+            #expect(assigned.status == 204)
+
+            let listed = try await backend.json(
+                "GET", tenant.graph + "/deviceAppManagement/iosManagedAppProtections?$expand=apps,assignments", bearer: admin)
+            let policy = try #require(listed["value"]?.arrayValue?.first)
+            #expect(policy["id"] == .string(policyId))
+            #expect(policy["isAssigned"] == true)
+            #expect(policy["apps"]?.arrayValue?.first?["mobileAppIdentifier"]?["bundleId"] == "com.contoso.harnessapp")
+            #expect(policy["assignments"]?.arrayValue?.first?["target"]?["groupId"] == .string(groupId))
+
+            let single = try await backend.json("GET", base, bearer: admin)
+            #expect(single["displayName"] == "harness-ios-app")
+            #expect(single["apps"] == nil, "navigation properties appear only with $expand")
+        }
+    }
+
+    @Test("PATCH raises the version and merges settings")
+    func patchBumpsVersion() async throws {
+        try await MockBackendFixture.with { backend in
+            let tenant = try await TenantFixture.create(backend)
+            let admin = try await tenant.adminToken()
+            let policyId = try await tenant.createAssignedPolicy(admin: admin)
+            let url = tenant.graph + "/deviceAppManagement/iosManagedAppProtections/\(policyId)"
+            #expect(try await backend.json("PATCH", url, ["minimumPinLength": 6], bearer: admin).status == 204)
+            let read = try await backend.json("GET", url, bearer: admin)
+            #expect(read["version"] == "2")
+            #expect(read["minimumPinLength"] == 6)
+            #expect(read["pinRequired"] == true)
+        }
+    }
+
+    @Test("malformed bodies get Graph-style 400s", arguments: [
+        "not json",
+        "[1,2]",
+        #"{"pinRequired": true}"#,
+        #"{"displayName": "x", "pinRequired": "yes"}"#,
+        #"{"displayName": "x", "minimumPinLength": 4.5}"#,
+        #"{"displayName": "x", "periodOnlineBeforeAccessCheck": "30 minutes"}"#,
+        #"{"displayName": "x", "appDataEncryptionType": "sometimes"}"#,
+        #"{"displayName": "x", "noSuchSetting": 1}"#,
+        ##"{"displayName": "x", "@odata.type": "#microsoft.graph.androidManagedAppProtection"}"##,
+        #"{"displayName": "x", "apps": []}"#,
+    ])
+    func malformedPolicy(body: String) async throws {
+        try await MockBackendFixture.with { backend in
+            let tenant = try await TenantFixture.create(backend)
+            let admin = try await tenant.adminToken()
+            let answer = try await backend.raw(
+                .json("POST", tenant.graph + "/deviceAppManagement/iosManagedAppProtections", body: Data(body.utf8), bearer: admin))
+            #expect(answer.status == 400, "\(body) → \(answer.text)")
+            #expect(answer["error"]?["code"] == "invalidRequest")
+            #expect(answer["error"]?["message"]?.stringValue != nil)
+        }
+    }
+
+    @Test("unknown ids answer 404; bad action bodies answer 400")
+    func unknownIds() async throws {
+        try await MockBackendFixture.with { backend in
+            let tenant = try await TenantFixture.create(backend)
+            let admin = try await tenant.adminToken()
+            let missing = tenant.graph + "/deviceAppManagement/iosManagedAppProtections/00000000-0000-0000-0000-000000000000"
+            let patch = try await backend.json("PATCH", missing, ["minimumPinLength": 6], bearer: admin)
+            #expect(patch.status == 404)
+            #expect(patch["error"]?["code"] == "itemNotFound")
+            #expect(try await backend.json("POST", missing + "/assign", ["assignments": []], bearer: admin).status == 404)
+            #expect(try await backend.json("POST", tenant.graph + "/groups/nope/members/$ref", ["@odata.id": "x/y"], bearer: admin).status == 404)
+            let wipe = try await backend.json(
+                "POST", tenant.graph + "/users/nobody/wipeManagedAppRegistrationsByDeviceTag", ["deviceTag": "t"], bearer: admin)
+            #expect(wipe.status == 404)
+
+            let policyId = try await tenant.createAssignedPolicy(admin: admin)
+            let base = tenant.graph + "/deviceAppManagement/iosManagedAppProtections/\(policyId)"
+            #expect(try await backend.json("POST", base + "/targetApps", ["apps": "all"], bearer: admin).status == 400)
+            #expect(try await backend.json("POST", base + "/assign", ["assignments": [["target": ["groupId": "ghost"]]]], bearer: admin).status == 400)
+            #expect(try await backend.json("POST", tenant.graph + "/groups", ["mailEnabled": false], bearer: admin).status == 400)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import CurlHTTP
+import Foundation
+import Logging
+import Testing
+
+@testable import MockMAMService
+
+@Suite("Server lifecycle")
+struct ServerLifecycleTests {
+    @Test("start binds 127.0.0.1 on an ephemeral port; stop closes it")
+    func startAndStop() async throws {
+        let server = MockMAMServer(logger: Logger(label: "lifecycle-test"))
+        let url = try await server.start()
+        #expect(url.host == "127.0.0.1")
+        let port = try #require(url.port)
+        #expect(port > 0)
+        #expect(try await server.start() == url, "a second start returns the running server's URL")
+        #expect(await server.baseURL == url)
+
+        let client = HTTPClient(label: "lifecycle-test")
+        let health = try await client.send(.json("GET", url.absoluteString + "/_mock/health"))
+        #expect(health.status == 200)
+        #expect(try JSON.parse(Array(health.body)) == ["ok": true])
+
+        await server.stop()
+        #expect(await server.baseURL == nil)
+        await server.stop()  // idempotent
+
+        // The port is closed once stop() returns: a fresh client cannot connect.
+        let afterStop = HTTPClient(label: "lifecycle-test-after")
+        await #expect(throws: HTTPClientError.self) {
+            _ = try await afterStop.send(.json("GET", url.absoluteString + "/_mock/health"))
+        }
+    }
+
+    @Test("binding a port that is taken fails instead of hanging")
+    func portInUse() async throws {
+        let first = MockMAMServer(logger: Logger(label: "lifecycle-test"))
+        let url = try await first.start()
+        let second = MockMAMServer(
+            configuration: MockServiceConfiguration(port: try #require(url.port)), logger: Logger(label: "lifecycle-test"))
+        await #expect(throws: MockMAMServer.LifecycleError.self) { try await second.start() }
+        await first.stop()
+    }
+
+    @Test("unknown tenants and unknown routes answer 404")
+    func unknownTenant() async throws {
+        try await MockBackendFixture.with { backend in
+            let mam = try await backend.json("POST", "/no-such-tenant/mam/v1/checkin", ["accountId": "x"])
+            #expect(mam.status == 404)
+            #expect(mam["error"] == "unknown-tenant")
+            #expect(try await backend.json("GET", "/_mock/tenants/no-such-tenant/journal").status == 404)
+            #expect(try await backend.json("GET", "/nothing/here").status == 404)
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import CurlHTTP
+import Foundation
+import MockMAMService
+
+/// Runs blocking work (SDK waits, virtual clock advances) on a thread of its own, so tests never block
+/// the Swift concurrency pool the mock server needs.
+func sdkTestOffPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: work()) }
+    }
+}
+
+/// A user of a test tenant.
+struct SDKTestUser: Sendable {
+    let alias: String
+    let upn: String
+    let objectId: String
+    let password: String
+}
+
+/// One journal entry of the mock tenant (the fields the SDK tests look at).
+struct SDKTestJournalEntry: Sendable {
+    let route: String
+    let status: Int
+    let accountId: String?
+}
+
+struct SDKTestBackendError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A running mock backend with one tenant, driven over HTTP like the harness does.
+final class SDKTestBackend: Sendable {
+    let server: MockMAMServer
+    let http = HTTPClient(label: "reference-sdk-tests.backend")
+    let controlBase: String
+    let tenantId: String
+    let bundleId: String
+    let tokenURL: URL
+    let mamServiceURL: URL
+    let mamResource: String
+    let appClientId: String
+    let graphBaseURL: String
+    let adminClientId: String
+    let adminSecret: String
+    let users: [String: SDKTestUser]
+
+    /// Starts a server and creates a tenant with `users` (alias, licensed).
+    static func start(users: [(alias: String, licensed: Bool)],
+                      bundleId: String = "com.example.mamconf.reference") async throws -> SDKTestBackend {
+        let server = MockMAMServer()
+        let url = try await server.start()
+        let http = HTTPClient(label: "reference-sdk-tests.setup")
+        var specs: [[String: Any]] = []
+        var passwords: [String: String] = [:]
+        for user in users {
+            let password = "pw-\(user.alias)-\(UUID().uuidString.prefix(8))"
+            passwords[user.alias] = password
+            specs.append(["alias": user.alias, "upn": "\(user.alias)@contoso.example", "licensed": user.licensed,
+                          "password": password, "objectId": UUID().uuidString.lowercased()])
+        }
+        let body = try JSONSerialization.data(withJSONObject: ["bundleId": bundleId, "users": specs])
+        let response = try await http.send(.json("POST", url.absoluteString + "/_mock/tenants", body: body))
+        guard response.status == 201,
+              let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
+            throw SDKTestBackendError(description: "tenant creation failed: \(response.status) \(response.text)")
+        }
+        func string(_ key: String) -> String { object[key] as? String ?? "" }
+        let admin = object["admin"] as? [String: Any] ?? [:]
+        let userObjects = object["users"] as? [String: [String: Any]] ?? [:]
+        var byAlias: [String: SDKTestUser] = [:]
+        for (alias, info) in userObjects {
+            byAlias[alias] = SDKTestUser(alias: alias, upn: info["upn"] as? String ?? "",
+                                         objectId: info["objectId"] as? String ?? "", password: passwords[alias] ?? "")
+        }
+        return SDKTestBackend(
+            server: server, controlBase: url.absoluteString, tenantId: string("tenantId"), bundleId: bundleId,
+            tokenURL: URL(string: string("tokenURL"))!, mamServiceURL: URL(string: string("mamServiceURL"))!,
+            mamResource: string("mamResource"), appClientId: string("appClientId"),
+            graphBaseURL: string("graphBaseURL"), adminClientId: admin["clientId"] as? String ?? "",
+            adminSecret: admin["clientSecret"] as? String ?? "", users: byAlias)
+    }
+
+    private init(server: MockMAMServer, controlBase: String, tenantId: String, bundleId: String, tokenURL: URL,
+                 mamServiceURL: URL, mamResource: String, appClientId: String, graphBaseURL: String,
+                 adminClientId: String, adminSecret: String, users: [String: SDKTestUser]) {
+        self.server = server
+        self.controlBase = controlBase
+        self.tenantId = tenantId
+        self.bundleId = bundleId
+        self.tokenURL = tokenURL
+        self.mamServiceURL = mamServiceURL
+        self.mamResource = mamResource
+        self.appClientId = appClientId
+        self.graphBaseURL = graphBaseURL
+        self.adminClientId = adminClientId
+        self.adminSecret = adminSecret
+        self.users = users
+    }
+
+    func stop() async {
+        await server.stop()
+    }
+
+    func user(_ alias: String) -> SDKTestUser {
+        guard let user = users[alias] else { fatalError("no test user \(alias)") }
+        return user
+    }
+
+    // MARK: Graph (admin)
+
+    private func adminToken() async throws -> String {
+        let request = HTTPRequest.form(url: tokenURL.absoluteString, fields: [
+            ("grant_type", "client_credentials"), ("client_id", adminClientId), ("client_secret", adminSecret),
+            ("scope", "https://graph.microsoft.com/.default"),
+        ])
+        let response = try await http.send(request)
+        guard response.status == 200,
+              let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+              let token = object["access_token"] as? String else {
+            throw SDKTestBackendError(description: "admin token failed: \(response.status) \(response.text)")
+        }
+        return token
+    }
+
+    @discardableResult
+    private func graph(_ method: String, _ path: String, _ body: [String: Any]) async throws -> HTTPResponse {
+        let data = try JSONSerialization.data(withJSONObject: body)
+        let response = try await http.send(.json(method, graphBaseURL + path, body: data, bearer: try await adminToken()))
+        guard (200..<300).contains(response.status) else {
+            throw SDKTestBackendError(description: "\(method) \(path) failed: \(response.status) \(response.text)")
+        }
+        return response
+    }
+
+    /// Creates an iOS app protection policy; when `targeted`, targets the test app and assigns it to every
+    /// licensed user. Returns the policy id.
+    @discardableResult
+    func createPolicy(_ settings: [String: Any] = [:], targeted: Bool = true) async throws -> String {
+        var body = settings
+        body["@odata.type"] = "#microsoft.graph.iosManagedAppProtection"
+        body["displayName"] = body["displayName"] ?? "reference-sdk-tests"
+        let response = try await graph("POST", "/deviceAppManagement/iosManagedAppProtections", body)
+        guard let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+              let id = object["id"] as? String else {
+            throw SDKTestBackendError(description: "policy answer has no id: \(response.text)")
+        }
+        if targeted { try await target(policyId: id) }
+        return id
+    }
+
+    /// Targets the test app with the policy and assigns it to all licensed users.
+    func target(policyId: String) async throws {
+        try await graph("POST", "/deviceAppManagement/iosManagedAppProtections/\(policyId)/targetApps", [
+            "apps": [["mobileAppIdentifier": ["@odata.type": "#microsoft.graph.iosMobileAppIdentifier",
+                                              "bundleId": bundleId]]],
+        ])
+        try await graph("POST", "/deviceAppManagement/iosManagedAppProtections/\(policyId)/assign", [
+            "assignments": [["target": ["@odata.type": "#microsoft.graph.allLicensedUsersAssignmentTarget"]]],
+        ])
+    }
+
+    /// Removes every target app from the policy, so no account is targeted any more.
+    func untarget(policyId: String) async throws {
+        try await graph("POST", "/deviceAppManagement/iosManagedAppProtections/\(policyId)/targetApps", ["apps": []])
+    }
+
+    func updatePolicy(_ policyId: String, _ settings: [String: Any]) async throws {
+        try await graph("PATCH", "/deviceAppManagement/iosManagedAppProtections/\(policyId)", settings)
+    }
+
+    /// Sends an administrator's selective wipe for the user's registration with that device tag.
+    func wipe(userObjectId: String, deviceTag: String) async throws {
+        try await graph("POST", "/users/\(userObjectId)/wipeManagedAppRegistrationsByDeviceTag", ["deviceTag": deviceTag])
+    }
+
+    // MARK: Controls
+
+    func journal() async throws -> [SDKTestJournalEntry] {
+        let response = try await http.send(.json("GET", "\(controlBase)/_mock/tenants/\(tenantId)/journal"))
+        guard let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+              let entries = object["entries"] as? [[String: Any]] else {
+            throw SDKTestBackendError(description: "journal failed: \(response.status) \(response.text)")
+        }
+        return entries.map {
+            SDKTestJournalEntry(route: $0["route"] as? String ?? "", status: $0["status"] as? Int ?? 0,
+                                accountId: $0["accountId"] as? String)
+        }
+    }
+
+    /// Journal entries of one route (e.g. `mam.enroll`).
+    func calls(_ route: String) async throws -> [SDKTestJournalEntry] {
+        try await journal().filter { $0.route == route }
+    }
+
+    func advanceClock(seconds: TimeInterval) async throws {
+        let body = try JSONSerialization.data(withJSONObject: ["advanceSeconds": seconds])
+        let response = try await http.send(.json("POST", "\(controlBase)/_mock/tenants/\(tenantId)/clock", body: body))
+        guard response.status == 200 else {
+            throw SDKTestBackendError(description: "clock advance failed: \(response.status) \(response.text)")
+        }
+    }
+}
