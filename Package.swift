@@ -16,6 +16,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // Native system libraries (see docs/native-deps.md).
@@ -40,6 +43,10 @@ let package = Package(
         .target(name: "MockMAMService", dependencies: [
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Atomics", package: "swift-atomics"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ], path: "Sources/Mock/MockMAMService"),
 
         // The bundled reference integration: a simulated SDK, an app using it, and its adapter binding.
@@ -64,7 +71,7 @@ let package = Package(
         .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference"]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "SuiteLoader", "StdioAdapter", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
-            "MamconfCLI", "mamconf-reference",
+            "MamconfCLI", "mamconf-reference", "mamconf",
         ]),
     ]
 )

@@ -37,7 +37,7 @@ import Testing
     @Test func everyMutantIsCaughtAsAFailureAndEveryCaseCatchesOne() async throws {
         let suites = try EndToEnd.loadSuites(suiteIDs: ["first-policy-application"])
         let caseIDs = suites.flatMap { $0.cases.map(\.id) }
-        let mutants = try EndToEnd.mutants()
+        let mutants = try await EndToEnd.mutants()
         #expect(mutants.count >= 4)
         var killedBy: [String: [String]] = [:]
         var matrix: [String] = []

@@ -54,3 +54,30 @@ struct ServerLifecycleTests {
         }
     }
 }
+
+@Suite("Standalone run")
+struct StandaloneRunTests {
+    @Test("runUntilCancelled serves until its task is cancelled, then closes the port")
+    func runUntilCancelled() async throws {
+        let server = MockMAMServer(logger: Logger(label: "standalone-test"))
+        let (started, sink) = AsyncStream.makeStream(of: URL.self)
+        let run = Task {
+            try await server.runUntilCancelled(shutdownOnSignals: false) { url in
+                sink.yield(url)
+                sink.finish()
+            }
+        }
+        var iterator = started.makeAsyncIterator()
+        let url = try #require(await iterator.next())
+        let client = HTTPClient(label: "standalone-test")
+        #expect(try await client.send(.json("GET", url.absoluteString + "/_mock/health")).status == 200)
+
+        run.cancel()
+        try await run.value
+        #expect(await server.baseURL == nil)
+        let afterStop = HTTPClient(label: "standalone-test-after")
+        await #expect(throws: HTTPClientError.self) {
+            _ = try await afterStop.send(.json("GET", url.absoluteString + "/_mock/health"))
+        }
+    }
+}

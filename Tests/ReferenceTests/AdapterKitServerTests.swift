@@ -49,11 +49,15 @@ struct AdapterKitServerTests {
         try await onDedicatedThread { () throws in
             let peer = AdapterKitTestPeer(handler: ClosureHandler { _, _, _ throws(RPCError) in [:] })
             let padding = JSONValue.string(String(repeating: "x", count: 5000))
-            DispatchQueue.concurrentPerform(iterations: 8) { writer in
-                for i in 0..<25 {
-                    peer.server.notify(method: "log", params: ["w": .number(Double(writer)), "i": .number(Double(i)), "pad": padding])
+            // Written from other threads while this one reads: the lines exceed the pipe's buffer.
+            let server = peer.server
+            Thread {
+                DispatchQueue.concurrentPerform(iterations: 8) { writer in
+                    for i in 0..<25 {
+                        server.notify(method: "log", params: ["w": .number(Double(writer)), "i": .number(Double(i)), "pad": padding])
+                    }
                 }
-            }
+            }.start()
             var lastSeen: [Int: Int] = [:]
             for _ in 0..<(8 * 25) {
                 guard case .notification(_, let params) = try peer.next(), let w = params["w"]?.intValue,

@@ -29,6 +29,10 @@ final class StdioAdapterSession: SDKAdapterSession {
         var stderrTail: [String] = []
         var stderrBytes = 0
         var stderrDropped = 0
+        /// Set by the first `terminate`; later calls wait for and return the same ending.
+        var termination: AdapterTermination?
+        var terminating = false
+        var terminationWaiters: [DispatchSemaphore] = []
     }
 
     private let child: ChildProcess
@@ -268,6 +272,31 @@ final class StdioAdapterSession: SDKAdapterSession {
     }
 
     private func terminateBlocking(grace: Double) -> AdapterTermination {
+        let semaphore = DispatchSemaphore(value: 0)
+        let first: Bool = state.withLock { state in
+            if state.terminating {
+                state.terminationWaiters.append(semaphore)
+                return false
+            }
+            state.terminating = true
+            return true
+        }
+        if !first {
+            if let done = state.withLock({ $0.termination }) { return done }
+            _ = semaphore.wait(timeout: .now() + grace + 15)
+            return state.withLock { $0.termination } ?? AdapterTermination(exitDescription: ChildProcess.describe(child.exitStatus), stderrTail: [])
+        }
+        let ending = endChild(grace: grace)
+        let waiters = state.withLock { state -> [DispatchSemaphore] in
+            state.termination = ending
+            defer { state.terminationWaiters.removeAll() }
+            return state.terminationWaiters
+        }
+        waiters.forEach { $0.signal() }
+        return ending
+    }
+
+    private func endChild(grace: Double) -> AdapterTermination {
         var status = child.exitStatus
         if status == nil {
             // Ask politely first: shutdown, then end of input.
@@ -288,8 +317,33 @@ final class StdioAdapterSession: SDKAdapterSession {
         return AdapterTermination(exitDescription: description, stderrTail: tail)
     }
 
+    /// Quotes bytes the integration wrote, keeping every valid UTF-8 character and showing each byte
+    /// that is not valid UTF-8 as `\xNN`, so a diagnostic shows exactly what was sent.
     static func quote(_ data: Data) -> String {
-        let text = String(decoding: data, as: UTF8.self)
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\"" + (data.count >= 200 ? "…" : "")
+        let bytes = [UInt8](data)
+        var text = ""
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            switch lead {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: length = 0
+            }
+            if length > 0, index + length <= bytes.count {
+                let slice = bytes[index..<(index + length)]
+                if let scalar = String(validating: slice, as: UTF8.self) {
+                    text += scalar == "\"" ? "\\\"" : scalar
+                    index += length
+                    continue
+                }
+            }
+            text += String(format: "\\x%02X", lead)
+            index += 1
+        }
+        return "\"" + text + "\"" + (data.count >= 200 ? "…" : "")
     }
 }

@@ -8,8 +8,10 @@ import UnixSignals
 /// and an SDK-facing MAM service, all per tenant.
 ///
 /// `mamconf run` embeds it (``start()`` / ``stop()``) and `mamconf mock-backend` runs it alone
-/// (``runUntilCancelled(onStarted:)``). Either way the harness reaches it only over HTTP; nothing here lets a caller
-/// change tenant state in-process. The contract is docs/mock-backend.md.
+/// (``runUntilCancelled(shutdownOnSignals:onStarted:)``). Either way the harness reaches it only over HTTP; nothing
+/// here lets a caller change tenant state in-process. The contract is docs/mock-backend.md.
+///
+/// The server runs in its own task until stopped: call ``stop()`` before letting go of it.
 public actor MockMAMServer {
     /// Errors of the server's lifecycle.
     public enum LifecycleError: Error, CustomStringConvertible {
@@ -74,17 +76,27 @@ public actor MockMAMServer {
         }
     }
 
-    /// Runs the server until the calling task is cancelled or the process gets SIGINT or SIGTERM, then shuts down
-    /// gracefully. For `mamconf mock-backend`; `onStarted` receives the base URL once the socket is listening.
-    public func runUntilCancelled(onStarted: (@Sendable (URL) -> Void)? = nil) async throws {
-        let running = try await start(gracefulShutdownSignals: [.sigint, .sigterm])
+    /// Runs the server until the calling task is cancelled (or, with `shutdownOnSignals`, the process gets SIGINT or
+    /// SIGTERM), then shuts down gracefully. For `mamconf mock-backend`.
+    ///
+    /// - Parameters:
+    ///   - shutdownOnSignals: Trap SIGINT and SIGTERM and treat them as a request to stop. Trapping is
+    ///     process-wide and not undone afterwards, so only a process that is the mock backend should ask for it.
+    ///   - onStarted: Receives the base URL once the socket is listening (for printing it, for example).
+    /// - Throws: ``LifecycleError`` when the server cannot listen, or the error the server stopped with when it
+    ///   stopped on its own.
+    public func runUntilCancelled(
+        shutdownOnSignals: Bool = true, onStarted: (@Sendable (URL) -> Void)? = nil
+    ) async throws {
+        let running = try await start(gracefulShutdownSignals: shutdownOnSignals ? [.sigint, .sigterm] : [])
         onStarted?(running.url)
-        await withTaskCancellationHandler {
-            _ = await running.task.value
+        let failure = await withTaskCancellationHandler {
+            await running.task.value
         } onCancel: {
             Task { await running.group.triggerGracefulShutdown() }
         }
         await stop()
+        if let failure, !Task.isCancelled { throw failure }
     }
 
     // MARK: - Lifecycle

@@ -53,7 +53,12 @@ extension SDKEngine {
             } else {
                 scheduleNextCheckIn()
             }
-        } else if let due = state.nextRetryAt, !state.pendingAccounts.isEmpty {
+        } else if !state.pendingAccounts.isEmpty {
+            guard let due = state.nextRetryAt else {
+                // Killed between an attempt and its retry being recorded: start the 24 h cycle afresh.
+                scheduleRetryIfNeeded()
+                return
+            }
             if due <= now {
                 submit("overdue enrollment retry") { [self] in runRetry() }
             } else {

@@ -41,20 +41,23 @@ enum EndToEnd {
 
     /// Runs suites against the reference (optionally with one mutant switched on).
     static func run(
-        _ suites: [Suite], arguments: [String] = [], reporters extra: [any Reporter] = [],
+        _ suites: [Suite], arguments: [String] = [], command: [String]? = nil, reporters extra: [any Reporter] = [],
+        stepTimeout: Double = 10, deadlineScale: Double = 3, backendURL: String? = nil,
         wrap: (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }
     ) async throws -> Run {
         let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: Logger(label: "test.mock"))
-        let url = try await server.start()
+        let started = try await server.start()
+        let url = backendURL.flatMap(URL.init(string:)) ?? started
         let redactor = Redactor()
         let console = ConsoleLines()
         let backend = MockGraphBackend(baseURL: url.absoluteString, redactor: redactor)
         let work = NSTemporaryDirectory() + "mamconf-test-\(UUID().uuidString)"
+        let adapterCommand = try command ?? ([try referenceExecutable()] + arguments)
         let runner = Runner(
-            adapter: wrap(StdioAdapterFactory(command: [try referenceExecutable()] + arguments)),
+            adapter: wrap(StdioAdapterFactory(command: adapterCommand)),
             backend: backend,
             reporters: [ConsoleReporter(redactor: redactor, verbose: true, output: { console.append($0) })] + extra,
-            configuration: RunConfiguration(deadlineScale: 3, workDirectory: work, redactor: redactor))
+            configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, redactor: redactor))
         let result = await runner.run(suites)
         let connections = await backend.connectionsOpened
         await server.stop()
@@ -62,8 +65,8 @@ enum EndToEnd {
         return Run(result: result, redactor: redactor, backendConnections: connections, console: console.lines)
     }
 
-    static func mutants() throws -> [(name: String, requirements: [String])] {
-        let output = try runProcess([try referenceExecutable(), "--list-mutants"])
+    static func mutants() async throws -> [(name: String, requirements: [String])] {
+        let output = try await runProcess([try referenceExecutable(), "--list-mutants"])
         return output.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard let name = fields.first, !name.isEmpty else { return nil }
@@ -72,16 +75,30 @@ enum EndToEnd {
         }
     }
 
-    static func runProcess(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    /// Runs a short command to completion on its own thread (never blocking the concurrency pool).
+    static func runProcess(_ arguments: [String]) async throws -> String {
+        try await offPool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: arguments[0])
+            process.arguments = Array(arguments.dropFirst())
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
+
+/// Runs blocking work on a dedicated thread and resumes when it is done: the Swift concurrency pool has
+/// only two threads here, and a test that blocks one of them can stall every other test.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        }
+        thread.start()
     }
 }
 

@@ -26,6 +26,8 @@ struct CaseExecution {
         var integration: IntegrationInfo?
         var adapterUnusable: String?
         var backendFault: BackendFault?
+        /// The integration itself broke the case (exit, protocol violation, failed start).
+        var adapterBroke = false
     }
 
     func run(knownIntegration: IntegrationInfo?) async -> Outcome {
@@ -46,6 +48,7 @@ struct CaseExecution {
         do {
             let started = try await start(dataDirectory: dataDirectory, log: log)
             session = started
+            guard configuration.control.attach(started) else { throw CaseStop.error(message: "interrupted", details: "") }
             let info = try await initialize(started, tenant: tenant, dataDirectory: dataDirectory)
             integration = info
             if let missing = missingCapabilities(info) { throw CaseStop.skip(missing) }
@@ -61,6 +64,11 @@ struct CaseExecution {
             stop = caught
         } catch {
             stop = .error(message: "harness error: \(error)", details: "")
+        }
+        configuration.control.detach()
+        if configuration.control.isInterrupted {
+            // Whatever the step saw last (a killed adapter, a broken pipe) is a consequence of the interruption.
+            stop = .error(message: "interrupted by signal \(configuration.control.interruptedBy ?? 0) while the case was running", details: "")
         }
         if let session {
             let end = await session.terminate(grace: 2 * configuration.deadlineScale)
@@ -84,11 +92,11 @@ struct CaseExecution {
         case .failure(let failure)?:
             return Outcome(outcome: .failed(describe(failure)), integration: integration)
         case .error(let message, let details)?:
-            return Outcome(outcome: .errored(message: message, details: details), integration: integration)
+            return Outcome(outcome: .errored(message: message, details: details), integration: integration, adapterBroke: true)
         case .skip(let reason)?:
             return Outcome(outcome: .skipped(reason: reason), integration: integration)
         case .adapterUnusable(let why)?:
-            return Outcome(outcome: .errored(message: why, details: ""), integration: integration, adapterUnusable: why)
+            return Outcome(outcome: .errored(message: why, details: ""), integration: integration, adapterUnusable: why, adapterBroke: true)
         case .backend(let fault)?:
             return Outcome(outcome: .errored(message: fault.description, details: ""), integration: integration, backendFault: fault)
         }
@@ -255,9 +263,9 @@ struct CaseExecution {
             case .rejected(_, let rpc):
                 throw CaseStop.failure(CaseFailure(
                     message: "\(method) failed in the integration: \(rpc.message) (code \(rpc.code))", location: location))
-            case .timeout:
-                throw CaseStop.failure(CaseFailure(message: "\(error.description) (step deadline)", location: location))
-            case .exited, .protocolViolation, .launchFailed:
+            case .timeout, .exited, .protocolViolation, .launchFailed:
+                // The integration stopped answering or broke the protocol: nothing about its
+                // behaviour can be judged any more, so this is an error, not a failed expectation.
                 throw CaseStop.error(message: "\(error.description) (at \(location.fileAndLine))", details: "")
             }
         }

@@ -10,11 +10,19 @@ public struct RunConfiguration: Sendable {
     public var keepData: Bool
     public var redactor: Redactor
     public var clock: any RunClock
+    /// Interrupts the run from outside (signals).
+    public var control: RunControl
+    /// After this many cases in a row broken by the integration itself (crash, protocol violation,
+    /// failed start), the run stops: an adapter that keeps dying would only produce the same error.
+    public var restartBudget: Int
 
     public init(
         stepTimeout: Double = 10, deadlineScale: Double = 1, workDirectory: String, keepData: Bool = false,
-        redactor: Redactor = Redactor(), clock: any RunClock = SystemRunClock()
+        redactor: Redactor = Redactor(), clock: any RunClock = SystemRunClock(), control: RunControl = RunControl(),
+        restartBudget: Int = 3
     ) {
+        self.control = control
+        self.restartBudget = restartBudget
         self.stepTimeout = stepTimeout
         self.deadlineScale = deadlineScale
         self.workDirectory = workDirectory

@@ -33,20 +33,32 @@ public struct Runner: Sendable {
         }
         var integration: IntegrationInfo?
         var backendFailed = false
+        var brokenInARow = 0
+        var budgetExhausted = false
         suiteLoop: for suite in suites {
             let started = configuration.clock.wallNow()
             let suiteStart = configuration.clock.monotonicSeconds()
             var suiteResult = SuiteResult(
                 suiteId: suite.id, title: suite.title, requirements: suite.requirements, started: started, duration: 0, cases: [])
             for testCase in suite.cases {
-                if Task.isCancelled { result.interrupted = true; break }
+                if configuration.control.isInterrupted { result.interrupted = true; break }
+                if budgetExhausted {
+                    let skipped = CaseResult(
+                        suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
+                        location: testCase.location,
+                        outcome: .errored(message: "not run: the adapter broke \(configuration.restartBudget) cases in a row", details: ""),
+                        duration: 0, transcript: [])
+                    suiteResult.cases.append(skipped)
+                    for reporter in reporters { await reporter.caseFinished(skipped) }
+                    continue
+                }
                 let caseStart = configuration.clock.monotonicSeconds()
                 let transcript = Transcript(clock: configuration.clock, redactor: configuration.redactor)
                 let execution = CaseExecution(
                     suite: suite, testCase: testCase, adapterFactory: adapter, backend: backend,
                     configuration: configuration, transcript: transcript)
                 let outcome = await execution.run(knownIntegration: integration)
-                if integration == nil, let why = outcome.adapterUnusable {
+                if integration == nil, let why = outcome.adapterUnusable, !configuration.control.isInterrupted {
                     result.abortReason = "adapter cannot start: \(why)"
                     result.suites.append(suiteResult)
                     break suiteLoop
@@ -56,6 +68,13 @@ public struct Runner: Sendable {
                     result.infrastructureProblems.append("backend failed during the run: \(fault.description)")
                 }
                 integration = integration ?? outcome.integration
+                if configuration.control.isInterrupted { result.interrupted = true }
+                brokenInARow = outcome.adapterBroke && !result.interrupted ? brokenInARow + 1 : 0
+                if brokenInARow >= configuration.restartBudget && !budgetExhausted {
+                    budgetExhausted = true
+                    result.infrastructureProblems.append(
+                        "the adapter broke \(brokenInARow) cases in a row (restart budget); the remaining cases were not run")
+                }
                 let caseResult = CaseResult(
                     suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
                     location: testCase.location, outcome: outcome.outcome,
@@ -65,7 +84,10 @@ public struct Runner: Sendable {
             }
             suiteResult.duration = configuration.clock.monotonicSeconds() - suiteStart
             result.suites.append(suiteResult)
-            if result.interrupted { break }
+            if result.interrupted || configuration.control.isInterrupted {
+                result.interrupted = true
+                break
+            }
         }
         result.integration = integration
         await finish(result)

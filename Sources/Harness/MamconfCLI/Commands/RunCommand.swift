@@ -37,6 +37,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("line-limit"), help: "Longest adapter protocol line accepted, in bytes.")
     var lineLimit = 1 << 20
 
+    @Option(name: .customLong("restart-budget"), help: "Stop after this many cases in a row broken by the adapter itself.")
+    var restartBudget = 3
+
     @Flag(name: .customLong("keep-data"), help: "Keep per-case data directories.")
     var keepData = false
 
@@ -46,6 +49,7 @@ struct RunCommand: AsyncParsableCommand {
     func validate() throws {
         guard deadlineScale > 0 else { throw ValidationError("--deadline-scale must be positive") }
         guard stepTimeout > 0 else { throw ValidationError("--step-timeout must be positive") }
+        guard restartBudget >= 1 else { throw ValidationError("--restart-budget must be at least 1") }
         guard lineLimit >= 1024 else { throw ValidationError("--line-limit must be at least 1024 bytes") }
     }
 
@@ -54,6 +58,9 @@ struct RunCommand: AsyncParsableCommand {
         let selected = try select(try suites.loadSuites())
         let command = try adapterCommand()
         let redactor = Redactor()
+        let control = RunControl()
+        let trap = SignalTrap(control: control)
+        defer { trap.cancel() }
         let workDirectory = NSTemporaryDirectory() + "mamconf-\(getpid())"
 
         var embedded: MockMAMServer?
@@ -75,15 +82,17 @@ struct RunCommand: AsyncParsableCommand {
             reporters: [ConsoleReporter(redactor: redactor, verbose: verbose), JUnitReporter(path: junit, redactor: redactor)],
             configuration: RunConfiguration(
                 stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
-                redactor: redactor))
+                redactor: redactor, control: control, restartBudget: restartBudget))
         let result = await runner.run(selected)
         await embedded?.stop()
         if !keepData { try? FileManager.default.removeItem(atPath: workDirectory) }
 
+        if let signalNumber = control.interruptedBy {
+            throw MamconfExit(signalNumber == SIGTERM ? MamconfExit.terminated : MamconfExit.interrupted, "interrupted; report written to \(junit)")
+        }
         if let reason = result.abortReason {
             throw MamconfExit(MamconfExit.notJudged, redactor.redact(reason))
         }
-        if result.interrupted { throw MamconfExit(MamconfExit.interrupted, "interrupted") }
         let counts = result.counts
         if counts.failed + counts.errored > 0 || !result.infrastructureProblems.isEmpty {
             throw MamconfExit(MamconfExit.failed)

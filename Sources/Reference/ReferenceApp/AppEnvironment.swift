@@ -1,0 +1,79 @@
+import AdapterKit
+import AdapterProtocol
+import Foundation
+
+/// Everything the runner tells the integration in `initialize`: where the app keeps its data, its
+/// Info.plist settings, the tenant's endpoints and how time runs.
+public struct AppEnvironment: Sendable {
+    /// How the integration's clock runs.
+    public enum ClockMode: Sendable, Equatable {
+        /// Time moves only with `clock.advance`, starting at the given instant.
+        case virtual(start: Date)
+        /// The wall clock.
+        case system
+    }
+
+    /// The per-case data directory: `app.json`, `files/`, and the SDK's `sdk/state.json`.
+    public var dataDirectory: URL
+    public var bundleId: String
+    /// Info.plist `IntuneMAMSettings` keys and values (booleans only; others are ignored).
+    public var settings: [String: Bool]
+    /// The tenant's token endpoint (the app's "MSAL" and the SDK's own sign-in use it).
+    public var tokenURL: URL
+    public var mamServiceURL: URL
+    /// The MAM service resource; tokens are requested with scope `<mamResource>/.default offline_access`.
+    public var mamResource: String
+    /// The app's client id at the token endpoint.
+    public var clientId: String
+    public var clockMode: ClockMode
+
+    public init(dataDirectory: URL, bundleId: String, settings: [String: Bool], tokenURL: URL, mamServiceURL: URL,
+                mamResource: String, clientId: String, clockMode: ClockMode) {
+        self.dataDirectory = dataDirectory
+        self.bundleId = bundleId
+        self.settings = settings
+        self.tokenURL = tokenURL
+        self.mamServiceURL = mamServiceURL
+        self.mamResource = mamResource
+        self.clientId = clientId
+        self.clockMode = clockMode
+    }
+
+    /// Reads `initialize` params. The data directory comes from `dataDir`, else from `MAMCONF_DATA_DIR`.
+    public static func fromInitialize(_ params: JSONValue, environment: [String: String]) throws(RPCError) -> AppEnvironment {
+        guard let dataDir = params["dataDir"]?.stringValue ?? environment["MAMCONF_DATA_DIR"], !dataDir.isEmpty else {
+            throw RPCError(code: RPCError.invalidParams, message: "no data directory: neither dataDir nor MAMCONF_DATA_DIR given")
+        }
+        guard let app = params["app"], let bundleId = app["bundleId"]?.stringValue else {
+            throw RPCError(code: RPCError.invalidParams, message: "parameter \"app.bundleId\" must be a string")
+        }
+        var settings: [String: Bool] = [:]
+        for (key, value) in app["settings"]?.objectValue ?? [:] {
+            if let flag = value.boolValue { settings[key] = flag }
+        }
+        guard let backend = params["backend"] else {
+            throw RPCError(code: RPCError.invalidParams, message: "parameter \"backend\" must be an object")
+        }
+        let tokenURL = try url(backend, "tokenURL")
+        let mamServiceURL = try url(backend, "mamServiceURL")
+        let mamResource = try backend.requiredString("mamResource")
+        let clientId = try backend.requiredString("clientId")
+        var clockMode = ClockMode.system
+        if let clock = params["clock"], clock["mode"]?.stringValue == "virtual" {
+            guard let text = clock["now"]?.stringValue, let start = ISOTime.parse(text) else {
+                throw RPCError(code: RPCError.invalidParams, message: "parameter \"clock.now\" must be an ISO-8601 time")
+            }
+            clockMode = .virtual(start: start)
+        }
+        return AppEnvironment(dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true), bundleId: bundleId,
+                              settings: settings, tokenURL: tokenURL, mamServiceURL: mamServiceURL,
+                              mamResource: mamResource, clientId: clientId, clockMode: clockMode)
+    }
+
+    private static func url(_ object: JSONValue, _ key: String) throws(RPCError) -> URL {
+        guard let text = object[key]?.stringValue, let url = URL(string: text), url.scheme != nil else {
+            throw RPCError(code: RPCError.invalidParams, message: "parameter \"backend.\(key)\" must be an absolute URL")
+        }
+        return url
+    }
+}

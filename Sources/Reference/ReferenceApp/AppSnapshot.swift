@@ -1,0 +1,30 @@
+import AdapterProtocol
+import ReferenceSDK
+
+/// The `app.state` answer: what a user (and a test) could see of the app right now.
+enum AppSnapshot {
+    /// - Parameters:
+    ///   - app: the running app, or nil before the first launch (then accounts and files come from disk).
+    ///   - device: for the data directory when no app runs.
+    static func make(app: ReferenceApp?, device: ReferenceDevice) -> JSONValue {
+        let accounts = app?.accounts.accounts ?? AccountStore(dataDirectory: device.environment.dataDirectory).accounts
+        let files = app?.files ?? AccountFiles(dataDirectory: device.environment.dataDirectory)
+        let launchState = app?.runtime.launchState ?? .notLaunched
+        let launched = launchState != .notLaunched && launchState != .terminated
+        let ready = launchState == .ready
+        let managed = app.flatMap { $0.runtime.policyManager.primaryAccountId }
+        var data = files.listing()
+        for account in accounts where !data.keys.contains(where: { $0.lowercased() == account.accountId.lowercased() }) {
+            data[account.accountId] = []
+        }
+        return [
+            "launched": .bool(launched),
+            "ready": .bool(ready),
+            "signedInAccounts": .array(accounts.map { ["accountId": .string($0.accountId), "upn": .string($0.upn)] }),
+            "managedAccountId": managed.map(JSONValue.string) ?? .null,
+            // Past every launch gate with an account whose data the app would show.
+            "corporateDataVisible": .bool(ready && !accounts.isEmpty),
+            "data": .object(data.mapValues { .array($0.map(JSONValue.string)) }),
+        ]
+    }
+}

@@ -1,0 +1,173 @@
+import AdapterKit
+import AdapterProtocol
+import Foundation
+import ReferenceSDK
+
+/// The simulated phone: runs one app process at a time from the per-case data directory, and restarts it
+/// in-process (terminate the runtime, build a fresh app and runtime from the data directory, launch).
+///
+/// It outlives every app instance, so it owns what a real device would keep across app launches: the
+/// clock, the work counters that make `sync` possible, and the line to the runner.
+final class ReferenceDevice: Sendable {
+    /// Why the app was restarted (sent with `event.app restarted`, for transcripts).
+    enum RestartReason: String, Sendable {
+        /// The app agreed to restart itself (`restartApplication` returned true).
+        case app
+        /// The SDK relaunched the app after its restart dialog.
+        case sdk
+        /// The runner asked (`app.restart`).
+        case runner
+    }
+
+    let environment: AppEnvironment
+    let channel: any RunnerChannel
+    let events: AppEvents
+    let capabilities: Set<String>
+    let sdkDefects: Set<SDKDefect>
+    let appDefects: Set<AppDefect>
+    /// The SDK's work, shared by every runtime this device builds.
+    let sdkWork: MAMWorkTracker
+    /// App work outside the SDK's queue (self-scheduled restarts).
+    let appWork: AppWorkTracker
+    let clock: any MAMClock
+    /// Set when time is virtual (`clock.advance` works).
+    let virtualClock: VirtualClock?
+    /// How long a question to the runner may take before the app treats it as unanswered.
+    let questionTimeout: Double
+
+    private struct State {
+        var current: ReferenceApp?
+        var shutDown = false
+        /// The UPN the user typed into the SDK's last sign-in prompt (for `addAccountId`).
+        var lastPromptedUPN: String?
+    }
+
+    private let state = Locked(State())
+    /// Serialises launch, restart and shutdown; never held while waiting for the SDK or the runner.
+    private let lifecycle = NSLock()
+
+    init(environment: AppEnvironment, channel: any RunnerChannel, capabilities: Set<String>,
+         sdkDefects: Set<SDKDefect>, appDefects: Set<AppDefect>, questionTimeout: Double = 120) {
+        self.environment = environment
+        self.channel = channel
+        self.events = AppEvents(channel: channel)
+        self.capabilities = capabilities
+        self.sdkDefects = sdkDefects
+        self.appDefects = appDefects
+        self.questionTimeout = questionTimeout
+        let appWork = AppWorkTracker()
+        let sdkWork = MAMWorkTracker()
+        self.appWork = appWork
+        self.sdkWork = sdkWork
+        if case .virtual(let start) = environment.clockMode, capabilities.contains(Capability.virtualClock) {
+            let clock = VirtualClock(now: start, idleWaiter: { deadline in
+                appWork.waitUntilIdle(with: sdkWork, deadline: Self.date(of: deadline))
+            })
+            self.virtualClock = clock
+            self.clock = clock
+        } else {
+            self.virtualClock = nil
+            self.clock = SystemClock()
+        }
+    }
+
+    /// The wall-clock instant of a dispatch deadline (the trackers take either).
+    static func date(of deadline: DispatchTime) -> Date {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let target = deadline.uptimeNanoseconds
+        return Date().addingTimeInterval(target > now ? Double(target - now) / 1e9 : 0)
+    }
+
+    /// The running app, if any.
+    var currentApp: ReferenceApp? { state.withLock { $0.current } }
+
+    func supports(_ capability: String) -> Bool { capabilities.contains(capability) }
+
+    var lastPromptedUPN: String? {
+        get { state.withLock { $0.lastPromptedUPN } }
+        set { state.withLock { $0.lastPromptedUPN = newValue } }
+    }
+
+    // MARK: Lifecycle
+
+    /// Starts the app unless it is already running; returns the running app.
+    func launch() -> ReferenceApp? {
+        lifecycle.lock()
+        defer { lifecycle.unlock() }
+        if let running = state.withLock({ $0.shutDown ? nil : $0.current }) { return running }
+        guard !state.withLock({ $0.shutDown }) else { return nil }
+        let app = ReferenceApp(device: self)
+        state.withLock { $0.current = app }
+        app.start(announcing: .launched)
+        return app
+    }
+
+    /// Terminates the running app (if any) and launches a fresh one from the data directory.
+    ///
+    /// - Parameter replacing: restart only if this app is still the running one (a restart scheduled by an
+    ///   app instance the SDK already relaunched must not restart its successor).
+    @discardableResult
+    func restart(reason: RestartReason, replacing expected: ReferenceApp? = nil) -> ReferenceApp? {
+        lifecycle.lock()
+        defer { lifecycle.unlock() }
+        let old: ReferenceApp? = state.withLock { $0.shutDown ? nil : $0.current }
+        if state.withLock({ $0.shutDown }) { return nil }
+        if let expected, old !== expected {
+            events.log("info", "restart (\(reason.rawValue)) skipped: the app was already restarted")
+            return old
+        }
+        old?.terminate()
+        let app = ReferenceApp(device: self)
+        state.withLock { $0.current = app }
+        app.start(announcing: .restarted, extra: ["reason": .string(reason.rawValue)])
+        return app
+    }
+
+    /// The app agreed to restart itself: restart once the SDK callback that asked has returned.
+    ///
+    /// Called on the SDK's work queue, which must not wait for itself: the restart runs on a dedicated
+    /// thread that first waits until the SDK's queue is idle, then replaces the app. Counted as app work,
+    /// so `sync` and `clock.advance` wait for it.
+    func scheduleSelfRestart(of app: ReferenceApp) {
+        appWork.enter()
+        let sdkWork = self.sdkWork
+        let thread = Thread { [self] in
+            defer { appWork.leave() }
+            if !sdkWork.waitUntilIdle(deadline: .now() + questionTimeout) {
+                events.log("warning", "the SDK did not become idle before the app restarted itself")
+            }
+            restart(reason: .app, replacing: app)
+        }
+        thread.name = "reference-app.restart"
+        thread.start()
+    }
+
+    /// Terminates the app for good (protocol `shutdown`).
+    func shutdown() {
+        lifecycle.lock()
+        defer { lifecycle.unlock() }
+        let app = state.withLock { s -> ReferenceApp? in
+            s.shutDown = true
+            defer { s.current = nil }
+            return s.current
+        }
+        app?.terminate()
+    }
+
+    /// Blocks until neither the SDK nor the app has work (events all sent), or until `deadline`.
+    func waitUntilIdle(deadline: Date) -> Bool {
+        appWork.waitUntilIdle(with: sdkWork, deadline: deadline)
+    }
+
+    // MARK: Runner questions
+
+    /// Asks the runner; nil (logged) when it gave no answer.
+    func ask(_ method: String, _ params: JSONValue) -> JSONValue? {
+        do {
+            return try channel.ask(method: method, params: params, timeout: questionTimeout)
+        } catch {
+            events.log("warning", "no answer to \(method): \(error)")
+            return nil
+        }
+    }
+}

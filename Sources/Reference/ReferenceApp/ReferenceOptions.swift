@@ -1,0 +1,92 @@
+import AdapterKit
+import AdapterProtocol
+
+/// The command line of `mamconf-reference`, parsed by hand so the binary needs no argument-parser package.
+public struct ReferenceOptions: Sendable, Equatable {
+    /// The one defect switched on (`--mutant NAME`), or nil for the correct integration.
+    public var mutant: ReferenceMutant?
+    /// Capabilities not to declare (`--disable-capability NAME`, repeatable), e.g. to test skipping.
+    public var disabledCapabilities: Set<String> = []
+    /// The longest accepted protocol input line in bytes (`--line-limit BYTES`).
+    public var lineLimit: Int = AdapterServer.defaultLineLimit
+    /// `--list-mutants`: print the mutant table and exit.
+    public var listMutants = false
+    /// `--help`.
+    public var showHelp = false
+
+    public init() {}
+
+    /// Capabilities the reference integration can declare.
+    public static let knownCapabilities = [Capability.virtualClock, Capability.uiPrompts, Capability.appRestart]
+
+    /// Usage text for `--help` and argument errors.
+    public static let usage = """
+        usage: mamconf-reference [--mutant NAME] [--disable-capability NAME]... [--line-limit BYTES]
+               mamconf-reference --list-mutants
+        Speaks the mamconf adapter protocol on stdin/stdout; logs go to stderr.
+        """
+
+    /// Why the command line was refused (the executable prints it and exits with status 2).
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Parses the arguments after the program name.
+    public static func parse(_ arguments: [String]) throws(ParseError) -> ReferenceOptions {
+        var options = ReferenceOptions()
+        var index = 0
+        func value(for flag: String) throws(ParseError) -> String {
+            index += 1
+            guard index < arguments.count else { throw ParseError(message: "\(flag) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            var flag = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            func flagValue() throws(ParseError) -> String {
+                if let inline { return inline }
+                return try value(for: flag)
+            }
+            switch flag {
+            case "--mutant":
+                let name = try flagValue()
+                guard let mutant = ReferenceMutant.named(name) else {
+                    throw ParseError(message: "unknown mutant '\(name)' (see --list-mutants)")
+                }
+                guard options.mutant == nil else { throw ParseError(message: "only one --mutant may be given") }
+                options.mutant = mutant
+            case "--disable-capability":
+                let name = try flagValue()
+                guard knownCapabilities.contains(name) else {
+                    throw ParseError(message: "unknown capability '\(name)' (known: \(knownCapabilities.joined(separator: ", ")))")
+                }
+                options.disabledCapabilities.insert(name)
+            case "--line-limit":
+                let text = try flagValue()
+                guard let bytes = Int(text), bytes > 0 else {
+                    throw ParseError(message: "--line-limit needs a positive number of bytes, got '\(text)'")
+                }
+                options.lineLimit = bytes
+            case "--list-mutants":
+                options.listMutants = true
+            case "--help", "-h":
+                options.showHelp = true
+            default:
+                throw ParseError(message: "unknown argument '\(argument)'")
+            }
+            index += 1
+        }
+        return options
+    }
+
+    /// The capabilities to declare in `initialize`, in a stable order.
+    public var capabilities: [String] {
+        Self.knownCapabilities.filter { !disabledCapabilities.contains($0) }
+    }
+}

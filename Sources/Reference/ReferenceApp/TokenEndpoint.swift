@@ -1,0 +1,83 @@
+import CurlHTTP
+import Foundation
+
+/// The app's "MSAL": password and refresh-token grants against the tenant's token endpoint.
+///
+/// Blocking (libcurl); call only from the runner's handler queue or the app's own auth queue, never from
+/// the Swift concurrency pool. A fresh client per grant keeps it free of cross-thread sharing.
+struct TokenEndpoint: Sendable {
+    /// What a successful grant returns (`account` is the mock's stand-in for the id token).
+    struct Grant: Sendable {
+        var accessToken: String
+        var refreshToken: String?
+        var expiresIn: TimeInterval
+        var accountId: String
+        var upn: String
+        var tenantId: String?
+    }
+
+    /// Why a grant failed; the text never contains a secret.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let tokenURL: URL
+    let clientId: String
+    let mamResource: String
+
+    /// `<mamResource>/.default offline_access`.
+    var scope: String {
+        var resource = mamResource
+        while resource.hasSuffix("/") { resource.removeLast() }
+        return "\(resource)/.default offline_access"
+    }
+
+    func passwordGrant(upn: String, password: String) -> Result<Grant, Failure> {
+        request([("grant_type", "password"), ("client_id", clientId), ("username", upn), ("password", password),
+                 ("scope", scope)])
+    }
+
+    func refreshGrant(refreshToken: String) -> Result<Grant, Failure> {
+        request([("grant_type", "refresh_token"), ("client_id", clientId), ("refresh_token", refreshToken),
+                 ("scope", scope)])
+    }
+
+    private struct Answer: Decodable {
+        struct Account: Decodable {
+            var oid: String
+            var upn: String
+            var tid: String?
+        }
+        var access_token: String
+        var refresh_token: String?
+        var expires_in: Double?
+        var account: Account?
+    }
+
+    private struct ErrorAnswer: Decodable {
+        var error: String?
+        var error_description: String?
+    }
+
+    private func request(_ fields: [(String, String)]) -> Result<Grant, Failure> {
+        let client = BlockingHTTPClient()
+        let response: HTTPResponse
+        do {
+            response = try client.send(.form(url: tokenURL.absoluteString, fields: fields))
+        } catch {
+            return .failure(Failure(description: "token endpoint unreachable: \(error)"))
+        }
+        guard response.status == 200 else {
+            let answer = try? JSONDecoder().decode(ErrorAnswer.self, from: response.body)
+            let reason = [answer?.error, answer?.error_description].compactMap { $0 }.joined(separator: ": ")
+            return .failure(Failure(description: "token endpoint answered \(response.status)"
+                                    + (reason.isEmpty ? "" : " (\(reason))")))
+        }
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: response.body), let account = answer.account else {
+            return .failure(Failure(description: "token answer lacks access_token or account"))
+        }
+        return .success(Grant(accessToken: answer.access_token, refreshToken: answer.refresh_token,
+                              expiresIn: answer.expires_in ?? 3600, accountId: account.oid, upn: account.upn,
+                              tenantId: account.tid))
+    }
+}

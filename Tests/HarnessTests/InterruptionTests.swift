@@ -1,0 +1,70 @@
+import Foundation
+import JUnitXML
+import Testing
+
+/// Ctrl-C during a case: the case becomes an interrupted error, adapters die, the report is written
+/// whole and atomically, and mamconf exits 130.
+@Suite(.serialized) struct InterruptionTests {
+    static var mamconf: String {
+        let reference = (try? EndToEnd.referenceExecutable()) ?? ""
+        return (reference as NSString).deletingLastPathComponent + "/mamconf"
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func signalDuringACaseWritesAValidReportAndExits(_ signalNumber: Int32, _ expectedExit: Int32) async throws {
+        let work = NSTemporaryDirectory() + "mamconf-sigint-\(UUID().uuidString)"
+        let state = work + "/state"
+        let reports = work + "/reports"
+        try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let fifo = work + "/ready"
+        #expect(mkfifo(fifo, 0o600) == 0)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.mamconf)
+        process.currentDirectoryURL = URL(fileURLWithPath: Repository.root)
+        process.arguments = [
+            "run", "--case", "untargeted-account-stays-unmanaged", "--junit", "\(reports)/junit.xml", "--step-timeout", "120",
+            "--adapter", "\(ProcessChecks.faultyAdapter) silent-after 3 \(state) 1 -- \(try EndToEnd.referenceExecutable())",
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["FAULTY_READY_FIFO"] = fifo
+        process.environment = environment
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = Pipe()
+        try process.run()
+
+        // Wait (off the concurrency pool) until the adapter says it has gone silent mid-case. Opening
+        // the FIFO blocks until the adapter opens it for writing: an event, not a poll.
+        let reached = try await offPool { () -> Bool in
+            let ready = DispatchSemaphore(value: 0)
+            let reader = Thread {
+                if let handle = FileHandle(forReadingAtPath: fifo) {
+                    _ = handle.readData(ofLength: 6)
+                    try? handle.close()
+                }
+                ready.signal()
+            }
+            reader.start()
+            return ready.wait(timeout: .now() + 60) == .success
+        }
+        #expect(reached, "the adapter never reached the silent state")
+        kill(process.processIdentifier, signalNumber)
+        try await offPool { process.waitUntilExit() }
+
+        #expect(process.terminationStatus == expectedExit)
+        let errorText = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(errorText.contains("interrupted"), "\(errorText)")
+        let xml = try Data(contentsOf: URL(fileURLWithPath: "\(reports)/junit.xml"))
+        #expect(String(decoding: xml, as: UTF8.self).contains("interrupted by signal \(signalNumber)"))
+        for schema in ["junit-10.xsd", "jenkins-junit.xsd"] {
+            #expect(try JUnitSchemaValidator(xsdPath: "\(Repository.schemas)/\(schema)").validate(xml).isEmpty)
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: reports).filter { $0 != "junit.xml" }
+        #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+        for pid in ProcessChecks.pids(in: state) {
+            #expect(ProcessChecks.isGone(pid), "adapter process \(pid) outlived the interrupted run")
+        }
+    }
+}

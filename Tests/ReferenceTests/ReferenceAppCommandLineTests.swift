@@ -1,0 +1,68 @@
+import AdapterKit
+import Foundation
+import ReferenceApp
+import ReferenceSDK
+import Testing
+
+@Suite("Reference app command line")
+struct ReferenceAppCommandLineTests {
+    @Test("every SDK and app defect is a mutant with a kebab-case name and requirement IDs")
+    func mutantRegistry() {
+        let names = ReferenceMutant.all.map(\.name)
+        #expect(names.count == SDKDefect.allCases.count + AppDefect.allCases.count)
+        #expect(Set(names).count == names.count)
+        for name in ["no-restart-request", "restart-dialog-despite-app-restart", "restart-on-every-check-in",
+                     "pin-only-at-setup", "untargeted-becomes-managed", "unlicensed-reported-as-untargeted",
+                     "restart-after-launch-enrollment", "no-periodic-check-in", "sign-out-without-deregister"] {
+            #expect(ReferenceMutant.named(name) != nil, "missing mutant \(name)")
+        }
+        for mutant in ReferenceMutant.all {
+            #expect(mutant.name.allSatisfy { $0.isLowercase || $0 == "-" })
+            #expect(!mutant.requirementIDs.isEmpty)
+            #expect(mutant.listingLine.split(separator: "\t").count == 3)
+        }
+        #expect(ReferenceMutant.named("sign-out-without-deregister")?.appDefects == [.signOutWithoutDeregister])
+        #expect(ReferenceMutant.named("no-restart-request")?.sdkDefects == [.noRestartRequest])
+    }
+
+    @Test("flags parse; unknown mutants, capabilities and arguments are refused")
+    func parsing() throws {
+        let options = try ReferenceOptions.parse(["--mutant", "pin-only-at-setup", "--disable-capability", "ui.prompts",
+                                                  "--disable-capability=app.restart", "--line-limit", "4096"])
+        #expect(options.mutant?.name == "pin-only-at-setup")
+        #expect(options.capabilities == ["clock.virtual"])
+        #expect(options.lineLimit == 4096)
+        #expect(try ReferenceOptions.parse([]).capabilities == ["clock.virtual", "ui.prompts", "app.restart"])
+        #expect(try ReferenceOptions.parse([]).lineLimit == AdapterServer.defaultLineLimit)
+        #expect(throws: ReferenceOptions.ParseError.self) { try ReferenceOptions.parse(["--mutant", "nope"]) }
+        #expect(throws: ReferenceOptions.ParseError.self) { try ReferenceOptions.parse(["--mutant"]) }
+        #expect(throws: ReferenceOptions.ParseError.self) { try ReferenceOptions.parse(["--disable-capability", "x"]) }
+        #expect(throws: ReferenceOptions.ParseError.self) { try ReferenceOptions.parse(["--line-limit", "0"]) }
+        #expect(throws: ReferenceOptions.ParseError.self) { try ReferenceOptions.parse(["--frobnicate"]) }
+    }
+
+    @Test("the executable lists mutants (exit 0) and refuses an unknown one (exit 2)")
+    func executableFlags() async throws {
+        let (listing, listStatus) = try await onDedicatedThread { try Self.run(["--list-mutants"]) }
+        #expect(listStatus == 0)
+        let lines = listing.split(separator: "\n")
+        #expect(lines.count == ReferenceMutant.all.count)
+        #expect(lines.contains { $0.hasPrefix("sign-out-without-deregister\tRST-06,WIP-08\t") })
+        let (_, badStatus) = try await onDedicatedThread { try Self.run(["--mutant", "no-such-bug"]) }
+        #expect(badStatus == 2)
+    }
+
+    private static func run(_ arguments: [String]) throws -> (String, Int32) {
+        let process = Process()
+        process.executableURL = ReferenceAppTestRunner.executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+}
