@@ -10,7 +10,7 @@ import Testing
 /// mid-run makes the affected cases errors naming the request, and the run still completes.
 @Suite(.serialized) struct BackendFaultTests {
     @Test func unreachableBackendAtStartAbortsNamingTheURL() async throws {
-        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: Logger(label: "test.mock"))
+        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
         let url = try await server.start()
         await server.stop()  // the port is now closed
         let suites = try EndToEnd.loadSuites(caseIDs: ["untargeted-account-stays-unmanaged"])
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func backendLostMidRunErrorsTheAffectedCasesAndTheRunGoesOn() async throws {
-        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: Logger(label: "test.mock"))
+        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
         let url = try await server.start()
         let suites = try EndToEnd.loadSuites(caseIDs: [
             "untargeted-account-stays-unmanaged", "unlicensed-account-reported-not-licensed",

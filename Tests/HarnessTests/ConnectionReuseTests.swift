@@ -8,7 +8,7 @@ import Testing
 /// The mock counts TCP connections; one HTTP client must use one connection for many requests.
 @Suite struct ConnectionReuseTests {
     @Test func manyRequestsFromOneClientUseOneConnection() async throws {
-        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: Logger(label: "test.mock"))
+        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
         let base = try await server.start().absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         let observer = HTTPClient(label: "observer")
         let before = try JSONValue.parse(try await observer.send(.json("GET", "\(base)/_mock/stats")).body)

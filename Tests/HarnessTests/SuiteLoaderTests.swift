@@ -1,4 +1,4 @@
-import ConformanceCore
+@testable import ConformanceCore
 import Foundation
 import SuiteLoader
 import Testing
@@ -62,5 +62,32 @@ import Testing
             return nil
         }
         #expect(signIn == ["alice@contoso.example"])
+    }
+}
+
+@Suite struct SuiteSecretsTests {
+    @Test func suitesCanMarkValuesSecretAndScriptedPINsAreSecret() throws {
+        let directory = NSTemporaryDirectory() + "mamconf-secrets-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = "\(directory)/s.yaml"
+        try """
+            suite: s
+            title: secrets
+            secrets: ["license-key-123456", $alice.password]
+            defaults: {tenant: contoso}
+            cases:
+              - id: c
+                title: c
+                requirements: [RST-04]
+                steps:
+                  - answer: ui.pinSetup
+                    with: {pin: "918273"}
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = SuiteLoader(fixturesDirectory: Repository.fixtures, catalog: nil).load(paths: [path])
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let suite = try #require(result.suites.first)
+        #expect(suite.secrets == ["license-key-123456", "Alice-Harness-Pass-7731"])
+        #expect(Runner.scriptedSecrets(suite.cases[0]) == ["918273"])
     }
 }

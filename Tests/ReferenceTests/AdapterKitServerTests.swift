@@ -26,6 +26,13 @@ struct AdapterKitServerTests {
             peer.request(3, Method.shutdown)
             #expect(try peer.next() == .response(id: .number(3), result: [:]))
             #expect(peer.waitForRunToEnd())
+            // A request arriving after shutdown still gets its one response.
+            peer.request(4, "echo", ["late": true])
+            guard case .errorResponse(let lateID, let lateError) = try peer.next() else {
+                Issue.record("expected an error response after shutdown"); return
+            }
+            #expect(lateID == .number(4))
+            #expect(lateError.code == RPCError.invalidRequest)
         }
     }
 

@@ -191,6 +191,8 @@ struct StepParser {
         doc.json(node) { text, node in resolve(text, node) }
     }
 
+    func resolveReference(_ text: String, _ node: Node) -> JSONValue? { resolve(text, node) }
+
     private func resolve(_ text: String, _ node: Node) -> JSONValue? {
         guard text.hasPrefix("$"), text.count > 1 else { return .string(text) }
         let reference = text.dropFirst()

@@ -20,7 +20,7 @@ struct SuiteParser {
 
     func parse() -> Suite? {
         guard let root = doc.root else { return nil }
-        guard let fields = doc.fields(root, "a suite", required: ["suite", "title", "cases"], optional: ["requirements", "defaults"]) else {
+        guard let fields = doc.fields(root, "a suite", required: ["suite", "title", "cases"], optional: ["requirements", "defaults", "secrets"]) else {
             return nil
         }
         let id = doc.string(fields["suite"], "suite")
@@ -45,8 +45,14 @@ struct SuiteParser {
             caseIDs[testCase.id] = testCase.location
             cases.append(testCase)
         }
+        var secrets: [String] = []
+        for item in doc.sequence(fields["secrets"], "secrets") ?? [] {
+            let users = cases.first?.tenant.users ?? []
+            let value = doc.json(item) { text, node in StepParser(doc: doc, users: users, tenantKnown: !users.isEmpty).resolveReference(text, node) }
+            if let text = value?.stringValue { secrets.append(text) } else if value != nil { doc.error(item, "a secret must be a string") }
+        }
         guard let id, let title else { return nil }
-        return Suite(id: id, title: title, requirements: requirements, cases: cases, location: doc.location(root))
+        return Suite(id: id, title: title, requirements: requirements, cases: cases, location: doc.location(root), secrets: secrets)
     }
 
     private func caseIDNode(_ node: Node) -> Node? {

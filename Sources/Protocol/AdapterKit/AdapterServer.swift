@@ -125,7 +125,9 @@ public final class AdapterServer: Sendable {
                 return true
             }
             guard accepted else {
-                diagnostics("ignored \(method) received after shutdown")
+                // Every request gets exactly one response, even one that arrives while shutting down.
+                send(.errorResponse(id: id, error: RPCError(
+                    code: RPCError.invalidRequest, message: "\(method) received after shutdown; ignored")))
                 return
             }
             handlerQueue.async { [self] in
@@ -186,8 +188,9 @@ public final class AdapterServer: Sendable {
 
     /// Asks the runner a question and blocks the calling thread until it answers.
     ///
-    /// Must not be called on the server's reader thread (that thread delivers the answer). Calling it from the
-    /// handler queue, or from an SDK thread while a runner request is being handled, is the intended use.
+    /// Must not be called on the server's reader thread (that thread delivers the answer), and should not be
+    /// called from the Swift concurrency pool (it blocks a thread). Calling it from the handler queue, or from
+    /// an SDK thread while a runner request is being handled, is the intended use.
     ///
     /// - Returns: the answer's `result`.
     /// - Throws: `AdapterKitError` on timeout, an error answer, or the input ending first.

@@ -94,8 +94,9 @@ final class ReferenceDevice: Sendable {
     func launch() -> ReferenceApp? {
         lifecycle.lock()
         defer { lifecycle.unlock() }
-        if let running = state.withLock({ $0.shutDown ? nil : $0.current }) { return running }
-        guard !state.withLock({ $0.shutDown }) else { return nil }
+        let (running, shutDown) = state.withLock { ($0.current, $0.shutDown) }
+        guard !shutDown else { return nil }
+        if let running { return running }
         let app = ReferenceApp(device: self)
         state.withLock { $0.current = app }
         app.start(announcing: .launched)
@@ -110,8 +111,8 @@ final class ReferenceDevice: Sendable {
     func restart(reason: RestartReason, replacing expected: ReferenceApp? = nil) -> ReferenceApp? {
         lifecycle.lock()
         defer { lifecycle.unlock() }
-        let old: ReferenceApp? = state.withLock { $0.shutDown ? nil : $0.current }
-        if state.withLock({ $0.shutDown }) { return nil }
+        let (old, shutDown) = state.withLock { ($0.current, $0.shutDown) }
+        guard !shutDown else { return nil }
         if let expected, old !== expected {
             events.log("info", "restart (\(reason.rawValue)) skipped: the app was already restarted")
             return old

@@ -45,7 +45,7 @@ enum EndToEnd {
         stepTimeout: Double = 10, deadlineScale: Double = 3, backendURL: String? = nil,
         wrap: (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }
     ) async throws -> Run {
-        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: Logger(label: "test.mock"))
+        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
         let started = try await server.start()
         let url = backendURL.flatMap(URL.init(string:)) ?? started
         let redactor = Redactor()
@@ -125,5 +125,14 @@ extension CaseOutcome {
         case .errored: return "errored"
         case .skipped: return "skipped"
         }
+    }
+}
+
+extension Logger {
+    /// Test servers log only warnings, so test output stays readable.
+    static var quiet: Logger {
+        var logger = Logger(label: "test.mock")
+        logger.logLevel = .warning
+        return logger
     }
 }

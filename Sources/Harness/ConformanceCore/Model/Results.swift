@@ -38,12 +38,15 @@ public struct CaseResult: Sendable {
     public var outcome: CaseOutcome
     /// Wall seconds the case took.
     public var duration: Double
+    /// Of `duration`, the seconds spent waiting for the backend (arranging, observing, tearing down).
+    public var backendDuration: Double
     public var transcript: [String]
 
     public init(
         suiteId: String, caseId: String, title: String, requirements: [String], location: SourceLocation,
-        outcome: CaseOutcome, duration: Double, transcript: [String]
+        outcome: CaseOutcome, duration: Double, backendDuration: Double = 0, transcript: [String]
     ) {
+        self.backendDuration = backendDuration
         self.suiteId = suiteId
         self.caseId = caseId
         self.title = title

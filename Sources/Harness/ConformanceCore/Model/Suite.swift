@@ -7,8 +7,11 @@ public struct Suite: Sendable {
     public var requirements: [String]
     public var cases: [TestCase]
     public var location: SourceLocation
+    /// Values the suite marks secret: masked in every transcript, report and log line.
+    public var secrets: [String]
 
-    public init(id: String, title: String, requirements: [String], cases: [TestCase], location: SourceLocation) {
+    public init(id: String, title: String, requirements: [String], cases: [TestCase], location: SourceLocation, secrets: [String] = []) {
+        self.secrets = secrets
         self.id = id
         self.title = title
         self.requirements = requirements

@@ -20,6 +20,8 @@ struct CaseExecution {
     let backend: any BackendDriver
     let configuration: RunConfiguration
     let transcript: Transcript
+    /// Wall time spent waiting for the backend, reported apart so slow runs can be attributed.
+    let backendTime = Stopwatch()
 
     struct Outcome {
         var outcome: CaseOutcome
@@ -30,13 +32,18 @@ struct CaseExecution {
         var adapterBroke = false
     }
 
+    /// Seconds this case spent waiting for the backend.
+    var backendSeconds: Double { backendTime.seconds }
+
     func run(knownIntegration: IntegrationInfo?) async -> Outcome {
         if let known = knownIntegration, let missing = missingCapabilities(known) {
             return Outcome(outcome: .skipped(reason: missing), integration: known)
         }
         let tenant: ArrangedTenant
         do {
-            tenant = try await backend.arrange(tenant: testCase.tenant, policies: testCase.policies, transcript: transcript)
+            tenant = try await backendTime.measure { () async throws(BackendFault) in
+                try await backend.arrange(tenant: testCase.tenant, policies: testCase.policies, transcript: transcript)
+            }
         } catch {
             return Outcome(outcome: .errored(message: error.description, details: ""), backendFault: error)
         }
@@ -78,12 +85,12 @@ struct CaseExecution {
             }
         }
         // What the integration did at the backend, so a failure can be read from both sides.
-        if let entries = try? await backend.journal(tenant, transcript: transcript) {
+        if let entries = try? await backendTime.measure({ () async throws(BackendFault) in try await backend.journal(tenant, transcript: transcript) }) {
             for entry in entries {
                 transcript.add("journal #\(entry.sequence) \(entry.route) \(entry.method) \(entry.path) → \(entry.status)")
             }
         }
-        await backend.teardown(tenant)
+        await backendTime.measure { await backend.teardown(tenant) }
         if !configuration.keepData { try? FileManager.default.removeItem(atPath: dataDirectory) }
 
         switch stop {
@@ -207,7 +214,7 @@ struct CaseExecution {
 
         case .advanceClock(let seconds):
             do {
-                try await backend.advanceClock(context.tenant, seconds: seconds, transcript: transcript)
+                try await backendTime.measure { () async throws(BackendFault) in try await backend.advanceClock(context.tenant, seconds: seconds, transcript: transcript) }
             } catch {
                 throw CaseStop.backend(error)
             }
@@ -223,8 +230,11 @@ struct CaseExecution {
             try await barrier(context, location: step.location, timeout: timeout)
             let found = context.log.consumeAll(matching: pattern)
             guard found.count == count else {
+                let got = found.isEmpty ? "" : ": " + found.map(\.summary).joined(separator: "; ")
+                let others = context.log.unconsumed()
+                let instead = found.isEmpty && !others.isEmpty ? "; got instead: " + others.map(\.summary).joined(separator: "; ") : ""
                 throw CaseStop.failure(CaseFailure(
-                    message: "expected \(count) × \(pattern), got \(found.count)" + (found.isEmpty ? "" : ": " + found.map(\.summary).joined(separator: "; ")),
+                    message: "expected \(count) × \(pattern), got \(found.count)\(got)\(instead)",
                     location: step.location, details: eventList(context.log.allEvents())))
             }
             return
@@ -275,7 +285,7 @@ struct CaseExecution {
         switch expectation {
         case .registration(let accountId, let exists):
             let registrations: [BackendRegistration]
-            do { registrations = try await backend.registrations(context.tenant, transcript: transcript) } catch { throw CaseStop.backend(error) }
+            do { registrations = try await backendTime.measure { () async throws(BackendFault) in try await backend.registrations(context.tenant, transcript: transcript) } } catch { throw CaseStop.backend(error) }
             let found = registrations.contains { $0.userId.lowercased() == accountId.lowercased() }
             if found != exists {
                 throw CaseStop.failure(CaseFailure(
@@ -285,7 +295,7 @@ struct CaseExecution {
             }
         case .journalCount(let route, let count):
             let entries: [JournalEntry]
-            do { entries = try await backend.journal(context.tenant, transcript: transcript) } catch { throw CaseStop.backend(error) }
+            do { entries = try await backendTime.measure { () async throws(BackendFault) in try await backend.journal(context.tenant, transcript: transcript) } } catch { throw CaseStop.backend(error) }
             let matching = entries.filter { $0.route == route && (200..<300).contains($0.status) }
             if matching.count != count {
                 throw CaseStop.failure(CaseFailure(

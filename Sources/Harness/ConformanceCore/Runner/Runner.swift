@@ -20,8 +20,10 @@ public struct Runner: Sendable {
     public func run(_ suites: [Suite]) async -> RunResult {
         var result = RunResult(suites: [], integration: nil, backend: backend.description, harnessVersion: HarnessVersion.current)
         for suite in suites {
+            configuration.redactor.add(suite.secrets)
             for testCase in suite.cases {
                 configuration.redactor.add(testCase.tenant.users.map(\.password))
+                configuration.redactor.add(Self.scriptedSecrets(testCase))
             }
         }
         do {
@@ -78,7 +80,8 @@ public struct Runner: Sendable {
                 let caseResult = CaseResult(
                     suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
                     location: testCase.location, outcome: outcome.outcome,
-                    duration: configuration.clock.monotonicSeconds() - caseStart, transcript: transcript.lines)
+                    duration: configuration.clock.monotonicSeconds() - caseStart, backendDuration: execution.backendSeconds,
+                    transcript: transcript.lines)
                 suiteResult.cases.append(caseResult)
                 for reporter in reporters { await reporter.caseFinished(caseResult) }
             }
@@ -92,6 +95,14 @@ public struct Runner: Sendable {
         result.integration = integration
         await finish(result)
         return result
+    }
+
+    /// Answers a case scripts for PINs and passwords are secrets wherever they show up later.
+    static func scriptedSecrets(_ testCase: TestCase) -> [String] {
+        testCase.steps.flatMap { step -> [String] in
+            guard case .answer(_, let answer, _) = step.kind, let object = answer.objectValue else { return [] }
+            return ["pin", "password", "secret"].compactMap { object[$0]?.stringValue }
+        }
     }
 
     private func finish(_ result: RunResult) async {

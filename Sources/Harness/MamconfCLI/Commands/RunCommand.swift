@@ -54,6 +54,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let commandStart = DispatchTime.now().uptimeNanoseconds
         signal(SIGPIPE, SIG_IGN)
         let selected = try select(try suites.loadSuites())
         let command = try adapterCommand()
@@ -68,7 +69,10 @@ struct RunCommand: AsyncParsableCommand {
         if let backend {
             backendURL = backend
         } else {
-            let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: Logger(label: "mamconf.mock-backend"))
+            var logger = Logger(label: "mamconf.mock-backend")
+            // The embedded backend is an implementation detail of the run: only its problems are worth a line.
+            logger.logLevel = verbose ? .info : .warning
+            let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: logger)
             do {
                 backendURL = try await server.start().absoluteString
             } catch {
@@ -79,7 +83,12 @@ struct RunCommand: AsyncParsableCommand {
         let runner = Runner(
             adapter: StdioAdapterFactory(command: command, limits: .init(lineLimit: lineLimit)),
             backend: MockGraphBackend(baseURL: backendURL, redactor: redactor),
-            reporters: [ConsoleReporter(redactor: redactor, verbose: verbose), JUnitReporter(path: junit, redactor: redactor)],
+            reporters: [
+                ConsoleReporter(
+                    redactor: redactor, verbose: verbose,
+                    startupSeconds: Double(DispatchTime.now().uptimeNanoseconds - commandStart) / 1e9),
+                JUnitReporter(path: junit, redactor: redactor),
+            ],
             configuration: RunConfiguration(
                 stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
                 redactor: redactor, control: control, restartBudget: restartBudget))

@@ -6,10 +6,16 @@ public struct ConsoleReporter: Reporter {
     let redactor: Redactor
     let verbose: Bool
     let output: @Sendable (String) -> Void
+    /// Seconds spent before the first case (loading suites, starting the embedded backend), if known.
+    let startupSeconds: Double?
 
-    public init(redactor: Redactor, verbose: Bool = false, output: @escaping @Sendable (String) -> Void = { print($0) }) {
+    public init(
+        redactor: Redactor, verbose: Bool = false, startupSeconds: Double? = nil,
+        output: @escaping @Sendable (String) -> Void = { print($0) }
+    ) {
         self.redactor = redactor
         self.verbose = verbose
+        self.startupSeconds = startupSeconds
         self.output = output
     }
 
@@ -32,6 +38,12 @@ public struct ConsoleReporter: Reporter {
 
     public func runFinished(_ result: RunResult) async throws {
         for problem in result.infrastructureProblems { output("mamconf: \(redactor.redact(problem))") }
+        let cases = result.allCases
+        let caseTime = cases.reduce(0) { $0 + $1.duration }
+        let backendTime = cases.reduce(0) { $0 + $1.backendDuration }
+        var timing = String(format: "time: cases %.2f s (of which backend %.2f s, integration and runner %.2f s)", caseTime, backendTime, caseTime - backendTime)
+        if let startupSeconds { timing = String(format: "time: start-up %.2f s; ", startupSeconds) + timing.dropFirst(6) }
+        output(timing)
         let c = result.counts
         output("\(c.passed) passed, \(c.failed + c.errored) failed, \(c.skipped) skipped")
         if c.errored > 0 {
