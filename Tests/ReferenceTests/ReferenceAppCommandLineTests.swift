@@ -13,7 +13,14 @@ struct ReferenceAppCommandLineTests {
         #expect(Set(names).count == names.count)
         for name in ["no-restart-request", "restart-dialog-despite-app-restart", "restart-on-every-check-in",
                      "pin-only-at-setup", "untargeted-becomes-managed", "unlicensed-reported-as-untargeted",
-                     "restart-after-launch-enrollment", "no-periodic-check-in", "sign-out-without-deregister"] {
+                     "restart-after-launch-enrollment", "no-periodic-check-in", "sign-out-without-deregister",
+                     "wipe-callback-skipped", "wipe-callback-gets-upn", "false-return-ignored", "wipe-despite-no-wipe",
+                     "tokens-dropped-before-deregister", "retry-after-deregister", "admin-wipe-ignored",
+                     "unenroll-not-reported", "policy-kept-after-unenroll", "registration-kept-after-deregister",
+                     "retry-after-one-hour", "retries-continue-after-enrollment", "telemetry-despite-disabled",
+                     "duplicate-enrollment-status", "case-sensitive-identities", "missing-accounts-not-registered",
+                     "policy-required-not-enforced", "absent-policy-not-warned", "login-without-prompt",
+                     "auto-enroll-prompts-without-policy-required"] {
             #expect(ReferenceMutant.named(name) != nil, "missing mutant \(name)")
         }
         for mutant in ReferenceMutant.all {
@@ -23,6 +30,8 @@ struct ReferenceAppCommandLineTests {
         }
         #expect(ReferenceMutant.named("sign-out-without-deregister")?.appDefects == [.signOutWithoutDeregister])
         #expect(ReferenceMutant.named("no-restart-request")?.sdkDefects == [.noRestartRequest])
+        #expect(ReferenceMutant.named("tokens-dropped-before-deregister")?.appDefects == [.tokensDroppedBeforeDeregister])
+        #expect(ReferenceMutant.named("wipe-callback-gets-upn")?.requirementIDs == ["WIP-04", "WIP-10"])
     }
 
     @Test("flags parse; unknown mutants, capabilities and arguments are refused")

@@ -120,6 +120,53 @@ final class ReferenceAppTestBackend: Sendable {
         ]
     }
 
+    /// An administrator's Graph token.
+    private func adminToken(http: HTTPClient) async throws -> String {
+        let response = try await http.send(.form(url: string("tokenURL"), fields: [
+            ("grant_type", "client_credentials"), ("client_id", tenant["admin"]?["clientId"]?.stringValue ?? ""),
+            ("client_secret", tenant["admin"]?["clientSecret"]?.stringValue ?? ""),
+            ("scope", "https://graph.microsoft.com/.default"),
+        ]))
+        guard let token = try JSONValue.parse(response.body)["access_token"]?.stringValue else {
+            throw ReferenceAppTestError(description: "admin token failed: \(response.status) \(response.text)")
+        }
+        return token
+    }
+
+    /// The tenant's app registrations as Graph lists them (`userId`, `deviceTag`, …).
+    func registrations() async throws -> [JSONValue] {
+        let http = HTTPClient(label: "reference-app-tests.graph")
+        let response = try await http.send(.json("GET", string("graphBaseURL") + "/deviceAppManagement/managedAppRegistrations",
+                                                 bearer: try await adminToken(http: http)))
+        guard response.status == 200 else {
+            throw ReferenceAppTestError(description: "registrations: \(response.status) \(response.text)")
+        }
+        return try JSONValue.parse(response.body)["value"]?.arrayValue ?? []
+    }
+
+    /// An administrator's selective wipe of the account's app registration (found by its device tag).
+    func wipe(accountId: String) async throws {
+        let registration = try await registrations().first { $0["userId"]?.stringValue?.lowercased() == accountId.lowercased() }
+        guard let deviceTag = registration?["deviceTag"]?.stringValue else {
+            throw ReferenceAppTestError(description: "\(accountId) has no app registration to wipe")
+        }
+        let http = HTTPClient(label: "reference-app-tests.wipe")
+        let body: JSONValue = ["deviceTag": .string(deviceTag)]
+        let response = try await http.send(.json("POST", string("graphBaseURL") + "/users/\(accountId)/wipeManagedAppRegistrationsByDeviceTag",
+                                                 body: body.serialized(), bearer: try await adminToken(http: http)))
+        guard (200..<300).contains(response.status) else {
+            throw ReferenceAppTestError(description: "wipe: \(response.status) \(response.text)")
+        }
+    }
+
+    /// Journal routes in order (`mam.enroll`, `mam.unenroll`, …) with their statuses.
+    func journal() async throws -> [(route: String, status: Int)] {
+        let http = HTTPClient(label: "reference-app-tests.journal")
+        let response = try await http.send(.json("GET", "\(controlBase)/_mock/tenants/\(string("tenantId"))/journal"))
+        let entries = try JSONValue.parse(response.body)["entries"]?.arrayValue ?? []
+        return entries.map { ($0["route"]?.stringValue ?? "", $0["status"]?.intValue ?? 0) }
+    }
+
     /// Moves the tenant's clock (the runner keeps it in step with the integration's virtual clock).
     func advanceClock(seconds: Double) async throws {
         let http = HTTPClient(label: "reference-app-tests.clock")

@@ -12,7 +12,8 @@ struct ReferenceSDKDefectTests {
             #expect(!defect.requirementIDs.isEmpty)
             #expect(!defect.summary.isEmpty)
         }
-        #expect(SDKDefect.allCases.count == 8)
+        #expect(SDKDefect.allCases.count == 26)
+        #expect(Set(SDKDefect.allCases.map(\.summary)).count == SDKDefect.allCases.count)
     }
 
     @Test("noRestartRequest: the first policy does not ask for a restart")

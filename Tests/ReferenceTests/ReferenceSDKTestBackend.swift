@@ -193,6 +193,18 @@ final class SDKTestBackend: Sendable {
         try await journal().filter { $0.route == route }
     }
 
+    /// Makes the service answer `route` (a journal route, e.g. `mam.enroll`) with `status`, for `times`
+    /// requests or until cleared.
+    func injectFault(route: String, status: Int, times: Int? = nil) async throws {
+        var spec: [String: Any] = ["route": route, "status": status]
+        if let times { spec["times"] = times }
+        let body = try JSONSerialization.data(withJSONObject: spec)
+        let response = try await http.send(.json("POST", "\(controlBase)/_mock/tenants/\(tenantId)/faults", body: body))
+        guard response.status == 201 else {
+            throw SDKTestBackendError(description: "fault injection failed: \(response.status) \(response.text)")
+        }
+    }
+
     func advanceClock(seconds: TimeInterval) async throws {
         let body = try JSONSerialization.data(withJSONObject: ["advanceSeconds": seconds])
         let response = try await http.send(.json("POST", "\(controlBase)/_mock/tenants/\(tenantId)/clock", body: body))

@@ -12,6 +12,7 @@ public struct MockGraphBackend: BackendDriver {
     public let baseURL: String
     private let http: HTTPClient
     private let redactor: Redactor
+    private let adminTokens = AdminTokenCache()
 
     public init(baseURL: String, redactor: Redactor, timeouts: HTTPTimeouts = HTTPTimeouts(connect: .seconds(2), total: .seconds(15))) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
@@ -94,7 +95,7 @@ public struct MockGraphBackend: BackendDriver {
         return ArrangedTenant(
             tenantId: tenantId, tokenURL: tokenURL, mamServiceURL: mamURL, mamResource: resource, appClientId: appClient,
             now: created["now"]?.stringValue ?? "2026-01-01T00:00:00Z",
-            driverContext: ["graph": graph, "token": token])
+            driverContext: ["graph": graph, "token": token, "tokenURL": tokenURL, "clientId": clientId, "clientSecret": secret])
     }
 
     public func advanceClock(_ tenant: ArrangedTenant, seconds: Double, transcript: Transcript) async throws(BackendFault) {
@@ -102,10 +103,32 @@ public struct MockGraphBackend: BackendDriver {
                            body: ["advanceSeconds": .number(seconds)], expect: 200, transcript: transcript)
     }
 
+    public func perform(_ action: BackendAction, on tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) {
+        switch action {
+        case .selectiveWipe(let accountId):
+            let graph = tenant.driverContext["graph"] ?? ""
+            let registrations = try await self.registrations(tenant, transcript: transcript)
+            guard let registration = registrations.first(where: { $0.userId.lowercased() == accountId.lowercased() }),
+                  let deviceTag = registration.deviceTag
+            else {
+                throw BackendFault(
+                    request: "POST \(graph)/users/\(accountId)/wipeManagedAppRegistrationsByDeviceTag",
+                    message: "the account has no app registration to wipe (did it enroll?)")
+            }
+            _ = try await self.graph("POST", "/users/\(accountId)/wipeManagedAppRegistrationsByDeviceTag", tenant: tenant,
+                                     body: ["deviceTag": .string(deviceTag)], expect: 204, transcript: transcript)
+        case .injectFault(let route, let status, let times):
+            var body: [String: JSONValue] = ["route": .string(route), "status": .number(Double(status))]
+            if let times { body["times"] = .number(Double(times)) }
+            _ = try await json("POST", "\(baseURL)/_mock/tenants/\(tenant.tenantId)/faults", body: .object(body),
+                               expect: 201, transcript: transcript)
+        case .clearFaults:
+            _ = try await json("DELETE", "\(baseURL)/_mock/tenants/\(tenant.tenantId)/faults", expect: 204, transcript: transcript)
+        }
+    }
+
     public func registrations(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [BackendRegistration] {
-        let graph = tenant.driverContext["graph"] ?? ""
-        let list = try await json("GET", "\(graph)/deviceAppManagement/managedAppRegistrations",
-                                  bearer: tenant.driverContext["token"], expect: 200, transcript: transcript)
+        let list = try await graph("GET", "/deviceAppManagement/managedAppRegistrations", tenant: tenant, expect: 200, transcript: transcript)
         return (list["value"]?.arrayValue ?? []).map { item in
             BackendRegistration(
                 userId: item["userId"]?.stringValue ?? "", deviceTag: item["deviceTag"]?.stringValue,
@@ -124,10 +147,30 @@ public struct MockGraphBackend: BackendDriver {
     }
 
     public func teardown(_ tenant: ArrangedTenant) async {
+        await adminTokens.forget(tenant.tenantId)
         _ = try? await send(.json("DELETE", "\(baseURL)/_mock/tenants/\(tenant.tenantId)"), transcript: nil)
     }
 
     // MARK: HTTP
+
+    /// A Graph call with the tenant's admin token. Tokens expire on the backend's clock, which cases move
+    /// by hours, so a 401 gets one retry with a freshly issued token (cached per tenant).
+    private func graph(
+        _ method: String, _ path: String, tenant: ArrangedTenant, body: JSONValue? = nil, expect status: Int, transcript: Transcript
+    ) async throws(BackendFault) -> JSONValue {
+        let url = (tenant.driverContext["graph"] ?? "") + path
+        let token = await adminTokens.token(for: tenant.tenantId) ?? tenant.driverContext["token"]
+        let request = HTTPRequest.json(method, url, body: body?.serialized(), bearer: token)
+        var response = try await send(request, transcript: transcript)
+        if response.status == 401, let tokenURL = tenant.driverContext["tokenURL"], let clientId = tenant.driverContext["clientId"],
+           let secret = tenant.driverContext["clientSecret"] {
+            let fresh = try await adminToken(tokenURL: tokenURL, clientId: clientId, secret: secret, transcript: transcript)
+            redactor.add(fresh)
+            await adminTokens.set(fresh, for: tenant.tenantId)
+            response = try await send(.json(method, url, body: body?.serialized(), bearer: fresh), transcript: transcript)
+        }
+        return try decode(response, method: method, url: url, expect: status)
+    }
 
     private func adminToken(tokenURL: String, clientId: String, secret: String, transcript: Transcript) async throws(BackendFault) -> String {
         let request = HTTPRequest.form(url: tokenURL, fields: [
@@ -145,6 +188,10 @@ public struct MockGraphBackend: BackendDriver {
         _ method: String, _ url: String, bearer: String? = nil, body: JSONValue? = nil, expect status: Int, transcript: Transcript
     ) async throws(BackendFault) -> JSONValue {
         let response = try await send(.json(method, url, body: body?.serialized(), bearer: bearer), transcript: transcript)
+        return try decode(response, method: method, url: url, expect: status)
+    }
+
+    private func decode(_ response: HTTPResponse, method: String, url: String, expect status: Int) throws(BackendFault) -> JSONValue {
         guard response.status == status else {
             throw BackendFault(request: "\(method) \(url)", message: "expected HTTP \(status), got \(response.status): \(redactor.redact(String(response.text.prefix(500))))")
         }

@@ -196,6 +196,8 @@ final class StdioAdapterSession: SDKAdapterSession {
         guard case .number(let number) = id else {
             return violation("response id \(id) was never used by the runner")
         }
+        // Id 0 is the farewell `shutdown`, whose answer nobody waits for.
+        if number == 0 { return true }
         let outcome = state.withLock { state -> (CheckedContinuation<Reply, Never>?, Bool) in
             if let entry = state.pending.removeValue(forKey: number) {
                 state.answered.insert(number)

@@ -32,7 +32,7 @@ struct StepParser {
         case "expect": allowed = ["count", "within"]
         case "expect_no": allowed = ["within"]
         case "check": allowed = ["with", "is", "within"]
-        case "check_backend": allowed = ["within"]
+        case "check_backend", "backend": allowed = ["within"]
         case "advance_clock": allowed = ["within"]
         default: allowed = ["with", "times"]
         }
@@ -52,6 +52,7 @@ struct StepParser {
         case "expect_no": kind = pattern(kindValue).map { .expectNo($0) }
         case "check": kind = check(kindValue, with: extra["with"], expected: extra["is"])
         case "check_backend": kind = backend(kindValue)
+        case "backend": kind = backendAction(kindValue)
         case "advance_clock": kind = doc.duration(kindValue, "advance_clock").map { .advanceClock(seconds: $0) }
         default: kind = answer(kindValue, with: extra["with"], times: extra["times"])
         }
@@ -121,17 +122,64 @@ struct StepParser {
             return .checkBackend(.registration(accountId: account, exists: exists))
         }
         if let journal = keys["journal"] {
-            for pair in pairs where !["journal", "count"].contains(pair.key) {
-                doc.error(pair.keyNode, "unknown key '\(pair.key)' in a journal check (expected: journal, count)")
+            for pair in pairs where !["journal", "count", "min"].contains(pair.key) {
+                doc.error(pair.keyNode, "unknown key '\(pair.key)' in a journal check (expected: journal, count, min)")
             }
-            guard let route = doc.string(journal.value, "journal"), let countPair = keys["count"],
-                  let count = doc.int(countPair.value, "count") else {
-                if keys["count"] == nil { doc.error(node, "a journal check needs 'count'") }
+            guard let route = doc.string(journal.value, "journal") else { return nil }
+            let count = keys["count"].flatMap { doc.int($0.value, "count") }
+            let atLeast = keys["min"].flatMap { doc.int($0.value, "min") }
+            guard count != nil || atLeast != nil else {
+                if keys["count"] == nil && keys["min"] == nil { doc.error(node, "a journal check needs 'count' or 'min'") }
                 return nil
             }
-            return .checkBackend(.journalCount(route: route, count: count))
+            return .checkBackend(.journalCount(route: route, count: count, atLeast: atLeast))
         }
         doc.error(node, "check_backend needs 'registration' or 'journal'")
+        return nil
+    }
+
+    /// `{wipe: $alice}`, `{fault: mam.enroll, status: 503, times: 1}` or `{clear_faults: true}`.
+    private func backendAction(_ node: Node) -> StepKind? {
+        guard let pairs = doc.mapping(node, "backend") else { return nil }
+        let keys = Dictionary(pairs.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        func only(_ allowed: [String]) {
+            for pair in pairs where !allowed.contains(pair.key) {
+                doc.error(pair.keyNode, "unknown key '\(pair.key)' in a backend action (expected: \(allowed.joined(separator: ", ")))")
+            }
+        }
+        if let wipe = keys["wipe"] {
+            only(["wipe"])
+            guard let account = value(wipe.value)?.stringValue else {
+                doc.error(wipe.value, "wipe must name an account, e.g. $alice")
+                return nil
+            }
+            return .backend(.selectiveWipe(accountId: account))
+        }
+        if let fault = keys["fault"] {
+            only(["fault", "status", "times"])
+            guard let route = doc.string(fault.value, "fault") else { return nil }
+            guard Vocabulary.faultRoutes.contains(route) else {
+                doc.error(fault.value, "unknown route '\(route)' (known: \(Vocabulary.faultRoutes.joined(separator: ", ")))")
+                return nil
+            }
+            guard let statusPair = keys["status"] else {
+                doc.error(node, "a fault needs 'status' (an HTTP error status)")
+                return nil
+            }
+            guard let status = doc.int(statusPair.value, "status") else { return nil }
+            guard (400...599).contains(status) else {
+                doc.error(statusPair.value, "status must be an HTTP error status (400-599)")
+                return nil
+            }
+            let times = keys["times"].flatMap { doc.int($0.value, "times") }
+            return .backend(.injectFault(route: route, status: status, times: times))
+        }
+        if let clear = keys["clear_faults"] {
+            only(["clear_faults"])
+            guard doc.bool(clear.value, "clear_faults") == true else { return nil }
+            return .backend(.clearFaults)
+        }
+        doc.error(node, "a backend action needs 'wipe', 'fault' or 'clear_faults'")
         return nil
     }
 

@@ -4,13 +4,16 @@ import AdapterProtocol
 enum Vocabulary {
     static let actions: [String] = [
         Method.appLaunch, Method.appRestart, Method.appSignIn, Method.appSignOut, Method.appWriteData,
-        Method.sdkRegisterAndEnroll, Method.sdkDeregisterAndUnenroll,
+        Method.sdkRegisterAndEnroll, Method.sdkDeregisterAndUnenroll, "sdk.loginAndEnroll",
     ]
     static let queries: [String] = [Method.appState, Method.sdkRegisteredAccounts, Method.sdkEnrolledAccount, Method.sdkPolicy]
     static let uiKinds = ["restart-dialog", "pin-setup", "pin-entry", "sign-in", "policy-required", "policy-absent-warning"]
     static let appKinds = ["launched", "restarted", "ready", "signed-in", "signed-out", "data-wiped", "blocked"]
     static let settings = ["MultiIdentity", "AutoEnrollOnLaunch", "MAMPolicyRequired", "MAMPolicyWarnAbsent", "MAMTelemetryDisabled"]
     static let capabilities = [Capability.virtualClock, Capability.uiPrompts, Capability.appRestart]
-    static let stepKinds = ["do", "expect", "expect_no", "check", "check_backend", "advance_clock", "answer"]
+    static let stepKinds = ["do", "expect", "expect_no", "check", "check_backend", "backend", "advance_clock", "answer"]
+    static let faultRoutes = [
+        "mam.enroll", "mam.checkin", "mam.unenroll", "mam.telemetry", "token.password", "token.refresh",
+    ]
     static let selectors = ["status", "question", "ui", "app", "sdkCall"]
 }

@@ -162,7 +162,10 @@ final class YAMLDocument {
             var object: [String: JSONValue] = [:]
             for pair in pairs {
                 guard let value = json(pair.value, resolve: resolve) else { return nil }
-                object[pair.key] = value
+                // Keys may name users too (`$alice: [notes.txt]` in expected app data).
+                let key = pair.key.hasPrefix("$") ? resolve(pair.key, pair.keyNode)?.stringValue : pair.key
+                guard let key else { return nil }
+                object[key] = value
             }
             return .object(object)
         case .sequence(let sequence):

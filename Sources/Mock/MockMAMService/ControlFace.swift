@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 
-/// The test controls under `/_mock/`: health, statistics, tenant lifecycle, journal and tenant clock.
+/// The test controls under `/_mock/`: health, statistics, tenant lifecycle, journal, tenant clock, faults, the
+/// simulated device and the tenant-default app configuration.
 ///
 /// Only the harness uses these; they are not journalled (the journal records what integrations and the Graph
 /// driver did, and a clock move is the harness's own action).
@@ -21,6 +22,24 @@ struct ControlFace: Sendable {
         }
         controls.post("tenants/:tenant/clock") { request, context in
             await clock(try await IncomingRequest.read(request, context: context)).response()
+        }
+        controls.post("tenants/:tenant/faults") { request, context in
+            await addFault(try await IncomingRequest.read(request, context: context)).response()
+        }
+        controls.get("tenants/:tenant/faults") { request, context in
+            await listFaults(try await IncomingRequest.read(request, context: context)).response()
+        }
+        controls.delete("tenants/:tenant/faults") { request, context in
+            await clearFaults(try await IncomingRequest.read(request, context: context)).response()
+        }
+        controls.put("tenants/:tenant/device") { request, context in
+            await setDevice(try await IncomingRequest.read(request, context: context)).response()
+        }
+        controls.get("tenants/:tenant/device") { request, context in
+            await getDevice(try await IncomingRequest.read(request, context: context)).response()
+        }
+        controls.put("tenants/:tenant/default-app-config") { request, context in
+            await setDefaultAppConfig(try await IncomingRequest.read(request, context: context)).response()
         }
         controls.delete("tenants/:tenant") { request, context in
             let incoming = try await IncomingRequest.read(request, context: context)
@@ -77,6 +96,7 @@ struct ControlFace: Sendable {
                 "appClientId": .string(tenant.appClientId),
                 "groups": .object(groups),
                 "users": .object(users),
+                "device": tenant.deviceJSON,
                 "now": .string(tenant.nowString),
             ])
     }

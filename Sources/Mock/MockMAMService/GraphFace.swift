@@ -36,6 +36,38 @@ enum GraphFace {
                 "graph.wipeManagedAppRegistrationsByDeviceTag", wipeByDeviceTag)
         }
         add(.get, "deviceAppManagement/managedAppRegistrations", "graph.listManagedAppRegistrations", listRegistrations)
+        registerAppConfiguration(add)
+    }
+
+    /// Registers one Graph route under its journal name.
+    typealias AddRoute = (HTTPRequest.Method, String, String, @escaping TenantEndpoint.Operation) -> Void
+
+    /// The MAM-channel (`targetedManagedAppConfigurations`) and MDM-channel (`mobileApps`,
+    /// `mobileAppConfigurations`) app configuration routes.
+    private static func registerAppConfiguration(_ add: AddRoute) {
+        let configs = appConfigurations
+        add(.get, configs, "graph.listTargetedManagedAppConfigurations", listAppConfigurations)
+        add(.post, configs, "graph.createTargetedManagedAppConfiguration", createAppConfiguration)
+        add(.get, "\(configs)/:id", "graph.getTargetedManagedAppConfiguration", getAppConfiguration)
+        add(.patch, "\(configs)/:id", "graph.updateTargetedManagedAppConfiguration", updateAppConfiguration)
+        add(.delete, "\(configs)/:id", "graph.deleteTargetedManagedAppConfiguration", deleteAppConfiguration)
+        add(.get, mobileApps, "graph.listMobileApps", listMobileApps)
+        add(.post, mobileApps, "graph.createMobileApp", createMobileApp)
+        add(.get, "\(mobileApps)/:id", "graph.getMobileApp", getMobileApp)
+        let devices = mobileAppConfigurations
+        add(.get, devices, "graph.listMobileAppConfigurations", listMobileAppConfigurations)
+        add(.post, devices, "graph.createMobileAppConfiguration", createMobileAppConfiguration)
+        add(.get, "\(devices)/:id", "graph.getMobileAppConfiguration", getMobileAppConfiguration)
+        add(.patch, "\(devices)/:id", "graph.updateMobileAppConfiguration", updateMobileAppConfiguration)
+        add(.delete, "\(devices)/:id", "graph.deleteMobileAppConfiguration", deleteMobileAppConfiguration)
+        for prefix in ["", "microsoft.graph."] {
+            add(.post, "\(configs)/:id/\(prefix)targetApps", "graph.targetAppsTargetedManagedAppConfiguration",
+                targetAppConfigurationApps)
+            add(.post, "\(configs)/:id/\(prefix)assign", "graph.assignTargetedManagedAppConfiguration",
+                assignAppConfiguration)
+            add(.post, "\(devices)/:id/\(prefix)assign", "graph.assignMobileAppConfiguration",
+                assignMobileAppConfiguration)
+        }
     }
 
     /// Refuses the request with 401 unless it carries an unexpired admin token for Graph.

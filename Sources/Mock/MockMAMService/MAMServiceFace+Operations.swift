@@ -40,7 +40,8 @@ extension MAMServiceFace {
             .with(detail: "outcome=enrolled bundleId=\(bundleId) registration=\(registrationId) policy=\(policy.id)")
     }
 
-    /// `POST /checkin`: the current policy for the registration, its version and pending commands.
+    /// `POST /checkin`: the current policy for the registration, its version, the targeted app configuration and
+    /// its version, and pending commands.
     @Sendable static func checkin(_ tenant: inout Tenant, _ body: [String: JSON], _ accountId: String) throws(ReplyError) -> Reply {
         let deviceTag = try requiredString(body, "deviceTag", accountId: accountId)
         let bundleId = try optionalString(body, "bundleId", accountId: accountId)
@@ -59,7 +60,14 @@ extension MAMServiceFace {
             if commands.isEmpty { commands.append("wipe") }
         }
         let version = decision.policy?.policyVersion
+        // Targeted app configuration reaches only an account the MAM service currently manages in this app.
+        let appConfig: JSON =
+            decision.outcome == .enrolled
+            ? .array(AppConfigDelivery(tenant: tenant).dictionaries(accountId: accountId, bundleId: registration.bundleId))
+            : []
+        let appConfigVersion = ContentVersion.of(appConfig)
         var detail = "outcome=\(decision.outcome.rawValue) held=\(heldVersion ?? "null") policyVersion=\(version ?? "null")"
+        detail += " appConfigs=\(appConfig.arrayValue?.count ?? 0) appConfigVersion=\(appConfigVersion)"
         if !commands.isEmpty { detail += " commands=wipe" }
         return Reply.json(
             .ok,
@@ -67,6 +75,8 @@ extension MAMServiceFace {
                 "outcome": .string(decision.outcome.rawValue),
                 "policy": decision.policy?.sdkPolicy() ?? .null,
                 "policyVersion": .optional(version),
+                "appConfig": appConfig,
+                "appConfigVersion": .string(appConfigVersion),
                 "commands": .array(commands),
             ]
         ).with(detail: detail)

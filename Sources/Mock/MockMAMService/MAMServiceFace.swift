@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// The SDK-facing MAM service of a tenant, under `/{t}/mam/v1`: enroll, check in, unenroll.
+/// The SDK-facing MAM service of a tenant, under `/{t}/mam/v1`: enroll, check in, unenroll, telemetry.
 ///
 /// The real SDK↔service protocol is not public, so this is the mock's own small protocol for simulated SDKs. It
 /// keeps the parts conformance depends on: a user token for the MAM resource, the targeting rule at every call,
@@ -27,6 +27,7 @@ enum MAMServiceFace {
         add("enroll", "mam.enroll", enroll)
         add("checkin", "mam.checkin", checkin)
         add("unenroll", "mam.unenroll", unenroll)
+        add("telemetry", "mam.telemetry", telemetry)
     }
 
     /// A MAM operation, run after authentication with the body and the authenticated account id.

@@ -1,7 +1,7 @@
 import Hummingbird
 import Logging
 
-/// Puts the four faces (controls, token endpoint, Graph, MAM service) on one Hummingbird router.
+/// Puts the five faces (controls, token endpoint, Graph, MAM service, device) on one Hummingbird router.
 enum MockRouter {
     static func make(state: MockState, statistics: ServerStatistics, logger: Logger) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
@@ -11,6 +11,7 @@ enum MockRouter {
         TokenFace.register(on: router, endpoint: endpoint)
         GraphFace.register(on: router, endpoint: endpoint)
         MAMServiceFace.register(on: router, endpoint: endpoint)
+        DeviceFace.register(on: router, endpoint: endpoint)
         return router
     }
 }

@@ -39,6 +39,7 @@ actor MockState {
                     id: Identifiers.uuid(), displayName: group.name, properties: [:],
                     createdDateTime: tenant.nowString, memberIds: members))
         }
+        tenant.deviceUserId = spec.deviceUser.flatMap { tenant.user(alias: $0)?.objectId }
         tenants[id] = tenant
         return tenant
     }

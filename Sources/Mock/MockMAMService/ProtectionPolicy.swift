@@ -2,55 +2,6 @@
 ///
 /// Settings are kept as posted (after validation) because the SDK receives them unchanged at check-in.
 struct ProtectionPolicy: Sendable {
-    /// One entry of the policy's `apps`: an iOS bundle id.
-    struct TargetedApp: Sendable {
-        let bundleId: String
-
-        /// The `managedMobileApp` Graph reports for this app (id `<bundleId>.ios`).
-        func graphObject() -> JSON {
-            [
-                "@odata.type": "#microsoft.graph.managedMobileApp",
-                "id": .string("\(bundleId).ios"),
-                "mobileAppIdentifier": [
-                    "@odata.type": "#microsoft.graph.iosMobileAppIdentifier", "bundleId": .string(bundleId),
-                ],
-            ]
-        }
-    }
-
-    /// One assignment of the policy.
-    struct Assignment: Sendable {
-        enum Target: Sendable {
-            case group(String)
-            case exclusionGroup(String)
-            case allLicensedUsers
-        }
-
-        let target: Target
-
-        var id: String {
-            switch target {
-            case .group(let groupId): return "\(groupId)_incl"
-            case .exclusionGroup(let groupId): return "\(groupId)_excl"
-            case .allLicensedUsers: return "allLicensedUsers_incl"
-            }
-        }
-
-        /// The `targetedManagedAppPolicyAssignment` Graph reports.
-        func graphObject() -> JSON {
-            let target: JSON
-            switch self.target {
-            case .group(let groupId):
-                target = ["@odata.type": "#microsoft.graph.groupAssignmentTarget", "groupId": .string(groupId)]
-            case .exclusionGroup(let groupId):
-                target = ["@odata.type": "#microsoft.graph.exclusionGroupAssignmentTarget", "groupId": .string(groupId)]
-            case .allLicensedUsers:
-                target = ["@odata.type": "#microsoft.graph.allLicensedUsersAssignmentTarget"]
-            }
-            return ["@odata.type": "#microsoft.graph.targetedManagedAppPolicyAssignment", "id": .string(id), "target": target]
-        }
-    }
-
     static let odataType = "#microsoft.graph.iosManagedAppProtection"
 
     let id: String
@@ -62,13 +13,13 @@ struct ProtectionPolicy: Sendable {
     var lastModifiedDateTime: String
     var apps: [TargetedApp]
     var appGroupType: String?
-    var assignments: [Assignment]
+    var assignments: [PolicyAssignment]
 
     /// `<id>:<version>`, the version string the SDK holds and sends back at check-in.
     var policyVersion: String { "\(id):\(version)" }
 
     func targetsApp(_ bundleId: String) -> Bool {
-        apps.contains { $0.bundleId.caseInsensitiveCompare(bundleId) == .orderedSame }
+        apps.contains { $0.matches(bundleId) }
     }
 
     /// The policy as Graph returns it; `apps` and `assignments` only when `$expand` asks for them.

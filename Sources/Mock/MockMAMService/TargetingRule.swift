@@ -24,30 +24,11 @@ struct TargetingRule {
         guard let user = tenant.user(objectId: accountId), user.licensed else {
             return Decision(outcome: .notLicensed, policy: nil)
         }
+        let scope = AssignmentScope(tenant: tenant)
         let policy = tenant.policies.first { policy in
-            policy.targetsApp(bundleId) && isAssigned(policy, to: user)
+            policy.targetsApp(bundleId) && scope.includes(user, in: policy.assignments)
         }
         guard let policy else { return Decision(outcome: .notTargeted, policy: nil) }
         return Decision(outcome: .enrolled, policy: policy)
-    }
-
-    private func isAssigned(_ policy: ProtectionPolicy, to user: MockUser) -> Bool {
-        var included = false
-        for assignment in policy.assignments {
-            switch assignment.target {
-            case .exclusionGroup(let groupId):
-                if isMember(user, of: groupId) { return false }
-            case .group(let groupId):
-                if isMember(user, of: groupId) { included = true }
-            case .allLicensedUsers:
-                included = true
-            }
-        }
-        return included
-    }
-
-    private func isMember(_ user: MockUser, of groupId: String) -> Bool {
-        guard let index = tenant.groupIndex(id: groupId) else { return false }
-        return tenant.groups[index].hasMember(user.objectId)
     }
 }

@@ -20,10 +20,24 @@ struct Tenant: Sendable {
     var users: [MockUser]
     var groups: [MockGroup] = []
     var policies: [ProtectionPolicy] = []
+    /// MAM-channel app configurations, in creation order (the order they are delivered in).
+    var appConfigurations: [TargetedAppConfiguration] = []
+    /// The tenant-wide default MAM-channel configuration (Intune's `__IsDefault` dictionary); empty when unset.
+    var defaultAppConfig: [CustomSetting] = []
+    /// The app catalogue (`mobileApps`) and MDM-channel app configurations, in creation order.
+    var mobileApps: [MobileApp] = []
+    var mobileAppConfigurations: [MobileAppConfiguration] = []
+    /// The simulated MDM-enrolled device: its id (the `{{deviceid}}` token) and its user, if any.
+    let deviceId: String
+    var deviceUserId: String?
     var registrations: [AppRegistration] = []
     var wipeRequests: [WipeRequest] = []
     var accessTokens: [String: IssuedToken] = [:]
     var refreshTokens: [String: RefreshGrant] = [:]
+    /// Armed faults, oldest first (see ``InjectedFault``).
+    var faults: [InjectedFault] = []
+    /// Telemetry events received from SDKs; shown in the journal detail of `mam.telemetry`.
+    var telemetryEventCount = 0
     private(set) var journal: [JournalEntry] = []
 
     init(id: String, bundleId: String, users: [MockUser], clockStart: Date, tokenLifetime: TimeInterval) {
@@ -35,6 +49,7 @@ struct Tenant: Sendable {
         self.appClientId = "mamconf-app-" + id
         self.adminClientId = Identifiers.uuid()
         self.adminClientSecret = Identifiers.opaque()
+        self.deviceId = Identifiers.uuid()
     }
 
     /// The tenant clock as an ISO-8601 string.

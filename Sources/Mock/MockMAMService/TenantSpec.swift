@@ -16,13 +16,16 @@ struct TenantSpec: Sendable {
     let bundleId: String
     let users: [User]
     let groups: [Group]
+    /// Alias of the user the simulated (MDM-enrolled) device belongs to, if any.
+    let deviceUser: String?
 
     /// Why a tenant body was refused.
     struct Invalid: Error {
         let reason: String
     }
 
-    /// Reads and checks the body: unique aliases, UPNs and object ids; group members must be declared users.
+    /// Reads and checks the body: unique aliases, UPNs and object ids; group members and the device user must be
+    /// declared users.
     static func parse(_ body: JSON) throws(Invalid) -> TenantSpec {
         guard let object = body.objectValue else { throw Invalid(reason: "the body must be a JSON object") }
         guard let bundleId = object["bundleId"]?.stringValue, !bundleId.isEmpty else {
@@ -30,7 +33,11 @@ struct TenantSpec: Sendable {
         }
         let users = try parseUsers(object["users"])
         let groups = try parseGroups(object["groups"], users: users)
-        return TenantSpec(bundleId: bundleId, users: users, groups: groups)
+        let deviceUser = try optionalString(object["deviceUser"], "deviceUser")
+        if let deviceUser, !users.contains(where: { $0.alias == deviceUser }) {
+            throw Invalid(reason: "deviceUser names an undeclared user alias")
+        }
+        return TenantSpec(bundleId: bundleId, users: users, groups: groups, deviceUser: deviceUser)
     }
 
     private static func parseUsers(_ value: JSON?) throws(Invalid) -> [User] {

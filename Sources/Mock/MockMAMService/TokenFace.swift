@@ -9,7 +9,22 @@ import Hummingbird
 enum TokenFace {
     static func register(on router: Router<BasicRequestContext>, endpoint: TenantEndpoint) {
         router.post("/:tenant/oauth2/v2.0/token") { request, context in
-            try await endpoint.handle(route: "token", request: request, context: context, operation: token)
+            try await endpoint.handle(resolveRoute: route(of:), request: request, context: context, operation: token)
+        }
+    }
+
+    /// The journal route of a token request, named by its grant type before the request is processed, so that a
+    /// fault can target `token.password` or `token.refresh` alone. Agrees with the routes ``token(_:_:)`` journals.
+    @Sendable static func route(of request: IncomingRequest) -> String {
+        guard let contentType = request.contentType,
+            contentType.lowercased().hasPrefix("application/x-www-form-urlencoded"),
+            let form = try? FormURLEncoded.decode(request.body)
+        else { return "token" }
+        switch form["grant_type"] {
+        case "client_credentials"?: return "token.client_credentials"
+        case "password"?: return "token.password"
+        case "refresh_token"?: return "token.refresh"
+        default: return "token"
         }
     }
 

@@ -9,6 +9,13 @@ extension JSONValue {
         return value
     }
 
+    /// The string parameter `key`, nil when it is missing or null, or `-32602` for any other type.
+    public func optionalString(_ key: String) throws(RPCError) -> String? {
+        guard let value = self[key], !value.isNull else { return nil }
+        guard let text = value.stringValue else { throw Self.badParam(key, "a string or null") }
+        return text
+    }
+
     /// The boolean parameter `key`, or `-32602`.
     public func requiredBool(_ key: String) throws(RPCError) -> Bool {
         guard let value = self[key]?.boolValue else { throw Self.badParam(key, "a boolean") }

@@ -15,6 +15,7 @@ public enum Method {
 
     public static let sdkRegisterAndEnroll = "sdk.registerAndEnroll"
     public static let sdkDeregisterAndUnenroll = "sdk.deregisterAndUnenroll"
+    public static let sdkLoginAndEnroll = "sdk.loginAndEnroll"
     public static let sdkRegisteredAccounts = "sdk.registeredAccounts"
     public static let sdkEnrolledAccount = "sdk.enrolledAccount"
     public static let sdkPolicy = "sdk.policy"
@@ -42,8 +43,8 @@ public enum Method {
     /// Every request the runner may send in v0.
     public static let runnerRequests: Set<String> = [
         initialize, shutdown, sync, clockAdvance, appLaunch, appRestart, appSignIn, appSignOut, appState,
-        appWriteData, sdkRegisterAndEnroll, sdkDeregisterAndUnenroll, sdkRegisteredAccounts, sdkEnrolledAccount,
-        sdkPolicy,
+        appWriteData, sdkRegisterAndEnroll, sdkDeregisterAndUnenroll, sdkLoginAndEnroll, sdkRegisteredAccounts,
+        sdkEnrolledAccount, sdkPolicy,
     ]
 }
 

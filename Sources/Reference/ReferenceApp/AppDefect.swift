@@ -5,11 +5,18 @@
 public enum AppDefect: String, CaseIterable, Sendable {
     /// Sign-out drops the account and its tokens without calling `deRegisterAndUnenrollAccountId`.
     case signOutWithoutDeregister
+    /// Sign-out drops the account's tokens first and deregisters afterwards, so the SDK has no token to
+    /// tell the service (WIP-08).
+    case tokensDroppedBeforeDeregister
+    /// Launch does not register signed-in accounts that `registeredAccountIds()` lacks (ENR-06).
+    case missingAccountsNotRegistered
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
         switch self {
         case .signOutWithoutDeregister: return ["RST-06", "WIP-08"]
+        case .tokensDroppedBeforeDeregister: return ["WIP-08"]
+        case .missingAccountsNotRegistered: return ["ENR-06"]
         }
     }
 
@@ -18,6 +25,11 @@ public enum AppDefect: String, CaseIterable, Sendable {
         switch self {
         case .signOutWithoutDeregister:
             return "sign-out drops the account and its tokens without deregistering it from the SDK first"
+        case .tokensDroppedBeforeDeregister:
+            return "sign-out drops the account's tokens first and then deregisters: the SDK gets no token, the service is "
+                + "never told, and the unenroll is reported with 203 (didSucceed false)"
+        case .missingAccountsNotRegistered:
+            return "launch does not register signed-in accounts missing from registeredAccountIds"
         }
     }
 }

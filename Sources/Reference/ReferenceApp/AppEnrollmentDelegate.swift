@@ -10,6 +10,7 @@ final class AppEnrollmentDelegate: IntuneMAMEnrollmentDelegate {
 
     func enrollmentRequest(with status: IntuneMAMEnrollmentStatus) {
         app.events.status(.enrollment, status)
+        app.enrollmentFinished(status)
     }
 
     func policyRequest(with status: IntuneMAMEnrollmentStatus) {

@@ -34,8 +34,10 @@ struct AppEvents: Sendable {
     }
 
     /// `event.sdkCall`, sent before the app calls the SDK method.
-    func sdkCall(_ api: String, accountId: String?, wipe: Bool? = nil) {
-        var params: [String: JSONValue] = ["api": .string(api), "accountId": accountId.map(JSONValue.string) ?? .null]
+    func sdkCall(_ api: String, accountId: String?, wipe: Bool? = nil, extra: [String: JSONValue] = [:]) {
+        var params = extra
+        params["api"] = .string(api)
+        params["accountId"] = accountId.map(JSONValue.string) ?? .null
         if let wipe { params["wipe"] = .bool(wipe) }
         channel.notify(method: Method.eventSDKCall, params: .object(params))
     }

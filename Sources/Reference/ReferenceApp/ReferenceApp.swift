@@ -17,7 +17,9 @@ final class ReferenceApp: Sendable {
     /// The SDK's launch outcome, once `applicationDidFinishLaunching` completed.
     let launchOutcome = Latch<IntuneMAMLaunchState>()
     /// Token work for `getAccessToken`, off the SDK's queue (the delegate must not block it for long).
-    private let authQueue = DispatchQueue(label: "reference-app.auth")
+    let authQueue = DispatchQueue(label: "reference-app.auth")
+    /// Set while a `loginAndEnrollAccount` the app started has not reported its enrollment outcome yet.
+    let loginPending = Locked(false)
 
     /// Loads the app's data and builds the SDK runtime (nothing runs until ``start(announcing:extra:)``).
     init(device: ReferenceDevice) {
@@ -63,6 +65,10 @@ final class ReferenceApp: Sendable {
     }
 
     private func registerMissingAccounts() {
+        if device.appDefects.contains(.missingAccountsNotRegistered) {
+            events.log("info", "not checking the SDK's registered accounts at launch")
+            return
+        }
         let registered = Set(runtime.enrollmentManager.registeredAccountIds().map { $0.lowercased() })
         for account in accounts.accounts where !registered.contains(account.accountId.lowercased()) {
             events.log("info", "registering signed-in account \(account) with the SDK")
@@ -94,6 +100,14 @@ final class ReferenceApp: Sendable {
         runtime.enrollmentManager.deRegisterAndUnenrollAccountId(accountId, withWipe: wipe)
     }
 
+    /// The SDK signs the user in itself (prompting when it holds no token) and enrolls (ENR-07); the app
+    /// learns the account from the enrollment outcome.
+    func loginAndEnroll(upn: String?) {
+        events.sdkCall("loginAndEnrollAccount", accountId: nil, extra: ["upn": upn.map(JSONValue.string) ?? .null])
+        loginPending.withLock { $0 = true }
+        runtime.enrollmentManager.loginAndEnrollAccount(upn)
+    }
+
     // MARK: User actions
 
     /// Signs the user in (password grant), remembers the account, then registers it with the SDK.
@@ -120,11 +134,21 @@ final class ReferenceApp: Sendable {
         }
         if device.appDefects.contains(.signOutWithoutDeregister) {
             events.log("info", "signing \(account) out without deregistering it")
+        } else if device.appDefects.contains(.tokensDroppedBeforeDeregister) {
+            forget(account.accountId)
+            deregister(account.accountId, wipe: true)
+            return
         } else {
             deregister(account.accountId, wipe: true)
         }
-        accounts.remove(account.accountId)
-        events.app(.signedOut, accountId: account.accountId)
+        forget(account.accountId)
+    }
+
+    /// Drops the account and its tokens; announces `signed-out` once, whoever (sign-out or the SDK's wipe)
+    /// gets there first.
+    func forget(_ accountId: String) {
+        guard let removed = accounts.remove(accountId) else { return }
+        events.app(.signedOut, accountId: removed.accountId)
     }
 
     /// Stores a document owned by a signed-in account and records the owner with the SDK.
@@ -143,69 +167,5 @@ final class ReferenceApp: Sendable {
         }
         events.sdkCall("protect", accountId: account.accountId)
         runtime.fileProtectionManager.protect(path, accountId: account.accountId)
-    }
-
-    // MARK: Delegate behaviour
-
-    /// The app's token for the SDK: cached if still valid on the integration's clock, else refreshed,
-    /// else an error token. Answers from the app's auth queue, never blocking the SDK's queue itself.
-    func accessToken(for accountId: String, completion: @escaping @Sendable (IntuneMAMEnrollmentToken) -> Void) {
-        authQueue.async { [self] in
-            completion(currentToken(for: accountId))
-        }
-    }
-
-    private func currentToken(for accountId: String) -> IntuneMAMEnrollmentToken {
-        guard var account = accounts.account(accountId) else {
-            return .failure(accountId: accountId, error: "the app has no signed-in account \(accountId)")
-        }
-        if account.hasValidToken(at: device.clock.now), let token = account.accessToken {
-            return IntuneMAMEnrollmentToken(accessToken: token, upn: account.upn, oid: account.accountId,
-                                            tenantId: account.tenantId)
-        }
-        guard let refreshToken = account.refreshToken else {
-            return .failure(accountId: accountId, upn: account.upn, error: "no token for \(account.upn)")
-        }
-        switch tokens.refreshGrant(refreshToken: refreshToken) {
-        case .failure(let failure):
-            events.log("warning", "token refresh for \(account) failed: \(failure)")
-            return .failure(accountId: accountId, upn: account.upn, error: "token refresh failed: \(failure)")
-        case .success(let grant):
-            account.accessToken = grant.accessToken
-            account.refreshToken = grant.refreshToken ?? refreshToken
-            account.expiresAt = device.clock.now.addingTimeInterval(grant.expiresIn)
-            // Only if still signed in: a sign-out may have happened while the refresh ran.
-            if accounts.account(accountId) != nil { accounts.upsert(account) }
-            return IntuneMAMEnrollmentToken(accessToken: grant.accessToken, upn: account.upn, oid: account.accountId,
-                                            tenantId: account.tenantId)
-        }
-    }
-
-    /// `wipeData(forAccountId:)`: the runner decides whether the app wipes; if it does, the app deletes
-    /// the account's files itself before answering true.
-    func wipeData(forAccountId accountId: String) -> Bool {
-        let answer = device.ask(Method.delegateWipeData, ["accountId": .string(accountId)])
-        guard answer?["return"]?.boolValue == true else { return false }
-        let deleted = files.deleteAll(accountId: accountId)
-        events.app(.dataWiped, accountId: accountId, extra: ["files": .number(Double(deleted))])
-        return true
-    }
-
-    /// `restartApplication()`: the runner decides; true → the app restarts itself once the SDK's callback
-    /// has returned (scheduled, so the SDK's queue is not waited on from inside itself).
-    func restartApplication() -> Bool {
-        let answer = device.ask(Method.delegateRestartApplication, [:])
-        guard answer?["return"]?.boolValue == true else { return false }
-        device.scheduleSelfRestart(of: self)
-        return true
-    }
-
-    /// `addAccountId`: the SDK signed a user in itself; the app lists the account (its tokens stay with
-    /// the SDK).
-    func addAccount(_ accountId: String) -> IntuneMAMAddIdentityResult {
-        let upn = device.lastPromptedUPN ?? ""
-        accounts.upsert(SignedInAccount(accountId: accountId, upn: upn))
-        events.app(.signedIn, accountId: accountId, extra: ["upn": .string(upn), "by": "sdk"])
-        return .success
     }
 }

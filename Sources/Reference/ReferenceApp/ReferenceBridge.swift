@@ -49,24 +49,27 @@ public final class ReferenceBridge: AdapterHandler {
         case Method.appLaunch: return try launch()
         case Method.appRestart: return try restart()
         case Method.appSignIn:
-            let app = try runningApp()
+            let app = try actingApp()
             let accountId = try app.signIn(upn: try params.requiredString("upn"), password: try params.requiredString("password"))
             return ["accountId": .string(accountId)]
         case Method.appSignOut:
-            try runningApp().signOut(accountId: try params.requiredString("accountId"))
+            try actingApp().signOut(accountId: try params.requiredString("accountId"))
             return [:]
         case Method.appState:
             let device = try initializedDevice()
             return AppSnapshot.make(app: device.currentApp, device: device)
         case Method.appWriteData:
-            try runningApp().writeData(accountId: try params.requiredString("accountId"), name: try params.requiredString("name"),
+            try actingApp().writeData(accountId: try params.requiredString("accountId"), name: try params.requiredString("name"),
                                        content: try params.requiredString("content"))
             return [:]
         case Method.sdkRegisterAndEnroll:
-            try runningApp().registerAndEnroll(try params.requiredString("accountId"))
+            try actingApp().registerAndEnroll(try params.requiredString("accountId"))
             return [:]
         case Method.sdkDeregisterAndUnenroll:
-            try runningApp().deregister(try params.requiredString("accountId"), wipe: try params.requiredBool("wipe"))
+            try actingApp().deregister(try params.requiredString("accountId"), wipe: try params.requiredBool("wipe"))
+            return [:]
+        case Method.sdkLoginAndEnroll:
+            try actingApp().loginAndEnroll(upn: try params.optionalString("upn"))
             return [:]
         case Method.sdkRegisteredAccounts:
             let ids = try runningApp().runtime.enrollmentManager.registeredAccountIds()
@@ -178,8 +181,18 @@ public final class ReferenceBridge: AdapterHandler {
         return device
     }
 
+    /// The running app, for queries: whichever instance runs now (they read persisted state either way).
     private func runningApp() throws(RPCError) -> ReferenceApp {
         guard let app = try initializedDevice().currentApp else {
+            throw Self.failed("the app is not running (send app.launch first)")
+        }
+        return app
+    }
+
+    /// The running app, for actions: after any restart in progress, so the action reaches the new instance
+    /// instead of a runtime that is terminating and would drop it.
+    private func actingApp() throws(RPCError) -> ReferenceApp {
+        guard let app = try initializedDevice().settledApp(until: Date().addingTimeInterval(idleTimeout)) else {
             throw Self.failed("the app is not running (send app.launch first)")
         }
         return app

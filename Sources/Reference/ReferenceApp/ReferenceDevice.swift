@@ -45,6 +45,8 @@ final class ReferenceDevice: Sendable {
     private let state = Locked(State())
     /// Serialises launch, restart and shutdown; never held while waiting for the SDK or the runner.
     private let lifecycle = NSLock()
+    /// Lets runner requests wait out a restart in progress.
+    private let restartGate = RestartGate()
 
     init(environment: AppEnvironment, channel: any RunnerChannel, capabilities: Set<String>,
          sdkDefects: Set<SDKDefect>, appDefects: Set<AppDefect>, questionTimeout: Double = 120) {
@@ -81,6 +83,16 @@ final class ReferenceDevice: Sendable {
     /// The running app, if any.
     var currentApp: ReferenceApp? { state.withLock { $0.current } }
 
+    /// The running app once no restart is in progress (a scheduled self-restart, or an SDK relaunch whose
+    /// old runtime already terminated), waiting until `deadline` at most; nil when none runs.
+    func settledApp(until deadline: Date) -> ReferenceApp? {
+        let settled = restartGate.waitUntilSettled(deadline: deadline) { [state] in
+            state.withLock { s in !s.shutDown && s.current?.runtime.isTerminated == true }
+        }
+        if !settled { events.log("warning", "the app was still restarting when a request arrived") }
+        return currentApp
+    }
+
     func supports(_ capability: String) -> Bool { capabilities.contains(capability) }
 
     var lastPromptedUPN: String? {
@@ -99,6 +111,7 @@ final class ReferenceDevice: Sendable {
         if let running { return running }
         let app = ReferenceApp(device: self)
         state.withLock { $0.current = app }
+        restartGate.appChanged()
         app.start(announcing: .launched)
         return app
     }
@@ -120,6 +133,7 @@ final class ReferenceDevice: Sendable {
         old?.terminate()
         let app = ReferenceApp(device: self)
         state.withLock { $0.current = app }
+        restartGate.appChanged()
         app.start(announcing: .restarted, extra: ["reason": .string(reason.rawValue)])
         return app
     }
@@ -131,9 +145,13 @@ final class ReferenceDevice: Sendable {
     /// so `sync` and `clock.advance` wait for it.
     func scheduleSelfRestart(of app: ReferenceApp) {
         appWork.enter()
+        restartGate.restartScheduled()
         let sdkWork = self.sdkWork
         let thread = Thread { [self] in
-            defer { appWork.leave() }
+            defer {
+                restartGate.restartFinished()
+                appWork.leave()
+            }
             if !sdkWork.waitUntilIdle(deadline: .now() + questionTimeout) {
                 events.log("warning", "the SDK did not become idle before the app restarted itself")
             }
@@ -153,6 +171,7 @@ final class ReferenceDevice: Sendable {
             return s.current
         }
         app?.terminate()
+        restartGate.appChanged()
     }
 
     /// Blocks until neither the SDK nor the app has work (events all sent), or until `deadline`.

@@ -19,14 +19,14 @@ public final class IntuneMAMPolicyManager: Sendable {
     /// The policy of `accountId`, or nil when the account is unmanaged or has no policy yet.
     public func policy(forAccountId accountId: String?) -> (any IntuneMAMPolicy)? {
         engine.store.read { state in
-            guard let accountId, state.isEnrolled(accountId) else { return nil }
+            guard engine.isManaged(accountId, in: state) else { return nil }
             return state.policy
         }
     }
 
     /// True when `accountId` is the managed (enrolled) account; case-insensitive.
     public func isAccountIdManaged(_ accountId: String?) -> Bool {
-        engine.store.read { state in accountId.map(state.isEnrolled) ?? false }
+        engine.store.read { state in engine.isManaged(accountId, in: state) }
     }
 
     /// The enrolled primary account, nil when none.

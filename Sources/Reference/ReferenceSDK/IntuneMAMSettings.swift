@@ -11,7 +11,8 @@ public struct IntuneMAMSettings: Sendable, Equatable {
     public var mamPolicyRequired: Bool
     /// `MAMPolicyWarnAbsent`: the user is warned at launch when there is no policy.
     public var mamPolicyWarnAbsent: Bool
-    /// `MAMTelemetryDisabled`: no telemetry is sent (the simulation never sends any).
+    /// `MAMTelemetryDisabled`: no telemetry is sent (otherwise `POST /telemetry` after each enrollment and
+    /// check-in, ENR-13).
     public var telemetryDisabled: Bool
 
     /// Info.plist key names, as the real SDK spells them.

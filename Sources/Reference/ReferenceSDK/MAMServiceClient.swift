@@ -1,7 +1,7 @@
 import CurlHTTP
 import Foundation
 
-/// The SDK's HTTP face: the MAM service (enroll, check-in, unenroll) and the token endpoint.
+/// The SDK's HTTP face: the MAM service (enroll, check-in, unenroll, telemetry) and the token endpoint.
 ///
 /// Blocking (libcurl via ``BlockingHTTPClient``): use only from the runtime's work queue, one call at a
 /// time. Answers are decoded here so flows deal in outcomes, not bytes.
@@ -98,6 +98,12 @@ final class MAMServiceClient: @unchecked Sendable {
         post("unenroll", body: ["accountId": accountId, "deviceTag": deviceTag], token: token).map { _ in () }
     }
 
+    /// `POST /telemetry` (204 expected); the caller ignores failures.
+    func telemetry(accountId: String, deviceTag: String, events: [[String: Any]], token: String) -> Result<Void, Failure> {
+        post("telemetry", body: ["accountId": accountId, "deviceTag": deviceTag, "events": events], token: token)
+            .map { _ in () }
+    }
+
     // MARK: Token endpoint
 
     /// The SDK's own sign-in (resource-owner password grant) for the MAM resource.
@@ -183,6 +189,8 @@ final class MAMServiceClient: @unchecked Sendable {
         case 200:
             guard let object else { return .failure(.parse("\(path) answer is not a JSON object")) }
             return .success(object)
+        case 201..<300:
+            return .success(object ?? [:])
         case 401:
             return .failure(.unauthorized(object?["reason"] as? String ?? "unauthorized"))
         case 404 where path == "checkin":

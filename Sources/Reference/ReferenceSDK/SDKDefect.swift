@@ -3,8 +3,10 @@
 /// The harness must prove it can fail: a suite run against the reference integration with one defect
 /// switched on has to report the requirement the defect breaks. Each case breaks exactly one documented
 /// behavioural rule and never crashes or hangs; it is active only when listed in
-/// ``IntuneMAMRuntimeConfiguration/defects``.
+/// ``IntuneMAMRuntimeConfiguration/defects``. Requirement IDs and summaries are in `SDKDefect+Catalog.swift`.
 public enum SDKDefect: String, CaseIterable, Sendable, Codable {
+    // MARK: First policy and restart (RST)
+
     /// The first policy is applied without calling `restartApplication`.
     case noRestartRequest
     /// The restart dialog is shown (and the app relaunched) although `restartApplication` returned true.
@@ -13,48 +15,54 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case restartOnEveryCheckIn
     /// Once a PIN is set up, later launches no longer ask for it.
     case pinOnlyAtSetup
+    /// A restart is asked even after enrolling at launch with AutoEnrollOnLaunch + MAMPolicyRequired.
+    case restartAfterLaunchEnrollment
+
+    // MARK: Enrollment (ENR)
+
     /// A not-targeted (225) account is still recorded as enrolled and managed.
     case untargetedBecomesManaged
     /// An unlicensed account is reported with 225 (not targeted) instead of 200 (not licensed).
     case unlicensedReportedAsUntargeted
-    /// A restart is asked even after enrolling at launch with AutoEnrollOnLaunch + MAMPolicyRequired.
-    case restartAfterLaunchEnrollment
     /// The 8-hour policy check-in is never scheduled.
     case noPeriodicCheckIn
+    /// A failed enrollment is retried after one hour instead of 24.
+    case retryAfterOneHour
+    /// The 24-hour retry keeps running after an account enrolled and re-sends the other accounts' enrollments.
+    case retriesContinueAfterEnrollment
+    /// Telemetry is sent although `MAMTelemetryDisabled` is set.
+    case telemetryDespiteDisabled
+    /// Every enrollment outcome is delivered twice to `enrollmentRequest`.
+    case duplicateEnrollmentStatus
+    /// Registration and managed-account checks compare account IDs case-sensitively.
+    case caseSensitiveIdentities
+    /// `MAMPolicyRequired` does not block a launch without policy.
+    case policyRequiredNotEnforced
+    /// `MAMPolicyWarnAbsent` shows no warning at a launch without policy.
+    case absentPolicyNotWarned
+    /// `loginAndEnrollAccount` without a token fails with 203 instead of prompting.
+    case loginWithoutPrompt
+    /// AutoEnrollOnLaunch alone prompts for sign-in when it has no token instead of failing silently.
+    case autoEnrollPromptsWithoutPolicyRequired
 
-    /// The requirement IDs (docs: requirements catalog) this defect violates.
-    public var requirementIDs: [String] {
-        switch self {
-        case .noRestartRequest: return ["RST-01"]
-        case .restartDialogDespiteAppRestart: return ["RST-02"]
-        case .restartOnEveryCheckIn: return ["RST-05"]
-        case .pinOnlyAtSetup: return ["RST-04"]
-        case .untargetedBecomesManaged: return ["ENR-11"]
-        case .unlicensedReportedAsUntargeted: return ["ENR-02"]
-        case .restartAfterLaunchEnrollment: return ["RST-03"]
-        case .noPeriodicCheckIn: return ["ENR-05", "RST-05"]
-        }
-    }
+    // MARK: Deregistration and wipe (WIP)
 
-    /// One line saying what the defect breaks, for `--list-mutants`.
-    public var summary: String {
-        switch self {
-        case .noRestartRequest:
-            return "the first policy is applied without asking the app to restart (restartApplication never called)"
-        case .restartDialogDespiteAppRestart:
-            return "the SDK shows its restart dialog and relaunches even when restartApplication returned true"
-        case .restartOnEveryCheckIn:
-            return "restartApplication is asked after every successful check-in, not only for the first policy"
-        case .pinOnlyAtSetup:
-            return "after the PIN is set up, later launches show corporate data without asking for the PIN"
-        case .untargetedBecomesManaged:
-            return "a licensed but untargeted account (225) is still recorded as enrolled and managed"
-        case .unlicensedReportedAsUntargeted:
-            return "an unlicensed account is reported with status 225 (not targeted) instead of 200 (not licensed)"
-        case .restartAfterLaunchEnrollment:
-            return "a restart is asked even after enrolling at launch with AutoEnrollOnLaunch + MAMPolicyRequired"
-        case .noPeriodicCheckIn:
-            return "the 8-hour policy check-in is never scheduled, so policy changes never arrive"
-        }
-    }
+    /// Deregistering with wipe neither calls `wipeData(forAccountId:)` nor deletes anything.
+    case wipeCallbackSkipped
+    /// `wipeData(forAccountId:)` is called with the account's UPN instead of its account ID.
+    case wipeCallbackGetsUpn
+    /// When `wipeData(forAccountId:)` returns false the SDK deletes nothing.
+    case falseReturnIgnored
+    /// Deregistering with `wipe: false` still wipes (calls `wipeData(forAccountId:)`).
+    case wipeDespiteNoWipe
+    /// A deregistered account stays on the retry list and keeps being retried every 24 hours.
+    case retryAfterDeregister
+    /// The administrator's wipe command at check-in is treated as an ordinary check-in.
+    case adminWipeIgnored
+    /// The unenroll outcome is never delivered to `unenrollRequest`.
+    case unenrollNotReported
+    /// After unenroll the account stays enrolled and managed locally, with its policy (and PIN).
+    case policyKeptAfterUnenroll
+    /// Deregistration does not remove the account from `registeredAccountIds()`.
+    case registrationKeptAfterDeregister
 }

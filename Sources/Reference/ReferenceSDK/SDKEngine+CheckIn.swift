@@ -1,6 +1,7 @@
 import Foundation
 
-/// Policy check-in (ENR-05) and the first-policy restart (RST-01, RST-02, RST-03, RST-05).
+/// Policy check-in (ENR-05), the administrator's wipe (WIP-09) and the first-policy restart (RST-01, RST-02,
+/// RST-03, RST-05).
 extension SDKEngine {
     enum CheckInReason: Sendable {
         case afterEnrollment(EnrollmentOrigin)
@@ -39,17 +40,20 @@ extension SDKEngine {
             scheduleNextCheckIn()
             let status = StatusFailure(failure, request: .policy)
             report(.policy, accountId: accountId, code: status.code, didSucceed: false, reason: status.reason)
-        case .success(let answer) where answer.wipeRequested:
+        case .success(let answer) where answer.wipeRequested && !defect(.adminWipeIgnored):
             report(.policy, accountId: accountId, code: .wipeReceived, didSucceed: true,
                    reason: "the administrator sent a selective wipe")
             unenroll(accountId, upn: state.upn(of: accountId), wipe: true, token: .success(token))
         case .success(let answer):
-            applyPolicy(answer, accountId: accountId, held: heldPolicy, heldVersion: state.policyVersion, reason: reason)
+            applyPolicy(answer, accountId: accountId, held: heldPolicy, heldVersion: state.policyVersion, reason: reason,
+                        token: token)
         }
     }
 
+    /// Stores (or drops) the policy, reports it, sends the check-in telemetry, then asks for the restart a
+    /// first policy needs (last, because a restart may end this runtime).
     private func applyPolicy(_ answer: MAMServiceClient.CheckInAnswer, accountId: String, held: MAMServicePolicy?,
-                             heldVersion: String?, reason: CheckInReason) {
+                             heldVersion: String?, reason: CheckInReason, token: AccessToken) {
         let code: IntuneMAMEnrollmentStatusCode
         var firstPolicy = false
         if let json = answer.policyJSON {
@@ -70,6 +74,7 @@ extension SDKEngine {
         }
         scheduleNextCheckIn()
         report(.policy, accountId: accountId, code: code, didSucceed: true)
+        sendTelemetry(.checkIn(code: code, policyVersion: answer.policyVersion), accountId: accountId, token: token)
         if firstPolicy {
             firstPolicyReceived(reason: reason)
         } else if defect(.restartOnEveryCheckIn) {

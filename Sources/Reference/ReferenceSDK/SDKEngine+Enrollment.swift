@@ -1,6 +1,6 @@
 import Foundation
 
-/// Registration and enrollment (ENR-01…04, ENR-07, ENR-11, ENR-12).
+/// Registration and enrollment (ENR-01…04, ENR-07, ENR-11, ENR-12, ENR-13).
 extension SDKEngine {
     /// How an enrollment came about; decides whether its first policy asks for a restart.
     enum EnrollmentOrigin: Sendable {
@@ -24,7 +24,7 @@ extension SDKEngine {
             return
         }
         let added = store.mutate { state -> Bool in
-            guard state.registered(trimmed) == nil else { return false }
+            guard !state.registeredAccounts.contains(where: { sameIdentity($0.accountId, trimmed) }) else { return false }
             state.registeredAccounts.append(SDKState.RegisteredAccount(accountId: trimmed, upn: nil))
             return true
         }
@@ -44,6 +44,11 @@ extension SDKEngine {
             }), let token = cachedToken(for: cached.accountId) {
                 registerIfNeeded(token.accountId, upn: token.upn)
                 enroll(token.accountId, origin: .login, token: token)
+                return
+            }
+            if defect(.loginWithoutPrompt) {
+                report(.enrollment, accountId: "", upn: hint ?? "", code: .authRequired, didSucceed: false,
+                       reason: "no token for the account")
                 return
             }
             guard let platform else { return }
@@ -81,21 +86,27 @@ extension SDKEngine {
     }
 
     /// One enrollment attempt (work queue). Returns true when the account is (now) enrolled.
+    ///
+    /// - Parameter ignoringEnrolledAccount: skip the one-managed-account check (only the
+    ///   `retriesContinueAfterEnrollment` defect's retry passes true).
     @discardableResult
-    func enroll(_ accountId: String, origin: EnrollmentOrigin, token presetToken: AccessToken? = nil) -> Bool {
+    func enroll(_ accountId: String, origin: EnrollmentOrigin, token presetToken: AccessToken? = nil,
+                ignoringEnrolledAccount: Bool = false) -> Bool {
         guard isAlive else { return false }
-        guard store.read({ $0.registered(accountId) }) != nil else {
+        guard store.read({ $0.registered(accountId) }) != nil || isStaleRetryAccount(accountId) else {
             log.info("enrollment of \(accountId) skipped: no longer registered")
             return false
         }
-        if let current = store.read({ $0.enrolledAccountId }) {
-            if AccountIdentity.same(current, accountId) {
+        if !ignoringEnrolledAccount, let current = store.read({ $0.enrolledAccountId }) {
+            if sameIdentity(current, accountId) {
                 report(.enrollment, accountId: current, code: .alreadyEnrolled, didSucceed: false,
                        reason: "the account has already enrolled the app")
                 return true
             }
             report(.enrollment, accountId: accountId, code: .singleManagedAccountMode, didSucceed: false,
                    reason: "another account (\(current)) manages the app; only one managed account is allowed")
+            // Like any failure; a correct SDK schedules nothing while an account is enrolled (ENR-04).
+            scheduleRetryIfNeeded()
             return false
         }
         let token: AccessToken
@@ -126,6 +137,7 @@ extension SDKEngine {
         case .success(.enrolled):
             recordEnrollment(enrolledId, upn: token.upn)
             report(.enrollment, accountId: enrolledId, upn: token.upn, code: .newPoliciesReceived, didSucceed: true)
+            sendTelemetry(.enrollment, accountId: enrolledId, token: token)
             checkIn(reason: .afterEnrollment(origin), token: token)
             return true
         case .success(.notLicensed):
@@ -151,14 +163,15 @@ extension SDKEngine {
 
     /// Makes `accountId` the enrolled account and stops enrollment retries (ENR-04).
     private func recordEnrollment(_ accountId: String, upn: String) {
+        let keepRetrying = defect(.retriesContinueAfterEnrollment)
         store.mutate { state in
             state.enrolledAccountId = accountId
             state.enrolledUPN = upn.isEmpty ? nil : upn
             state.policyJSON = nil
             state.policyVersion = nil
-            state.nextRetryAt = nil
+            if !keepRetrying { state.nextRetryAt = nil }
         }
-        disarm(.retry)
+        if !keepRetrying { disarm(.retry) }
     }
 
     /// Reports a failed enrollment and makes sure a 24-hour retry is pending (ENR-03).

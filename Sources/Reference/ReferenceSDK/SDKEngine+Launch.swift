@@ -1,6 +1,7 @@
 import Foundation
 
-/// Launch: timers, auto-enrollment (ENR-08), policy gates (ENR-09, ENR-10) and the PIN (RST-04).
+/// Launch: timers, auto-enrollment (ENR-08), policy gates (ENR-09, ENR-10) and the PIN (RST-04, in
+/// `SDKEngine+PIN.swift`).
 extension SDKEngine {
     /// Starts the launch sequence on the work queue; `completion` gets the resulting launch state.
     func launchApp(completion: (@Sendable (IntuneMAMLaunchState) -> Void)?) {
@@ -29,12 +30,12 @@ extension SDKEngine {
                 setLaunchState(.blocked(blocked))
                 return
             }
-        } else if settings.mamPolicyRequired {
+        } else if settings.mamPolicyRequired && !defect(.policyRequiredNotEnforced) {
             log.warning("MAMPolicyRequired and no app protection policy: launch blocked")
             platform?.didShow(.policyRequired, accountId: state.enrolledAccountId)
             setLaunchState(.blocked(.policyRequired))
             return
-        } else if settings.mamPolicyWarnAbsent {
+        } else if settings.mamPolicyWarnAbsent && !defect(.absentPolicyNotWarned) {
             log.info("MAMPolicyWarnAbsent and no app protection policy: warning the user")
             platform?.didShow(.policyAbsentWarning, accountId: state.enrolledAccountId)
         }
@@ -56,6 +57,10 @@ extension SDKEngine {
             case .success(let token):
                 if enroll(account.accountId, origin: .launch(policyRequiredGate: false), token: token) { return }
             case .failure(let failure):
+                if defect(.autoEnrollPromptsWithoutPolicyRequired),
+                   signInAndEnrollAtLaunch(candidate: account, policyRequiredGate: false) {
+                    return
+                }
                 enrollmentFailed(account.accountId, failure)
             }
         }
@@ -76,13 +81,20 @@ extension SDKEngine {
                 log.info("no token for \(candidate.accountId) at launch (\(failure.reason)); asking the user to sign in")
             }
         }
-        guard isAlive, let platform else { return }
+        signInAndEnrollAtLaunch(candidate: candidate, policyRequiredGate: true)
+    }
+
+    /// The SDK's own sign-in at launch: prompt (hint = the candidate's UPN), password grant, register,
+    /// enroll, then `addAccountId` when the app did not know the account. False when the user cancelled.
+    @discardableResult
+    private func signInAndEnrollAtLaunch(candidate: SDKState.RegisteredAccount?, policyRequiredGate: Bool) -> Bool {
+        guard isAlive, let platform else { return false }
         platform.didShow(.signIn, accountId: candidate?.accountId)
         guard let credentials = platform.promptSignIn(hint: candidate?.upn) else {
             log.info("the user cancelled the sign-in at launch")
-            return
+            return false
         }
-        guard isAlive else { return }
+        guard isAlive else { return true }
         log.registerSecret(credentials.password)
         let grant: MAMServiceClient.TokenGrant
         switch service.passwordGrant(upn: credentials.upn, password: credentials.password) {
@@ -90,12 +102,12 @@ extension SDKEngine {
         case .failure(let failure):
             report(.enrollment, accountId: candidate?.accountId ?? "", upn: credentials.upn, code: .authRequired,
                    didSucceed: false, reason: "sign-in failed: \(failure)")
-            return
+            return true
         }
         let token = cache(grant)
         let appKnowsAccount = !registerIfNeeded(grant.oid, upn: grant.upn)
-        guard enroll(grant.oid, origin: .launch(policyRequiredGate: true), token: token), !appKnowsAccount,
-              isAlive, let delegate = policyDelegate else { return }
+        guard enroll(grant.oid, origin: .launch(policyRequiredGate: policyRequiredGate), token: token), !appKnowsAccount,
+              isAlive, let delegate = policyDelegate else { return true }
         let accountId = token.accountId
         let result: IntuneMAMAddIdentityResult? = awaitApp { done in
             delegate.addAccountId(accountId, completionHandler: done)
@@ -105,52 +117,6 @@ extension SDKEngine {
         case .failed?: log.warning("the app could not add \(accountId)")
         case nil: log.warning("addAccountId did not complete in time")
         }
-    }
-
-    /// Conditional launch: PIN setup when none is stored, else PIN entry; nil when passed (RST-04).
-    private func runPINGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
-        guard let platform else { return .pinCanceled }
-        let minimumLength = policy.minimumPinLength
-        let tries = policy.maximumPinRetries
-        let record = store.read { $0.pin }.flatMap { AccountIdentity.same($0.accountId, accountId) ? $0 : nil }
-        if let record {
-            if defect(.pinOnlyAtSetup) {
-                log.info("PIN already set up; not asking for it")
-                return nil
-            }
-            for attempt in 1...tries {
-                platform.didShow(.pinEntry, accountId: accountId)
-                guard let pin = platform.promptPIN(setup: false, accountId: accountId, minimumLength: minimumLength) else {
-                    log.info("the user cancelled the PIN prompt")
-                    return .pinCanceled
-                }
-                log.registerSecret(pin)
-                if PINHasher.verify(pin: pin, record: record) {
-                    log.info("PIN accepted")
-                    return nil
-                }
-                log.warning("wrong PIN (attempt \(attempt) of \(tries))")
-                guard isAlive else { return .pinCanceled }
-            }
-            return .pinRetriesExceeded
-        }
-        for attempt in 1...tries {
-            platform.didShow(.pinSetup, accountId: accountId)
-            guard let pin = platform.promptPIN(setup: true, accountId: accountId, minimumLength: minimumLength) else {
-                log.info("the user cancelled the PIN setup")
-                return .pinCanceled
-            }
-            log.registerSecret(pin)
-            guard pin.count >= minimumLength else {
-                log.warning("PIN shorter than \(minimumLength) characters (attempt \(attempt) of \(tries))")
-                continue
-            }
-            let salt = PINHasher.makeSalt()
-            let record = SDKState.PINRecord(accountId: accountId, salt: salt, hash: PINHasher.hash(pin: pin, salt: salt))
-            store.mutate { $0.pin = record }
-            log.info("PIN set up")
-            return nil
-        }
-        return .pinRetriesExceeded
+        return true
     }
 }

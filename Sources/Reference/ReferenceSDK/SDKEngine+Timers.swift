@@ -1,19 +1,23 @@
 import Foundation
 
-/// The 24-hour enrollment retry (ENR-03, ENR-04) and the 8-hour check-in (ENR-05), with due times
+/// The 24-hour enrollment retry (ENR-03, ENR-04, WIP-02) and the 8-hour check-in (ENR-05), with due times
 /// persisted so a relaunch resumes them.
 extension SDKEngine {
+    /// How long after a failure the next enrollment attempt is due (the `retryAfterOneHour` defect: 1 h).
+    var retryDelay: TimeInterval { defect(.retryAfterOneHour) ? 3600 : Self.retryInterval }
+
     /// Ensures a retry is pending when no account is enrolled and some registered account is not.
     /// An already pending retry keeps its due time.
     func scheduleRetryIfNeeded() {
         guard isAlive else { return }
-        let (enrolled, hasPending, due) = store.read { ($0.enrolledAccountId, !$0.pendingAccounts.isEmpty, $0.nextRetryAt) }
-        guard enrolled == nil, hasPending else {
+        let (enrolled, due) = store.read { ($0.enrolledAccountId, $0.nextRetryAt) }
+        let hasCandidates = !retryCandidates().isEmpty
+        guard enrolled == nil || defect(.retriesContinueAfterEnrollment), hasCandidates else {
             cancelRetry()
             return
         }
         if due != nil, isArmed(.retry) { return }
-        let at = clock.now.addingTimeInterval(Self.retryInterval)
+        let at = clock.now.addingTimeInterval(retryDelay)
         store.mutate { $0.nextRetryAt = at }
         log.info("enrollment retry scheduled at \(at)")
         arm(.retry, at: at) { [self] in runRetry() }
@@ -23,6 +27,26 @@ extension SDKEngine {
     func cancelRetry() {
         store.mutate { $0.nextRetryAt = nil }
         disarm(.retry)
+    }
+
+    /// The accounts a retry tries: every registered, not enrolled account, in registration order (plus,
+    /// with the `retryAfterDeregister` defect, the deregistered ones it forgot to drop).
+    func retryCandidates() -> [SDKState.RegisteredAccount] {
+        store.read { state in
+            var candidates = state.pendingAccounts
+            if defect(.retryAfterDeregister) {
+                candidates += (state.staleRetryAccounts ?? []).filter { state.registered($0.accountId) == nil }
+            }
+            return candidates
+        }
+    }
+
+    /// True when the `retryAfterDeregister` defect still retries this deregistered account.
+    func isStaleRetryAccount(_ accountId: String) -> Bool {
+        guard defect(.retryAfterDeregister) else { return false }
+        return store.read { state in
+            (state.staleRetryAccounts ?? []).contains { AccountIdentity.same($0.accountId, accountId) }
+        }
     }
 
     /// Schedules the next check-in 8 hours from now while an account is enrolled.
@@ -53,17 +77,18 @@ extension SDKEngine {
             } else {
                 scheduleNextCheckIn()
             }
-        } else if !state.pendingAccounts.isEmpty {
-            guard let due = state.nextRetryAt else {
-                // Killed between an attempt and its retry being recorded: start the 24 h cycle afresh.
-                scheduleRetryIfNeeded()
-                return
-            }
-            if due <= now {
-                submit("overdue enrollment retry") { [self] in runRetry() }
-            } else {
-                arm(.retry, at: due) { [self] in runRetry() }
-            }
+        }
+        guard state.enrolledAccountId == nil || defect(.retriesContinueAfterEnrollment),
+              !retryCandidates().isEmpty else { return }
+        guard let due = state.nextRetryAt else {
+            // Killed between an attempt and its retry being recorded: start the 24 h cycle afresh.
+            scheduleRetryIfNeeded()
+            return
+        }
+        if due <= now {
+            submit("overdue enrollment retry") { [self] in runRetry() }
+        } else {
+            arm(.retry, at: due) { [self] in runRetry() }
         }
     }
 
@@ -71,13 +96,15 @@ extension SDKEngine {
     func runRetry() {
         store.mutate { $0.nextRetryAt = nil }
         disarm(.retry)
-        guard store.read({ $0.enrolledAccountId }) == nil else { return }
-        let candidates = store.read { $0.pendingAccounts }
+        let keepGoing = defect(.retriesContinueAfterEnrollment)
+        guard store.read({ $0.enrolledAccountId }) == nil || keepGoing else { return }
+        let candidates = retryCandidates()
         log.info("enrollment retry for \(candidates.count) account(s)")
         for account in candidates {
             guard isAlive else { return }
-            if enroll(account.accountId, origin: .retry) { return }
+            if enroll(account.accountId, origin: .retry, ignoringEnrolledAccount: keepGoing) && !keepGoing { return }
         }
+        if keepGoing { scheduleRetryIfNeeded() }
     }
 
     func runPeriodicCheckIn() {

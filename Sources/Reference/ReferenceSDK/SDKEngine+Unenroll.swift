@@ -1,6 +1,7 @@
 import Foundation
 
-/// Deregistration, unenroll and selective wipe (WIP-01…10, ENR-04 resume).
+/// Deregistration and unenroll (WIP-01…03, WIP-06…08, ENR-04 resume); the wipe itself is in
+/// `SDKEngine+Wipe.swift`.
 extension SDKEngine {
     /// `deRegisterAndUnenrollAccountId`: blocks the caller until the SDK holds the token the unenroll
     /// needs (WIP-08), or until it is clear none is needed; the rest continues on the work queue.
@@ -20,14 +21,14 @@ extension SDKEngine {
         defer { tokenGate.fulfil(()) }
         let state = store.snapshot
         let enrolledId = state.isEnrolled(accountId) ? state.enrolledAccountId : nil
-        guard state.registered(accountId) != nil || enrolledId != nil else {
+        guard let registered = state.registered(accountId) ?? enrolledId.map({
+            SDKState.RegisteredAccount(accountId: $0, upn: state.enrolledUPN)
+        }) else {
             log.warning("deRegisterAndUnenrollAccountId: \(accountId) is not registered; call ignored")
             return
         }
         let upn = state.upn(of: accountId)
-        store.mutate { state in
-            state.registeredAccounts.removeAll { AccountIdentity.same($0.accountId, accountId) }
-        }
+        removeRegistration(of: registered)
         log.info("deregistered \(accountId)")
         guard let enrolledId else {
             // Not enrolled: nothing to unenroll or wipe; stop retries if nothing else is pending (WIP-02).
@@ -37,11 +38,32 @@ extension SDKEngine {
         }
         let token = acquireToken(for: enrolledId)
         tokenGate.fulfil(())
-        unenroll(enrolledId, upn: upn, wipe: wipe, token: token)
+        let doWipe = wipe || defect(.wipeDespiteNoWipe)
+        if doWipe != wipe { log.info("deregistering \(enrolledId) without wipe; wiping anyway") }
+        unenroll(enrolledId, upn: upn, wipe: doWipe, token: token)
+    }
+
+    /// Takes the account off the registered list (and so off the 24-hour retry, WIP-01/WIP-02). The
+    /// `registrationKeptAfterDeregister` defect forgets to; `retryAfterDeregister` forgets the retry list.
+    private func removeRegistration(of account: SDKState.RegisteredAccount) {
+        let keepRegistered = defect(.registrationKeptAfterDeregister)
+        let keepRetrying = defect(.retryAfterDeregister)
+        store.mutate { state in
+            if !keepRegistered {
+                state.registeredAccounts.removeAll { AccountIdentity.same($0.accountId, account.accountId) }
+            }
+            if keepRetrying {
+                var stale = state.staleRetryAccounts ?? []
+                stale.removeAll { AccountIdentity.same($0.accountId, account.accountId) }
+                stale.append(account)
+                state.staleRetryAccounts = stale
+            }
+        }
     }
 
     /// Unenrolls the enrolled account (work queue): tells the service, drops management locally even if
-    /// the service could not be told, wipes on request, reports `unenrollRequest`, resumes retries.
+    /// the service could not be told, deregisters it, wipes on request, reports `unenrollRequest`, resumes
+    /// retries. Also the end of an administrator's wipe (WIP-09).
     func unenroll(_ accountId: String, upn: String, wipe: Bool, token: Result<AccessToken, StatusFailure>) {
         guard isAlive else { return }
         var failure: StatusFailure?
@@ -59,47 +81,35 @@ extension SDKEngine {
         }
         guard isAlive else { return }
         disarm(.checkIn)
+        let keepManaged = defect(.policyKeptAfterUnenroll)
         store.mutate { state in
-            state.clearEnrollment()
-            state.registeredAccounts.removeAll { AccountIdentity.same($0.accountId, accountId) }
+            if keepManaged {
+                state.nextCheckInAt = nil
+            } else {
+                state.clearEnrollment()
+            }
             state.tokenCache.removeAll { AccountIdentity.same($0.accountId, accountId) }
         }
-        if wipe { selectiveWipe(accountId) }
+        removeRegistration(of: SDKState.RegisteredAccount(accountId: accountId, upn: upn.isEmpty ? nil : upn))
+        if wipe {
+            selectiveWipe(accountId, upn: upn)
+        }
         guard isAlive else { return }
+        reportUnenroll(accountId, upn: upn, failure: failure)
+        scheduleRetryIfNeeded()
+    }
+
+    /// The one `unenrollRequest` of an unenroll (WIP-07); the `unenrollNotReported` defect drops it.
+    private func reportUnenroll(_ accountId: String, upn: String, failure: StatusFailure?) {
+        if defect(.unenrollNotReported) {
+            log.info("unenroll of \(accountId) finished")
+            return
+        }
         if let failure {
             report(.unenroll, accountId: accountId, upn: upn, code: failure.code, didSucceed: false,
                    reason: "the MAM service could not be told: \(failure.reason); the account was removed locally")
         } else {
             report(.unenroll, accountId: accountId, upn: upn, code: .unenrollmentSuccess, didSucceed: true)
-        }
-        scheduleRetryIfNeeded()
-    }
-
-    /// Calls `wipeData(forAccountId:)` exactly once; when it returns false (or there is no delegate) the
-    /// SDK deletes every file owned by the account, and only those (WIP-04, WIP-05, WIP-10).
-    private func selectiveWipe(_ accountId: String) {
-        log.info("selective wipe of \(accountId)")
-        let appWiped = policyDelegate?.wipeData(forAccountId: accountId) ?? false
-        guard isAlive else { return }
-        let owned = store.read { state in
-            state.fileOwners.filter { AccountIdentity.same($0.value, accountId) }.map(\.key).sorted()
-        }
-        if !appWiped {
-            var deleted = 0
-            for path in owned where FileManager.default.fileExists(atPath: path) {
-                do {
-                    try FileManager.default.removeItem(atPath: path)
-                    deleted += 1
-                } catch {
-                    log.error("selective wipe could not delete \(path): \(error)")
-                }
-            }
-            log.info("the app did not wipe everything; the SDK deleted \(deleted) file(s) owned by \(accountId)")
-        }
-        store.mutate { state in
-            for path in owned where !FileManager.default.fileExists(atPath: path) {
-                state.fileOwners.removeValue(forKey: path)
-            }
         }
     }
 }

@@ -235,7 +235,9 @@ final class SDKEngine: @unchecked Sendable {
         }
         guard let delegate = enrollmentDelegate else { return }
         switch kind {
-        case .enrollment: delegate.enrollmentRequest(with: status)
+        case .enrollment:
+            delegate.enrollmentRequest(with: status)
+            if defect(.duplicateEnrollmentStatus) { delegate.enrollmentRequest(with: status) }
         case .policy: delegate.policyRequest(with: status)
         case .unenroll: delegate.unenrollRequest(with: status)
         }

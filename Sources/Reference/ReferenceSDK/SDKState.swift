@@ -45,6 +45,9 @@ struct SDKState: Codable, Equatable {
     var tokenCache: [CachedToken] = []
     /// Absolute file path → owning account ID (IDS-09); a wipe deletes by owner.
     var fileOwners: [String: String] = [:]
+    /// Deregistered accounts the `retryAfterDeregister` defect keeps retrying; always nil in a correct SDK.
+    /// Optional so state files without it still decode.
+    var staleRetryAccounts: [RegisteredAccount]?
 
     func registered(_ accountId: String) -> RegisteredAccount? {
         registeredAccounts.first { AccountIdentity.same($0.accountId, accountId) }

@@ -18,6 +18,11 @@ struct StatusFailure: Error, Equatable {
                       "MAM service unreachable: \(why)")
         case .notEnrolled:
             self.init(.appNotEnrolled, "the MAM service has no registration for this app")
+        case .http(let status, let why) where (500..<600).contains(status):
+            // The service is there but cannot serve (503 and the like): to the app that is the endpoint
+            // failing, as when it is unreachable, and worth the 24-hour retry (ENR-03).
+            self.init(request == .policy ? .policyEndPointNetworkFailure : .enrollmentEndPointNetworkFailure,
+                      "MAM service failed with \(status): \(why)")
         case .http(let status, let why):
             self.init(.internalError, "MAM service answered \(status): \(why)")
         case .parse(let why):

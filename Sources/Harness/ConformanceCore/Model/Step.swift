@@ -26,6 +26,8 @@ public enum StepKind: Sendable {
     case check(query: String, params: JSONValue, expected: JSONValue)
     /// State the backend must show.
     case checkBackend(BackendExpectation)
+    /// Acts on the backend (administrator actions, injected service faults).
+    case backend(BackendAction)
     /// Moves the backend's and the integration's clocks forward together.
     case advanceClock(seconds: Double)
     /// Scripts the answer to a question the integration may ask (`delegate.*`, `ui.*`). Stays in force for
@@ -71,6 +73,7 @@ public struct EventPattern: Sendable, Hashable, CustomStringConvertible {
 public enum BackendExpectation: Sendable {
     /// A MAM registration for the account exists (or not).
     case registration(accountId: String, exists: Bool)
-    /// The backend journal holds `count` requests of a route (e.g. `mam.checkin`).
-    case journalCount(route: String, count: Int)
+    /// The backend journal holds exactly `count` (or at least `atLeast`) successful requests of a
+    /// route (e.g. `mam.checkin`).
+    case journalCount(route: String, count: Int?, atLeast: Int?)
 }

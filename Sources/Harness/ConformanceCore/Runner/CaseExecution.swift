@@ -193,6 +193,8 @@ struct CaseExecution {
             }
 
         case .check(let query, let params, let expected):
+            // State is judged once everything the previous steps set off has settled.
+            try await barrier(context, location: step.location, timeout: timeout)
             let result = try await call(query, params, context, step: step, timeout: timeout)
             if let problem = Matcher.mismatch(expected: expected, actual: result) {
                 throw CaseStop.failure(CaseFailure(
@@ -222,6 +224,15 @@ struct CaseExecution {
 
         case .checkBackend(let expectation):
             try await checkBackend(expectation, context, step: step)
+
+        case .backend(let action):
+            do {
+                try await backendTime.measure { () async throws(BackendFault) in
+                    try await backend.perform(action, on: context.tenant, transcript: transcript)
+                }
+            } catch {
+                throw CaseStop.backend(error)
+            }
         }
     }
 
@@ -293,13 +304,14 @@ struct CaseExecution {
                     location: step.location,
                     details: "registrations: " + registrations.map { "\($0.userId) (device \($0.deviceTag ?? "-"))" }.joined(separator: ", ")))
             }
-        case .journalCount(let route, let count):
+        case .journalCount(let route, let count, let atLeast):
             let entries: [JournalEntry]
             do { entries = try await backendTime.measure { () async throws(BackendFault) in try await backend.journal(context.tenant, transcript: transcript) } } catch { throw CaseStop.backend(error) }
             let matching = entries.filter { $0.route == route && (200..<300).contains($0.status) }
-            if matching.count != count {
+            let wanted = count.map { "exactly \($0)" } ?? "at least \(atLeast ?? 0)"
+            if (count.map { matching.count != $0 } ?? false) || (atLeast.map { matching.count < $0 } ?? false) {
                 throw CaseStop.failure(CaseFailure(
-                    message: "expected \(count) successful \(route) request(s) at the backend, got \(matching.count)",
+                    message: "expected \(wanted) successful \(route) request(s) at the backend, got \(matching.count)",
                     location: step.location,
                     details: entries.map { "#\($0.sequence) \($0.method) \($0.path) → \($0.status)" }.joined(separator: "\n")))
             }

@@ -9,9 +9,22 @@ public protocol BackendDriver: Sendable {
     /// Creates the case's own tenant: users, groups, policies with their target apps and assignments.
     func arrange(tenant: TenantFixture, policies: [PolicyFixture], transcript: Transcript) async throws(BackendFault) -> ArrangedTenant
     func advanceClock(_ tenant: ArrangedTenant, seconds: Double, transcript: Transcript) async throws(BackendFault)
+    /// Acts on the backend the way an administrator (or a failing service) would, mid-case.
+    func perform(_ action: BackendAction, on tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault)
     func registrations(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [BackendRegistration]
     func journal(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [JournalEntry]
     func teardown(_ tenant: ArrangedTenant) async
+}
+
+/// Something done to the backend during a case.
+public enum BackendAction: Sendable, Hashable {
+    /// An administrator's selective wipe of the account's app registration (by its device tag).
+    case selectiveWipe(accountId: String)
+    /// The service starts answering a route (journal route name, e.g. `mam.enroll`) with an error status,
+    /// for `times` requests or until cleared.
+    case injectFault(route: String, status: Int, times: Int?)
+    /// The service answers normally again.
+    case clearFaults
 }
 
 /// What the integration needs to reach a freshly arranged tenant.

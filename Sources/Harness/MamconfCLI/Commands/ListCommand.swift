@@ -1,20 +1,77 @@
 import ArgumentParser
 import ConformanceCore
 import Foundation
+import SuiteLoader
 
-/// Lists suites and cases with the requirement IDs they check.
+/// Lists suites and cases, or the requirement catalog with who checks each requirement.
 struct ListCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List suites, cases and the requirements they cite.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List suites and cases, or (--requirements) each requirement with the cases and mutants that check it.")
 
     @OptionGroup var suites: SuiteOptions
+    @OptionGroup var adapter: AdapterOptions
+
+    @Flag(help: "List requirement IDs with the cases citing them and the mutants those cases kill.")
+    var requirements = false
+
+    @Flag(help: "With --requirements: exit 1 unless every checkable ID is cited by a case that kills a mutant tagged with it.")
+    var strict = false
+
+    @Option(help: "With --requirements: only IDs with these prefixes, comma-separated (e.g. ENR,RST,WIP).")
+    var ids: String?
+
+    @Flag(name: .customLong("no-mutants"), help: "With --requirements: skip running the mutation matrix.")
+    var noMutants = false
 
     func run() async throws {
-        for suite in try suites.loadSuites() {
-            print("\(suite.id): \(suite.title) [\(suite.requirements.joined(separator: ", "))]")
-            for testCase in suite.cases {
-                let needs = testCase.capabilities.isEmpty ? "" : " (needs \(testCase.capabilities.sorted().joined(separator: ", ")))"
-                print("  \(testCase.id): \(testCase.title) [\(testCase.requirements.joined(separator: ", "))]\(needs)")
+        guard requirements else {
+            for suite in try suites.loadSuites() {
+                print("\(suite.id): \(suite.title) [\(suite.requirements.joined(separator: ", "))]")
+                for testCase in suite.cases {
+                    let needs = testCase.capabilities.isEmpty ? "" : " (needs \(testCase.capabilities.sorted().joined(separator: ", ")))"
+                    print("  \(testCase.id): \(testCase.title) [\(testCase.requirements.joined(separator: ", "))]\(needs)")
+                }
+            }
+            return
+        }
+        try await listRequirements()
+    }
+
+    private func listRequirements() async throws {
+        let (catalog, catalogErrors) = RequirementCatalog.load(path: "\(suites.suitesDirectory)/requirements.yaml")
+        guard let catalog else {
+            for error in catalogErrors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+            throw MamconfExit(MamconfExit.notJudged, "the requirement catalog has errors")
+        }
+        // Loaded without the catalog, so unknown IDs are reported here (exit 1) rather than as suite errors.
+        let loaded = SuiteLoader(fixturesDirectory: suites.fixturesDirectory, catalog: nil)
+            .load(paths: SuiteLoader.suiteFiles(in: suites.suitesDirectory))
+        if !loaded.errors.isEmpty {
+            for error in loaded.errors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+            throw MamconfExit(MamconfExit.notJudged, "\(loaded.errors.count) error(s) in suites")
+        }
+        var matrix: MutationMatrix?
+        var mutants: [MutantInfo] = []
+        if !noMutants {
+            let runner = MutationRunner.configured(command: try adapter.command(), suites: loaded.suites, deadlineScale: 1)
+            mutants = try await runner.listMutants()
+            matrix = try await runner.run(mutants: mutants)
+        }
+        let report = RequirementCoverage(catalog: catalog, suites: loaded.suites, matrix: matrix, mutants: mutants)
+        let prefixes = ids?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } ?? []
+        print(report.render(prefixes: prefixes))
+        var failed = false
+        for unknown in report.unknownCitations {
+            print("error: \(unknown)")
+            failed = true
+        }
+        if strict {
+            if matrix == nil { throw MamconfExit(MamconfExit.notJudged, "--strict needs the mutation matrix (drop --no-mutants)") }
+            for gap in report.strictGaps(prefixes: prefixes) {
+                print("strict: \(gap)")
+                failed = true
             }
         }
+        if failed { throw MamconfExit(MamconfExit.failed) }
     }
 }

@@ -19,8 +19,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("case"), help: "Run only this case id (repeatable).")
     var caseIDs: [String] = []
 
-    @Option(help: "Adapter command line (default: the bundled mamconf-reference next to this binary).")
-    var adapter: String?
+    @OptionGroup var adapter: AdapterOptions
 
     @Option(help: "Base URL of a running mock backend (default: start one embedded on 127.0.0.1).")
     var backend: String?
@@ -57,7 +56,7 @@ struct RunCommand: AsyncParsableCommand {
         let commandStart = DispatchTime.now().uptimeNanoseconds
         signal(SIGPIPE, SIG_IGN)
         let selected = try select(try suites.loadSuites())
-        let command = try adapterCommand()
+        let command = try adapter.command()
         let redactor = Redactor()
         let control = RunControl()
         let trap = SignalTrap(control: control)
@@ -127,15 +126,4 @@ struct RunCommand: AsyncParsableCommand {
         return chosen
     }
 
-    private func adapterCommand() throws -> [String] {
-        if let adapter {
-            let parts = adapter.split(separator: " ").map(String.init)
-            guard !parts.isEmpty else { throw MamconfExit(MamconfExit.notJudged, "--adapter is empty") }
-            return parts
-        }
-        guard let reference = ReferenceLocator.referenceExecutable() else {
-            throw MamconfExit(MamconfExit.notJudged, "mamconf-reference not found next to mamconf; pass --adapter")
-        }
-        return [reference]
-    }
 }

@@ -1,0 +1,104 @@
+import Backends
+import ConformanceCore
+import Foundation
+import Logging
+import MockMAMService
+import StdioAdapter
+
+/// Runs suites against the clean integration and against each of its mutants, on one embedded mock.
+public struct MutationRunner: Sendable {
+    public let adapterCommand: [String]
+    public let suites: [Suite]
+    public var stepTimeout: Double = 10
+    public var deadlineScale: Double = 1
+    /// Runs in flight at once; each is one adapter process at a time plus its share of the mock.
+    public var concurrency: Int = 2
+
+    public init(adapterCommand: [String], suites: [Suite]) {
+        self.adapterCommand = adapterCommand
+        self.suites = suites
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case cannotList(String)
+        case backend(String)
+
+        public var description: String {
+            switch self {
+            case .cannotList(let why): return "cannot list the adapter's mutants: \(why)"
+            case .backend(let why): return "embedded mock backend could not start: \(why)"
+            }
+        }
+    }
+
+    /// Asks the adapter for its mutants (`--list-mutants`).
+    public func listMutants() async throws -> [MutantInfo] {
+        let command = adapterCommand
+        let listing: String = try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: command[0])
+                process.arguments = Array(command.dropFirst()) + ["--list-mutants"]
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                process.standardError = FileHandle.nullDevice
+                do {
+                    try process.run()
+                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    guard process.terminationStatus == 0 else {
+                        continuation.resume(throwing: Failure.cannotList("exit code \(process.terminationStatus)"))
+                        return
+                    }
+                    continuation.resume(returning: String(decoding: data, as: UTF8.self))
+                } catch {
+                    continuation.resume(throwing: Failure.cannotList("\(error)"))
+                }
+            }
+            thread.start()
+        }
+        return MutantInfo.parse(listing: listing)
+    }
+
+    public func run(mutants: [MutantInfo]) async throws -> MutationMatrix {
+        var logger = Logger(label: "mamconf.mutants.mock")
+        logger.logLevel = .warning
+        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: logger)
+        let url: String
+        do { url = try await server.start().absoluteString } catch { throw Failure.backend("\(error)") }
+        defer { Task { await server.stop() } }
+
+        let variants: [String?] = [nil] + mutants.map(\.name)
+        var results: [String: RunResult] = [:]
+        var clean: RunResult?
+        try await withThrowingTaskGroup(of: (String?, RunResult).self) { group in
+            var next = 0
+            func launch() {
+                guard next < variants.count else { return }
+                let variant = variants[next]
+                next += 1
+                group.addTask { (variant, await runOnce(mutant: variant, backendURL: url)) }
+            }
+            for _ in 0..<max(1, concurrency) { launch() }
+            while let (variant, result) = try await group.next() {
+                if let variant { results[variant] = result } else { clean = result }
+                launch()
+            }
+        }
+        await server.stop()
+        return MutationMatrix(suites: suites, mutants: mutants, clean: clean!, runs: results)
+    }
+
+    private func runOnce(mutant: String?, backendURL: String) async -> RunResult {
+        let redactor = Redactor()
+        let command = adapterCommand + (mutant.map { ["--mutant", $0] } ?? [])
+        let work = NSTemporaryDirectory() + "mamconf-mutants-\(getpid())-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let runner = Runner(
+            adapter: StdioAdapterFactory(command: command),
+            backend: MockGraphBackend(baseURL: backendURL, redactor: redactor),
+            reporters: [],
+            configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, redactor: redactor))
+        return await runner.run(suites)
+    }
+}

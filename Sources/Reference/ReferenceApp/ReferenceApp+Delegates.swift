@@ -1,0 +1,84 @@
+import AdapterKit
+import AdapterProtocol
+import Foundation
+import ReferenceSDK
+
+/// What the app does when the SDK calls it: supply tokens, wipe an account, restart, add an account the
+/// SDK signed in, and learn the account a `loginAndEnrollAccount` enrolled.
+extension ReferenceApp {
+    /// The app's token for the SDK: cached if still valid on the integration's clock, else refreshed,
+    /// else an error token. Answers from the app's auth queue, never blocking the SDK's queue itself.
+    func accessToken(for accountId: String, completion: @escaping @Sendable (IntuneMAMEnrollmentToken) -> Void) {
+        authQueue.async { [self] in
+            completion(currentToken(for: accountId))
+        }
+    }
+
+    private func currentToken(for accountId: String) -> IntuneMAMEnrollmentToken {
+        guard var account = accounts.account(accountId) else {
+            return .failure(accountId: accountId, error: "the app has no signed-in account \(accountId)")
+        }
+        if account.hasValidToken(at: device.clock.now), let token = account.accessToken {
+            return IntuneMAMEnrollmentToken(accessToken: token, upn: account.upn, oid: account.accountId,
+                                            tenantId: account.tenantId)
+        }
+        guard let refreshToken = account.refreshToken else {
+            return .failure(accountId: accountId, upn: account.upn, error: "no token for \(account.upn)")
+        }
+        switch tokens.refreshGrant(refreshToken: refreshToken) {
+        case .failure(let failure):
+            events.log("warning", "token refresh for \(account) failed: \(failure)")
+            return .failure(accountId: accountId, upn: account.upn, error: "token refresh failed: \(failure)")
+        case .success(let grant):
+            account.accessToken = grant.accessToken
+            account.refreshToken = grant.refreshToken ?? refreshToken
+            account.expiresAt = device.clock.now.addingTimeInterval(grant.expiresIn)
+            // Only if still signed in: a sign-out may have happened while the refresh ran.
+            if accounts.account(accountId) != nil { accounts.upsert(account) }
+            return IntuneMAMEnrollmentToken(accessToken: grant.accessToken, upn: account.upn, oid: account.accountId,
+                                            tenantId: account.tenantId)
+        }
+    }
+
+    /// `wipeData(forAccountId:)`: the runner decides whether the app wipes; if it does, the app deletes
+    /// the account's files and signs the account out (its tokens are the account's data too, and a wiped
+    /// account must not be registered again at the next launch) before answering true.
+    func wipeData(forAccountId accountId: String) -> Bool {
+        let answer = device.ask(Method.delegateWipeData, ["accountId": .string(accountId)])
+        guard answer?["return"]?.boolValue == true else { return false }
+        let deleted = files.deleteAll(accountId: accountId)
+        events.app(.dataWiped, accountId: accountId, extra: ["files": .number(Double(deleted))])
+        forget(accountId)
+        return true
+    }
+
+    /// An enrollment outcome arrived. The first one after `loginAndEnroll` tells the app which account the
+    /// SDK signed in; a successful one the app did not know is listed (its tokens stay with the SDK).
+    func enrollmentFinished(_ status: IntuneMAMEnrollmentStatus) {
+        let wasLogin = loginPending.withLock { pending -> Bool in
+            defer { pending = false }
+            return pending
+        }
+        guard wasLogin, status.didSucceed, accounts.account(status.accountId) == nil else { return }
+        accounts.upsert(SignedInAccount(accountId: status.accountId, upn: status.identity))
+        events.app(.signedIn, accountId: status.accountId, extra: ["upn": .string(status.identity), "by": "sdk"])
+    }
+
+    /// `restartApplication()`: the runner decides; true → the app restarts itself once the SDK's callback
+    /// has returned (scheduled, so the SDK's queue is not waited on from inside itself).
+    func restartApplication() -> Bool {
+        let answer = device.ask(Method.delegateRestartApplication, [:])
+        guard answer?["return"]?.boolValue == true else { return false }
+        device.scheduleSelfRestart(of: self)
+        return true
+    }
+
+    /// `addAccountId`: the SDK signed a user in itself; the app lists the account (its tokens stay with
+    /// the SDK).
+    func addAccount(_ accountId: String) -> IntuneMAMAddIdentityResult {
+        let upn = device.lastPromptedUPN ?? ""
+        accounts.upsert(SignedInAccount(accountId: accountId, upn: upn))
+        events.app(.signedIn, accountId: accountId, extra: ["upn": .string(upn), "by": "sdk"])
+        return .success
+    }
+}

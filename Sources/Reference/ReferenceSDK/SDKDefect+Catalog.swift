@@ -1,0 +1,69 @@
+/// What each planted defect breaks, for `--list-mutants` and the requirement coverage report.
+extension SDKDefect {
+    /// The requirement IDs (docs: requirements catalog) this defect violates.
+    public var requirementIDs: [String] { catalogEntry.ids }
+
+    /// One line saying what the defect breaks, for `--list-mutants`: precise enough that a suite author knows
+    /// which observation catches it.
+    public var summary: String { catalogEntry.summary }
+
+    private var catalogEntry: (ids: [String], summary: String) {
+        switch self {
+        case .noRestartRequest:
+            return (["RST-01"], "the first policy is applied without asking the app to restart (restartApplication never called)")
+        case .restartDialogDespiteAppRestart:
+            return (["RST-02"], "the SDK shows its restart dialog and relaunches even when restartApplication returned true")
+        case .restartOnEveryCheckIn:
+            return (["RST-05"], "restartApplication is asked after every successful check-in, not only for the first policy")
+        case .pinOnlyAtSetup:
+            return (["RST-04"], "after the PIN is set up, later launches show corporate data without asking for the PIN")
+        case .restartAfterLaunchEnrollment:
+            return (["RST-03"], "a restart is asked even after enrolling at launch with AutoEnrollOnLaunch + MAMPolicyRequired")
+        case .untargetedBecomesManaged:
+            return (["ENR-11"], "a licensed but untargeted account (225) is still recorded as enrolled and managed")
+        case .unlicensedReportedAsUntargeted:
+            return (["ENR-02"], "an unlicensed account is reported with status 225 (not targeted) instead of 200 (not licensed)")
+        case .noPeriodicCheckIn:
+            return (["ENR-05", "RST-05"], "the 8-hour policy check-in is never scheduled, so policy changes never arrive")
+        case .retryAfterOneHour:
+            return (["ENR-03"], "a failed enrollment is retried 1 hour later (and hourly) instead of every 24 hours")
+        case .retriesContinueAfterEnrollment:
+            return (["ENR-04"], "after one account enrolled, the 24-hour retry keeps re-sending the enrollment of every other "
+                        + "registered account to the service (each outcome reported again)")
+        case .telemetryDespiteDisabled:
+            return (["ENR-13"], "telemetry (POST /telemetry after enrollment and check-in) is sent although MAMTelemetryDisabled is set")
+        case .duplicateEnrollmentStatus:
+            return (["ENR-02"], "every enrollment outcome is reported twice through enrollmentRequest")
+        case .caseSensitiveIdentities:
+            return (["ENR-12"], "account IDs compare case-sensitively: registering a registered account in other casing adds a "
+                        + "second registration (its enrollment fails 227), and policy queries in other casing answer unmanaged")
+        case .policyRequiredNotEnforced:
+            return (["ENR-09"], "MAMPolicyRequired does not block a launch without policy: no policy-required UI, the app is ready")
+        case .absentPolicyNotWarned:
+            return (["ENR-10"], "MAMPolicyWarnAbsent shows no policy-absent warning at a launch without policy")
+        case .loginWithoutPrompt:
+            return (["ENR-07"], "loginAndEnrollAccount without a token reports auth-required (203) instead of prompting the user to sign in")
+        case .autoEnrollPromptsWithoutPolicyRequired:
+            return (["ENR-08"], "AutoEnrollOnLaunch without MAMPolicyRequired and without a token prompts for sign-in at launch "
+                        + "instead of failing silently")
+        case .wipeCallbackSkipped:
+            return (["WIP-04"], "deregistering with wipe never calls wipeDataForAccountId and deletes nothing")
+        case .wipeCallbackGetsUpn:
+            return (["WIP-04", "WIP-10"], "wipeDataForAccountId is called with the account's UPN instead of its account ID")
+        case .falseReturnIgnored:
+            return (["WIP-05"], "when wipeDataForAccountId returns false the SDK deletes none of the account's files")
+        case .wipeDespiteNoWipe:
+            return (["WIP-06"], "deregistering with wipe false still calls wipeDataForAccountId (and deletes the files on false)")
+        case .retryAfterDeregister:
+            return (["WIP-02"], "a deregistered account stays on the retry list: its enrollment is retried every 24 hours")
+        case .adminWipeIgnored:
+            return (["WIP-09"], "the administrator's wipe command at check-in is treated as an ordinary check-in (no 102, no wipe, no unenroll)")
+        case .unenrollNotReported:
+            return (["WIP-07"], "the unenroll outcome is never reported through unenrollRequest")
+        case .policyKeptAfterUnenroll:
+            return (["WIP-03"], "after unenroll the account stays enrolled and managed locally, with its policy and PIN")
+        case .registrationKeptAfterDeregister:
+            return (["WIP-01"], "deregistration leaves the account in registeredAccountIds (and so in the 24-hour retries)")
+        }
+    }
+}

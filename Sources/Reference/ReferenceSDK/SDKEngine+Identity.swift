@@ -1,0 +1,20 @@
+/// Identity comparisons that the `caseSensitiveIdentities` defect can break (ENR-12).
+///
+/// Kept apart from ``AccountIdentity`` so the defect reaches only the comparisons an SDK's own bookkeeping
+/// makes at its API boundary (registration, the managed-account check), not every lookup in the state.
+extension SDKEngine {
+    /// True when both name the same account: case-insensitive, unless the defect is on.
+    func sameIdentity(_ lhs: String?, _ rhs: String?) -> Bool {
+        if defect(.caseSensitiveIdentities) {
+            guard let lhs, let rhs else { return false }
+            return lhs == rhs
+        }
+        return AccountIdentity.same(lhs, rhs)
+    }
+
+    /// True when `accountId` is the enrolled (managed) account.
+    func isManaged(_ accountId: String?, in state: SDKState) -> Bool {
+        guard let accountId else { return false }
+        return sameIdentity(state.enrolledAccountId, accountId)
+    }
+}

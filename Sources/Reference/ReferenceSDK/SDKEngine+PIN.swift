@@ -1,0 +1,51 @@
+import Foundation
+
+/// The PIN gate of conditional launch (RST-04).
+extension SDKEngine {
+    /// Conditional launch: PIN setup when none is stored, else PIN entry; nil when passed (RST-04).
+    func runPINGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
+        guard let platform else { return .pinCanceled }
+        let minimumLength = policy.minimumPinLength
+        let tries = policy.maximumPinRetries
+        let record = store.read { $0.pin }.flatMap { AccountIdentity.same($0.accountId, accountId) ? $0 : nil }
+        if let record {
+            if defect(.pinOnlyAtSetup) {
+                log.info("PIN already set up; not asking for it")
+                return nil
+            }
+            for attempt in 1...tries {
+                platform.didShow(.pinEntry, accountId: accountId)
+                guard let pin = platform.promptPIN(setup: false, accountId: accountId, minimumLength: minimumLength) else {
+                    log.info("the user cancelled the PIN prompt")
+                    return .pinCanceled
+                }
+                log.registerSecret(pin)
+                if PINHasher.verify(pin: pin, record: record) {
+                    log.info("PIN accepted")
+                    return nil
+                }
+                log.warning("wrong PIN (attempt \(attempt) of \(tries))")
+                guard isAlive else { return .pinCanceled }
+            }
+            return .pinRetriesExceeded
+        }
+        for attempt in 1...tries {
+            platform.didShow(.pinSetup, accountId: accountId)
+            guard let pin = platform.promptPIN(setup: true, accountId: accountId, minimumLength: minimumLength) else {
+                log.info("the user cancelled the PIN setup")
+                return .pinCanceled
+            }
+            log.registerSecret(pin)
+            guard pin.count >= minimumLength else {
+                log.warning("PIN shorter than \(minimumLength) characters (attempt \(attempt) of \(tries))")
+                continue
+            }
+            let salt = PINHasher.makeSalt()
+            let record = SDKState.PINRecord(accountId: accountId, salt: salt, hash: PINHasher.hash(pin: pin, salt: salt))
+            store.mutate { $0.pin = record }
+            log.info("PIN set up")
+            return nil
+        }
+        return .pinRetriesExceeded
+    }
+}

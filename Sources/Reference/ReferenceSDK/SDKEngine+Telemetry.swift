@@ -1,0 +1,45 @@
+import Foundation
+
+/// Telemetry to the SDK's back end (ENR-13): one upload after each successful enrollment and each check-in
+/// that delivered policy status, unless the app set `MAMTelemetryDisabled`.
+///
+/// Telemetry must never change what the app sees: an upload that fails (service down, route unknown, token
+/// refused) is dropped without a status callback, a retry or a warning.
+extension SDKEngine {
+    /// What happened, as one telemetry event.
+    enum TelemetryEvent: Sendable {
+        case enrollment
+        case checkIn(code: IntuneMAMEnrollmentStatusCode, policyVersion: String?)
+    }
+
+    /// Uploads one event for `accountId` with its bearer token (work queue; blocks for the HTTP call).
+    func sendTelemetry(_ event: TelemetryEvent, accountId: String, token: AccessToken) {
+        guard isAlive else { return }
+        if configuration.settings.telemetryDisabled && !defect(.telemetryDespiteDisabled) { return }
+        let deviceTag = store.read { $0.deviceTag }
+        let result = service.telemetry(accountId: accountId, deviceTag: deviceTag,
+                                       events: [payload(of: event)], token: token.value)
+        if case .failure(let failure) = result {
+            log.verbose("telemetry upload dropped: \(failure)")
+        }
+    }
+
+    /// The event object: its `name` and a few non-identifying facts (never tokens or UPNs).
+    private func payload(of event: TelemetryEvent) -> [String: Any] {
+        var object: [String: Any] = [
+            "time": ISO8601DateFormatter().string(from: clock.now),
+            "sdkVersion": configuration.sdkVersion,
+            "appVersion": configuration.appVersion,
+            "bundleId": configuration.bundleId,
+        ]
+        switch event {
+        case .enrollment:
+            object["name"] = "enrollment"
+        case .checkIn(let code, let policyVersion):
+            object["name"] = "checkin"
+            object["statusCode"] = code.rawValue
+            object["policyVersion"] = policyVersion ?? NSNull()
+        }
+        return object
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The selective wipe of one account's data (WIP-04, WIP-05, WIP-10).
+extension SDKEngine {
+    /// Calls `wipeData(forAccountId:)` exactly once and waits for it; when it returns false (or there is no
+    /// delegate) the SDK deletes every file owned by the account, and only those.
+    func selectiveWipe(_ accountId: String, upn: String) {
+        if defect(.wipeCallbackSkipped) {
+            log.info("account \(accountId) removed")
+            return
+        }
+        log.info("selective wipe of \(accountId)")
+        // The wipe callback names the account by its account ID; the defect passes the UPN.
+        let named = defect(.wipeCallbackGetsUpn) && !upn.isEmpty ? upn : accountId
+        let appWiped = policyDelegate?.wipeData(forAccountId: named) ?? false
+        guard isAlive else { return }
+        let owned = store.read { state in
+            state.fileOwners.filter { AccountIdentity.same($0.value, accountId) }.map(\.key).sorted()
+        }
+        if !appWiped && !defect(.falseReturnIgnored) {
+            let deleted = deleteFiles(owned)
+            log.info("the app did not wipe everything; the SDK deleted \(deleted) file(s) owned by \(accountId)")
+        }
+        store.mutate { state in
+            for path in owned where !FileManager.default.fileExists(atPath: path) {
+                state.fileOwners.removeValue(forKey: path)
+            }
+        }
+    }
+
+    /// Deletes the files that still exist; returns how many went.
+    private func deleteFiles(_ paths: [String]) -> Int {
+        var deleted = 0
+        for path in paths where FileManager.default.fileExists(atPath: path) {
+            do {
+                try FileManager.default.removeItem(atPath: path)
+                deleted += 1
+            } catch {
+                log.error("selective wipe could not delete \(path): \(error)")
+            }
+        }
+        return deleted
+    }
+}

@@ -1,0 +1,29 @@
+import ConformanceCore
+import Foundation
+import Testing
+
+/// A case that needs a capability the integration lacks is skipped with the reason, never passed.
+@Suite(.serialized) struct CapabilityTests {
+    @Test func casesNeedingAMissingCapabilityAreSkippedAndOnlyThose() async throws {
+        let suites = try EndToEnd.loadSuites()
+        let run = try await EndToEnd.run(suites, arguments: ["--disable-capability", "clock.virtual"])
+        var skipped = 0
+        for suite in suites {
+            for testCase in suite.cases {
+                let result = try #require(run.result.allCases.first { $0.suiteId == suite.id && $0.caseId == testCase.id })
+                if testCase.capabilities.contains("clock.virtual") {
+                    guard case .skipped(let reason) = result.outcome else {
+                        Issue.record("\(testCase.id) needs clock.virtual but was \(result.outcome.label)")
+                        continue
+                    }
+                    #expect(reason.contains("clock.virtual"))
+                    skipped += 1
+                } else {
+                    #expect(result.outcome.label == "passed", "\(testCase.id): \(result.outcome)")
+                }
+            }
+        }
+        #expect(skipped >= 3)
+        #expect(run.console.last?.hasSuffix("\(skipped) skipped") == true, "\(run.console.suffix(3))")
+    }
+}

@@ -1,0 +1,53 @@
+import CurlHTTP
+import Foundation
+import Testing
+
+@testable import MockMAMService
+
+/// Fault-injection and telemetry helpers for ``TenantFixture``.
+extension TenantFixture {
+    /// `POST /_mock/tenants/{t}/faults`; the raw answer, so refusals can be checked too.
+    @discardableResult
+    func injectFault(_ body: JSON) async throws -> MockBackendFixture.Answer {
+        try await backend.json("POST", "/_mock/tenants/\(id)/faults", body)
+    }
+
+    /// Arms a fault that must be accepted and returns its id.
+    @discardableResult
+    func armFault(route: String, status: Int, times: Int? = nil) async throws -> String {
+        var body: [String: JSON] = ["route": .string(route), "status": .int(status)]
+        if let times { body["times"] = .int(times) }
+        let answer = try await injectFault(.object(body))
+        try #require(answer.status == 201, "arm fault: \(answer.text)")
+        return try #require(answer["faultId"]?.stringValue)
+    }
+
+    /// `GET /_mock/tenants/{t}/faults`: the active faults.
+    func faults() async throws -> [JSON] {
+        let answer = try await backend.json("GET", "/_mock/tenants/\(id)/faults")
+        try #require(answer.status == 200, "faults: \(answer.text)")
+        return try #require(answer["faults"]?.arrayValue)
+    }
+
+    /// `DELETE /_mock/tenants/{t}/faults`: the status.
+    func clearFaults() async throws -> Int {
+        try await backend.json("DELETE", "/_mock/tenants/\(id)/faults").status
+    }
+
+    /// `POST {mam}/telemetry` with events of the given names.
+    func telemetry(_ alias: String, token: String?, events: [String], deviceTag: String = "device-1") async throws
+        -> MockBackendFixture.Answer
+    {
+        try await backend.json(
+            "POST", mam + "/telemetry",
+            [
+                "accountId": .string(objectId(alias)), "deviceTag": .string(deviceTag),
+                "events": .array(events.map { ["name": .string($0), "durationMs": 12] }),
+            ], bearer: token)
+    }
+
+    /// The journal entries of one route.
+    func journal(route: String) async throws -> [JSON] {
+        try await journal().filter { $0["route"] == .string(route) }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import ReferenceSDK
+import Testing
+
+/// Telemetry (ENR-13): one upload after each successful enrollment and check-in, none when disabled, and a
+/// failing upload never changes what the app sees.
+@Suite("ReferenceSDK telemetry")
+struct ReferenceSDKTelemetryTests {
+    @Test("an upload follows the enrollment and every check-in, with the user's token")
+    func sentByDefault() async throws {
+        let fixture = try await SDKTestFixture.make()
+        try await fixture.backend.createPolicy()
+        await fixture.launch()
+        let alice = await fixture.signInAndRegister("alice")
+        let uploads = try await fixture.backend.calls("mam.telemetry")
+        #expect(uploads.map(\.status) == [204, 204])
+        #expect(uploads.allSatisfy { $0.accountId?.lowercased() == alice.objectId })
+        try await fixture.advance(hours: 8)
+        #expect(try await fixture.backend.calls("mam.telemetry").count == 3)
+        await fixture.tearDown()
+    }
+
+    @Test("MAMTelemetryDisabled: nothing is sent")
+    func disabled() async throws {
+        let fixture = try await SDKTestFixture.make()
+        try await fixture.backend.createPolicy()
+        await fixture.launch(settings: IntuneMAMSettings(telemetryDisabled: true))
+        await fixture.signInAndRegister("alice")
+        try await fixture.advance(hours: 8)
+        #expect(try await fixture.backend.calls("mam.telemetry").isEmpty)
+        #expect(try await fixture.backend.calls("mam.checkin").count == 2)
+        await fixture.tearDown()
+    }
+
+    @Test("a failing upload is ignored: the app sees exactly what it sees without telemetry")
+    func failuresIgnored() async throws {
+        let fixture = try await SDKTestFixture.make()
+        try await fixture.backend.createPolicy()
+        try await fixture.backend.injectFault(route: "mam.telemetry", status: 503)
+        await fixture.launch()
+        let id = await fixture.signInAndRegister("alice").objectId
+        try await fixture.advance(hours: 8)
+        #expect(fixture.app.events == [
+            .enrollment(.newPoliciesReceived, accountId: id, didSucceed: true),
+            .policy(.newPoliciesReceived, accountId: id, didSucceed: true),
+            .restartApplication,
+            .policy(.policiesHaveNotChanged, accountId: id, didSucceed: true),
+        ])
+        #expect(try await fixture.backend.calls("mam.telemetry").map(\.status) == [503, 503, 503])
+        #expect(!fixture.app.logs.contains { $0.contains("telemetry") && !$0.contains("dropped") })
+        #expect(fixture.clock.pendingDeadlines.count == 1, "only the next check-in is pending, no telemetry retry")
+        await fixture.tearDown()
+    }
+
+    @Test("defect telemetryDespiteDisabled: uploads although MAMTelemetryDisabled is set")
+    func despiteDisabled() async throws {
+        let fixture = try await SDKTestFixture.make()
+        try await fixture.backend.createPolicy()
+        await fixture.launch(settings: IntuneMAMSettings(telemetryDisabled: true), defects: [.telemetryDespiteDisabled])
+        await fixture.signInAndRegister("alice")
+        #expect(try await fixture.backend.calls("mam.telemetry").count == 2)
+        await fixture.tearDown()
+    }
+}
