@@ -12,7 +12,7 @@ struct ReferenceSDKDefectTests {
             #expect(!defect.requirementIDs.isEmpty)
             #expect(!defect.summary.isEmpty)
         }
-        #expect(SDKDefect.allCases.count == 26)
+        #expect(SDKDefect.allCases.count == 27)
         #expect(Set(SDKDefect.allCases.map(\.summary)).count == SDKDefect.allCases.count)
     }
 

@@ -6,6 +6,20 @@ import Testing
 /// it names; the correct behaviour of the same scenarios is covered by the enrollment and launch tests.
 @Suite("ReferenceSDK enrollment defects")
 struct ReferenceSDKEnrollmentDefectTests {
+    @Test("registrationAfterEnrollment: a failing account is never listed; a succeeding one only once enrolled")
+    func registrationAfterEnrollment() async throws {
+        let fixture = try await SDKTestFixture.make(users: [("alice", true), ("carol", false)])
+        try await fixture.backend.createPolicy()
+        await fixture.launch(defects: [.registrationAfterEnrollment])
+        let carol = await fixture.signInAndRegister("carol")
+        #expect(fixture.app.events == [.enrollment(.accountNotLicensed, accountId: carol.objectId, didSucceed: false)])
+        #expect(fixture.sdk.enrollmentManager.registeredAccountIds().isEmpty)
+        let alice = await fixture.signInAndRegister("alice")
+        #expect(fixture.sdk.enrollmentManager.registeredAccountIds() == [alice.objectId])
+        #expect(fixture.sdk.enrollmentManager.enrolledAccountId() == alice.objectId)
+        await fixture.tearDown()
+    }
+
     @Test("duplicateEnrollmentStatus: every enrollment outcome arrives twice; policy and restart once")
     func duplicateEnrollmentStatus() async throws {
         let fixture = try await SDKTestFixture.make()

@@ -13,6 +13,7 @@ public struct MockGraphBackend: BackendDriver {
     private let http: HTTPClient
     private let redactor: Redactor
     private let adminTokens = AdminTokenCache()
+    private let objects = TenantObjects()
 
     public init(baseURL: String, redactor: Redactor, timeouts: HTTPTimeouts = HTTPTimeouts(connect: .seconds(2), total: .seconds(15))) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
@@ -54,6 +55,10 @@ public struct MockGraphBackend: BackendDriver {
         redactor.add(token)
 
         var groupIDs: [String: String] = [:]
+        var context: [String: String] = [
+            "tokenURL": tokenURL, "clientId": clientId, "clientSecret": secret, "graph": graph, "token": token,
+            "bundleId": tenant.bundleId,
+        ]
         for group in tenant.groups {
             let nickname = group.name.filter { $0.isLetter || $0.isNumber }
             let made = try await json("POST", "\(graph)/groups", bearer: token, body: [
@@ -64,6 +69,7 @@ public struct MockGraphBackend: BackendDriver {
                 throw BackendFault(request: "POST \(graph)/groups", message: "created group has no id")
             }
             groupIDs[group.name] = id
+            context["group.\(group.name)"] = id
             for alias in group.members {
                 guard let user = tenant.user(alias) else { continue }
                 _ = try await json("POST", "\(graph)/groups/\(id)/members/$ref", bearer: token, body: [
@@ -80,6 +86,7 @@ public struct MockGraphBackend: BackendDriver {
             guard let id = made["id"]?.stringValue else {
                 throw BackendFault(request: "POST \(graph)/deviceAppManagement/iosManagedAppProtections", message: "created policy has no id")
             }
+            context["policy.\(policy.name)"] = id
             let apps: [JSONValue] = (policy.apps ?? [tenant.bundleId]).map { bundle in
                 ["mobileAppIdentifier": ["@odata.type": "#microsoft.graph.iosMobileAppIdentifier", "bundleId": .string(bundle)]]
             }
@@ -95,7 +102,8 @@ public struct MockGraphBackend: BackendDriver {
         return ArrangedTenant(
             tenantId: tenantId, tokenURL: tokenURL, mamServiceURL: mamURL, mamResource: resource, appClientId: appClient,
             now: created["now"]?.stringValue ?? "2026-01-01T00:00:00Z",
-            driverContext: ["graph": graph, "token": token, "tokenURL": tokenURL, "clientId": clientId, "clientSecret": secret])
+            driverContext: context,
+            deviceConfigURL: "\(baseURL)/\(tenantId)/device/v1/managedAppConfig?bundleId=\(tenant.bundleId)")
     }
 
     public func advanceClock(_ tenant: ArrangedTenant, seconds: Double, transcript: Transcript) async throws(BackendFault) {
@@ -124,6 +132,22 @@ public struct MockGraphBackend: BackendDriver {
                                expect: 201, transcript: transcript)
         case .clearFaults:
             _ = try await json("DELETE", "\(baseURL)/_mock/tenants/\(tenant.tenantId)/faults", expect: 204, transcript: transcript)
+        case .appConfig(let name, let settings, let assignTo, let delete):
+            try await appConfig(name, settings: settings, assignTo: assignTo, delete: delete, tenant: tenant, transcript: transcript)
+        case .defaultAppConfig(let settings):
+            _ = try await json("PUT", "\(baseURL)/_mock/tenants/\(tenant.tenantId)/default-app-config",
+                               body: ["customSettings": Self.customSettings(settings)], expect: 204, transcript: transcript)
+        case .deviceConfig(let name, let settings, let assignTo, let delete):
+            try await deviceConfig(name, settings: settings, assignTo: assignTo, delete: delete, tenant: tenant, transcript: transcript)
+        case .deviceUser(let accountId):
+            _ = try await json("PUT", "\(baseURL)/_mock/tenants/\(tenant.tenantId)/device",
+                               body: ["userId": accountId.map { .string($0) } ?? .null], expect: 204, transcript: transcript)
+        case .updatePolicy(let name, let settings):
+            guard let id = tenant.driverContext["policy.\(name)"] else {
+                throw BackendFault(request: "PATCH iosManagedAppProtections", message: "no arranged policy named '\(name)' in this case")
+            }
+            _ = try await graph("PATCH", "/deviceAppManagement/iosManagedAppProtections/\(id)", tenant: tenant,
+                                body: .object(settings), expect: 204, transcript: transcript)
         }
     }
 
@@ -148,7 +172,112 @@ public struct MockGraphBackend: BackendDriver {
 
     public func teardown(_ tenant: ArrangedTenant) async {
         await adminTokens.forget(tenant.tenantId)
+        await objects.forgetTenant(tenant.tenantId)
         _ = try? await send(.json("DELETE", "\(baseURL)/_mock/tenants/\(tenant.tenantId)"), transcript: nil)
+    }
+
+    // MARK: App configuration
+
+    static func customSettings(_ settings: [String: String]) -> JSONValue {
+        .array(settings.sorted { $0.key < $1.key }.map { ["name": .string($0.key), "value": .string($0.value)] })
+    }
+
+    private func assignments(_ groups: [String], type: String, tenant: ArrangedTenant) throws(BackendFault) -> JSONValue {
+        .array(try groups.map { (name: String) throws(BackendFault) -> JSONValue in
+            guard let id = tenant.driverContext["group.\(name)"] else {
+                throw BackendFault(request: "assign", message: "no group named '\(name)' in the tenant fixture")
+            }
+            return ["@odata.type": .string(type),
+                    "target": ["@odata.type": "#microsoft.graph.groupAssignmentTarget", "groupId": .string(id)]]
+        })
+    }
+
+    /// MAM-channel targeted configuration: created on first use of a name, patched or deleted later.
+    private func appConfig(
+        _ name: String, settings: [String: String]?, assignTo: [String]?, delete: Bool, tenant: ArrangedTenant, transcript: Transcript
+    ) async throws(BackendFault) {
+        let collection = "/deviceAppManagement/targetedManagedAppConfigurations"
+        if let id = await objects.id(tenant.tenantId, "appConfig.\(name)") {
+            if delete {
+                _ = try await graph("DELETE", "\(collection)/\(id)", tenant: tenant, expect: 204, transcript: transcript)
+                await objects.forget(tenant.tenantId, "appConfig.\(name)")
+                return
+            }
+            if let settings {
+                _ = try await graph("PATCH", "\(collection)/\(id)", tenant: tenant,
+                                    body: ["customSettings": Self.customSettings(settings)], expect: 204, transcript: transcript)
+            }
+            if let assignTo {
+                _ = try await graph("POST", "\(collection)/\(id)/assign", tenant: tenant,
+                                    body: ["assignments": try assignments(assignTo, type: "#microsoft.graph.targetedManagedAppPolicyAssignment", tenant: tenant)],
+                                    expect: 204, transcript: transcript)
+            }
+            return
+        }
+        guard !delete else { throw BackendFault(request: "DELETE \(collection)", message: "no app configuration named '\(name)'") }
+        let made = try await graph("POST", collection, tenant: tenant, body: [
+            "@odata.type": "#microsoft.graph.targetedManagedAppConfiguration", "displayName": .string(name),
+            "customSettings": Self.customSettings(settings ?? [:]),
+        ], expect: 201, transcript: transcript)
+        guard let id = made["id"]?.stringValue else { throw BackendFault(request: "POST \(collection)", message: "created configuration has no id") }
+        await objects.set(tenant.tenantId, "appConfig.\(name)", id)
+        let bundle = tenant.driverContext["bundleId"] ?? ""
+        _ = try await graph("POST", "\(collection)/\(id)/targetApps", tenant: tenant, body: [
+            "apps": [["mobileAppIdentifier": ["@odata.type": "#microsoft.graph.iosMobileAppIdentifier", "bundleId": .string(bundle)]]],
+            "appGroupType": "selectedPublicApps",
+        ], expect: 204, transcript: transcript)
+        _ = try await graph("POST", "\(collection)/\(id)/assign", tenant: tenant,
+                            body: ["assignments": try assignments(assignTo ?? [], type: "#microsoft.graph.targetedManagedAppPolicyAssignment", tenant: tenant)],
+                            expect: 204, transcript: transcript)
+    }
+
+    /// MDM-channel app configuration (the allowed-accounts keys), for the tenant's app.
+    private func deviceConfig(
+        _ name: String, settings: [String: String]?, assignTo: [String]?, delete: Bool, tenant: ArrangedTenant, transcript: Transcript
+    ) async throws(BackendFault) {
+        let collection = "/deviceAppManagement/mobileAppConfigurations"
+        func items(_ settings: [String: String]) -> JSONValue {
+            .array(settings.sorted { $0.key < $1.key }.map {
+                ["appConfigKey": .string($0.key), "appConfigKeyType": "stringType", "appConfigKeyValue": .string($0.value)]
+            })
+        }
+        if let id = await objects.id(tenant.tenantId, "deviceConfig.\(name)") {
+            if delete {
+                _ = try await graph("DELETE", "\(collection)/\(id)", tenant: tenant, expect: 204, transcript: transcript)
+                await objects.forget(tenant.tenantId, "deviceConfig.\(name)")
+                return
+            }
+            if let settings {
+                _ = try await graph("PATCH", "\(collection)/\(id)", tenant: tenant, body: [
+                    "@odata.type": "#microsoft.graph.iosMobileAppConfiguration", "settings": items(settings),
+                ], expect: 204, transcript: transcript)
+            }
+            return
+        }
+        guard !delete else { throw BackendFault(request: "DELETE \(collection)", message: "no device configuration named '\(name)'") }
+        let appId = try await mobileApp(tenant: tenant, transcript: transcript)
+        let made = try await graph("POST", collection, tenant: tenant, body: [
+            "@odata.type": "#microsoft.graph.iosMobileAppConfiguration", "displayName": .string(name),
+            "targetedMobileApps": [.string(appId)], "settings": items(settings ?? [:]),
+        ], expect: 201, transcript: transcript)
+        guard let id = made["id"]?.stringValue else { throw BackendFault(request: "POST \(collection)", message: "created configuration has no id") }
+        await objects.set(tenant.tenantId, "deviceConfig.\(name)", id)
+        _ = try await graph("POST", "\(collection)/\(id)/assign", tenant: tenant,
+                            body: ["assignments": try assignments(assignTo ?? [], type: "#microsoft.graph.managedDeviceMobileAppConfigurationAssignment", tenant: tenant)],
+                            expect: 204, transcript: transcript)
+    }
+
+    /// The Intune app entity for the tenant's bundle id, created once per tenant.
+    private func mobileApp(tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> String {
+        if let id = await objects.id(tenant.tenantId, "mobileApp") { return id }
+        let bundle = tenant.driverContext["bundleId"] ?? ""
+        let made = try await graph("POST", "/deviceAppManagement/mobileApps", tenant: tenant, body: [
+            "@odata.type": "#microsoft.graph.iosStoreApp", "displayName": .string(bundle), "bundleId": .string(bundle),
+            "appStoreUrl": .string("https://apps.apple.com/app/\(bundle)"),
+        ], expect: 201, transcript: transcript)
+        guard let id = made["id"]?.stringValue else { throw BackendFault(request: "POST mobileApps", message: "created app has no id") }
+        await objects.set(tenant.tenantId, "mobileApp", id)
+        return id
     }
 
     // MARK: HTTP

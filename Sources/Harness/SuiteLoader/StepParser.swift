@@ -179,8 +179,67 @@ struct StepParser {
             guard doc.bool(clear.value, "clear_faults") == true else { return nil }
             return .backend(.clearFaults)
         }
-        doc.error(node, "a backend action needs 'wipe', 'fault' or 'clear_faults'")
+        if let config = keys["app_config"] ?? keys["device_config"] {
+            let isDevice = config.key == "device_config"
+            only([config.key, "settings", "assign_to", "delete"])
+            guard let name = doc.string(config.value, config.key) else { return nil }
+            let settings = keys["settings"].flatMap { stringMap($0.value) }
+            let assignTo = keys["assign_to"].flatMap { doc.strings($0.value, "assign_to") }
+            let delete = keys["delete"].map { doc.bool($0.value, "delete") ?? false } ?? false
+            if settings == nil && !delete && keys["settings"] == nil {
+                doc.error(node, "\(config.key) needs 'settings' (or 'delete: true')")
+                return nil
+            }
+            return .backend(isDevice
+                ? .deviceConfig(name: name, settings: settings, assignTo: assignTo, delete: delete)
+                : .appConfig(name: name, settings: settings, assignTo: assignTo, delete: delete))
+        }
+        if let defaults = keys["default_app_config"] {
+            only(["default_app_config"])
+            guard let settings = stringMap(defaults.value) else { return nil }
+            return .backend(.defaultAppConfig(settings))
+        }
+        if let user = keys["device_user"] {
+            only(["device_user"])
+            let resolved = value(user.value)
+            if resolved == .null { return .backend(.deviceUser(accountId: nil)) }
+            guard let account = resolved?.stringValue else {
+                doc.error(user.value, "device_user must name an account ($alice) or be null")
+                return nil
+            }
+            return .backend(.deviceUser(accountId: account))
+        }
+        if let policy = keys["policy"] {
+            only(["policy", "settings"])
+            guard let name = doc.string(policy.value, "policy") else { return nil }
+            guard let settingsPair = keys["settings"], let settings = value(settingsPair.value)?.objectValue else {
+                doc.error(node, "a policy change needs 'settings' (a mapping of Graph properties)")
+                return nil
+            }
+            return .backend(.updatePolicy(name: name, settings: settings))
+        }
+        doc.error(node, "a backend action needs one of: wipe, fault, clear_faults, app_config, default_app_config, device_config, device_user, policy")
         return nil
+    }
+
+    /// A mapping of names to scalar values, kept as strings (app configuration values are strings).
+    private func stringMap(_ node: Node) -> [String: String]? {
+        guard let object = value(node)?.objectValue else {
+            doc.error(node, "settings must be a mapping of names to values")
+            return nil
+        }
+        var out: [String: String] = [:]
+        for (key, value) in object {
+            switch value {
+            case .string(let text): out[key] = text
+            case .bool(let flag): out[key] = flag ? "true" : "false"
+            case .number: out[key] = value.compactText
+            default:
+                doc.error(node, "setting '\(key)' must be a single value")
+                return nil
+            }
+        }
+        return out
     }
 
     /// An event pattern: exactly one selector (status, question, ui, app, sdkCall) plus fields to match.
@@ -220,6 +279,14 @@ struct StepParser {
                 return nil
             }
             selector = .app(name)
+        case "notification":
+            guard Vocabulary.notifications.contains(name) else {
+                doc.error(selectorPair.value, "unknown notification '\(name)' (known: \(Vocabulary.notifications.joined(separator: ", ")))")
+                return nil
+            }
+            selector = .notification(name)
+        case "log":
+            selector = .log(name)
         default:
             selector = .sdkCall(name)
         }

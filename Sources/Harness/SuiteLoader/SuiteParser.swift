@@ -15,7 +15,7 @@ struct SuiteParser {
         var tenantNode: Node?
         var policies: [String] = []
         var policiesNode: Node?
-        var settings: [String: Bool] = [:]
+        var settings: [String: JSONValue] = [:]
     }
 
     func parse() -> Suite? {
@@ -75,15 +75,26 @@ struct SuiteParser {
         return ids
     }
 
-    private func settings(_ node: Node?) -> [String: Bool]? {
+    private func settings(_ node: Node?) -> [String: JSONValue]? {
         guard let node, let pairs = doc.mapping(node, "settings") else { return nil }
-        var out: [String: Bool] = [:]
+        var out: [String: JSONValue] = [:]
         for pair in pairs {
-            guard Vocabulary.settings.contains(pair.key) else {
-                doc.error(pair.keyNode, "unknown app setting '\(pair.key)' (known: \(Vocabulary.settings.joined(separator: ", ")))")
-                continue
+            switch pair.key {
+            case "ValuesToScrubFromLogging":
+                if let values = doc.strings(pair.value, pair.key) { out[pair.key] = .array(values.map { .string($0) }) }
+            case "MaxFileProtectionLevel":
+                if let level = doc.int(pair.value, pair.key) {
+                    if (0...3).contains(level) { out[pair.key] = .number(Double(level)) } else {
+                        doc.error(pair.value, "MaxFileProtectionLevel must be 0, 1, 2 or 3")
+                    }
+                }
+            default:
+                guard Vocabulary.settings.contains(pair.key) else {
+                    doc.error(pair.keyNode, "unknown app setting '\(pair.key)' (known: \(Vocabulary.allSettings.joined(separator: ", ")))")
+                    continue
+                }
+                if let value = doc.bool(pair.value, "setting \(pair.key)") { out[pair.key] = .bool(value) }
             }
-            if let value = doc.bool(pair.value, "setting \(pair.key)") { out[pair.key] = value }
         }
         return out
     }

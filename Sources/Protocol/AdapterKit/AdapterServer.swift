@@ -70,7 +70,9 @@ public final class AdapterServer: Sendable {
     /// Serves runner requests until `shutdown` has been answered or the input ends, then returns.
     ///
     /// Call it once, typically from the main thread of the test host. Questions still waiting for an answer
-    /// when it returns fail with `AdapterKitError.inputClosed`.
+    /// when it returns fail with `AdapterKitError.inputClosed`. After a `shutdown` the reader thread keeps
+    /// reading until the input ends (normally the process exits first), so a request that arrives late still
+    /// gets its one error response instead of depending on how fast the shutdown was served.
     public func run(handler: any AdapterHandler) {
         let alreadyStarted = state.withLock { s -> Bool in
             defer { s.started = true }
@@ -101,7 +103,6 @@ public final class AdapterServer: Sendable {
                 if data.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 receive(data, handler: handler)
             }
-            if state.withLock({ $0.finished }) { break reading }
         }
         finish()
     }

@@ -25,6 +25,7 @@ public enum Method {
     public static let eventSDKCall = "event.sdkCall"
     public static let eventUI = "event.ui"
     public static let eventApp = "event.app"
+    public static let eventNotification = "event.notification"
     public static let log = "log"
 
     // Integration → runner (questions: requests the runner answers from the case script).
@@ -34,10 +35,12 @@ public enum Method {
     public static let uiPinSetup = "ui.pinSetup"
     public static let uiPinEntry = "ui.pinEntry"
     public static let uiSignIn = "ui.signIn"
+    public static let delegateIdentitySwitchRequired = "delegate.identitySwitchRequired"
 
     /// Every question an integration may ask in v0.
     public static let questions: Set<String> = [
         delegateRestartApplication, delegateWipeData, uiRestartDialog, uiPinSetup, uiPinEntry, uiSignIn,
+        delegateIdentitySwitchRequired,
     ]
 
     /// Every request the runner may send in v0.

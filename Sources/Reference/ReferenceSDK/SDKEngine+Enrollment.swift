@@ -23,9 +23,10 @@ extension SDKEngine {
             }
             return
         }
+        let listLater = defect(.registrationAfterEnrollment)
         let added = store.mutate { state -> Bool in
             guard !state.registeredAccounts.contains(where: { sameIdentity($0.accountId, trimmed) }) else { return false }
-            state.registeredAccounts.append(SDKState.RegisteredAccount(accountId: trimmed, upn: nil))
+            if !listLater { state.registeredAccounts.append(SDKState.RegisteredAccount(accountId: trimmed, upn: nil)) }
             return true
         }
         guard added else {
@@ -33,7 +34,7 @@ extension SDKEngine {
             return
         }
         log.info("registered \(trimmed); enrolling")
-        submit("enroll \(trimmed)") { [self] in enroll(trimmed, origin: .registration) }
+        submit("enroll \(trimmed)") { [self] in enroll(trimmed, origin: .registration, allowUnregistered: listLater) }
     }
 
     /// `loginAndEnrollAccount`: uses the SDK's own token for `hint` when it has one, otherwise prompts.
@@ -87,13 +88,16 @@ extension SDKEngine {
 
     /// One enrollment attempt (work queue). Returns true when the account is (now) enrolled.
     ///
-    /// - Parameter ignoringEnrolledAccount: skip the one-managed-account check (only the
-    ///   `retriesContinueAfterEnrollment` defect's retry passes true).
+    /// - Parameters:
+    ///   - ignoringEnrolledAccount: skip the one-managed-account check (only the
+    ///     `retriesContinueAfterEnrollment` defect's retry passes true).
+    ///   - allowUnregistered: enroll an account that is not (yet) registered (only the
+    ///     `registrationAfterEnrollment` defect passes true; success then registers it).
     @discardableResult
     func enroll(_ accountId: String, origin: EnrollmentOrigin, token presetToken: AccessToken? = nil,
-                ignoringEnrolledAccount: Bool = false) -> Bool {
+                ignoringEnrolledAccount: Bool = false, allowUnregistered: Bool = false) -> Bool {
         guard isAlive else { return false }
-        guard store.read({ $0.registered(accountId) }) != nil || isStaleRetryAccount(accountId) else {
+        guard allowUnregistered || store.read({ $0.registered(accountId) }) != nil || isStaleRetryAccount(accountId) else {
             log.info("enrollment of \(accountId) skipped: no longer registered")
             return false
         }
@@ -135,6 +139,7 @@ extension SDKEngine {
         guard isAlive else { return false }
         switch result {
         case .success(.enrolled):
+            if allowUnregistered { registerIfNeeded(enrolledId, upn: token.upn) }
             recordEnrollment(enrolledId, upn: token.upn)
             report(.enrollment, accountId: enrolledId, upn: token.upn, code: .newPoliciesReceived, didSucceed: true)
             sendTelemetry(.enrollment, accountId: enrolledId, token: token)

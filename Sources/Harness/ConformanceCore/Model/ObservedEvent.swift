@@ -30,6 +30,8 @@ public struct ObservedEvent: Sendable, Hashable {
         case Method.eventUI: return "ui \(params["kind"]?.stringValue ?? "?")" + accountSuffix
         case Method.eventApp: return "app \(params["kind"]?.stringValue ?? "?")" + accountSuffix
         case Method.eventSDKCall: return "sdk call \(params["api"]?.stringValue ?? "?") \(params.compactText)"
+        case Method.eventNotification: return "notification \(params["name"]?.stringValue ?? "?")" + accountSuffix
+        case Method.log: return "log \(params["message"]?.stringValue ?? params.compactText)"
         default: return "\(isQuestion ? "question " : "")\(method) \(params.compactText)"
         }
     }

@@ -42,6 +42,10 @@ public enum EventSelector: Sendable, Hashable, CustomStringConvertible {
     case ui(String)
     case app(String)
     case sdkCall(String)
+    /// A notification the SDK posted to the app (`allowed-accounts-changed`, `app-config-changed`, …).
+    case notification(String)
+    /// A log line of the integration containing this text.
+    case log(String)
 
     public var description: String {
         switch self {
@@ -50,6 +54,8 @@ public enum EventSelector: Sendable, Hashable, CustomStringConvertible {
         case .ui(let k): return "ui \(k)"
         case .app(let k): return "app \(k)"
         case .sdkCall(let a): return "sdk call \(a)"
+        case .notification(let n): return "notification \(n)"
+        case .log(let text): return "log line containing \"\(text)\""
         }
     }
 }

@@ -28,7 +28,7 @@ public struct TestCase: Sendable {
     public var tenant: TenantFixture
     public var policies: [PolicyFixture]
     /// Info.plist `IntuneMAMSettings` values for the app under test.
-    public var settings: [String: Bool]
+    public var settings: [String: JSONValue]
     /// Capabilities the integration must declare, else the case is skipped.
     public var capabilities: Set<String>
     public var steps: [Step]
@@ -36,7 +36,7 @@ public struct TestCase: Sendable {
 
     public init(
         id: String, title: String, requirements: [String], tenant: TenantFixture, policies: [PolicyFixture],
-        settings: [String: Bool], capabilities: Set<String>, steps: [Step], location: SourceLocation
+        settings: [String: JSONValue], capabilities: Set<String>, steps: [Step], location: SourceLocation
     ) {
         self.id = id
         self.title = title

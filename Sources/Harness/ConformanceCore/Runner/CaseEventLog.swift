@@ -31,6 +31,8 @@ final class CaseEventLog: InboundHandler {
 
     func notification(method: String, params: JSONValue) {
         if method == Method.log {
+            // Log lines are events too (a suite may demand one is absent, CFG-06), but only transcribed.
+            _ = record(method: method, params: params)
             let level = params["level"]?.stringValue ?? params["level"]?.intValue.map(String.init) ?? "log"
             transcript.add("log[\(level)] \(params["message"]?.stringValue ?? params.compactText)")
             return
@@ -92,9 +94,9 @@ final class CaseEventLog: InboundHandler {
         }
     }
 
-    /// Not yet consumed events, for "got instead" explanations.
+    /// Not yet consumed events (log lines aside), for "got instead" explanations.
     func unconsumed() -> [ObservedEvent] {
-        state.withLock { state in state.events.filter { !state.consumed.contains($0.sequence) } }
+        state.withLock { state in state.events.filter { !state.consumed.contains($0.sequence) && $0.method != Method.log } }
     }
 
     func allEvents() -> [ObservedEvent] { state.withLock { $0.events } }

@@ -143,13 +143,14 @@ struct CaseExecution {
             "dataDir": .string(dataDirectory),
             "app": [
                 "bundleId": .string(testCase.tenant.bundleId),
-                "settings": .object(testCase.settings.mapValues { .bool($0) }),
+                "settings": .object(testCase.settings),
             ],
             "backend": [
                 "tokenURL": .string(tenant.tokenURL),
                 "mamServiceURL": .string(tenant.mamServiceURL),
                 "mamResource": .string(tenant.mamResource),
                 "clientId": .string(tenant.appClientId),
+                "deviceConfigURL": tenant.deviceConfigURL.map { .string($0) } ?? .null,
             ],
             "clock": ["mode": "virtual", "now": .string(tenant.now)],
         ]
@@ -330,6 +331,8 @@ struct CaseExecution {
 
     private func eventList(_ events: [ObservedEvent]) -> String {
         guard !events.isEmpty else { return "events: none" }
+        let events = events.filter { $0.method != Method.log }
+        guard !events.isEmpty else { return "events: none (log lines aside)" }
         return "events:\n" + events.map { "  #\($0.sequence) \(format($0.elapsed)) s  \($0.summary)" }.joined(separator: "\n")
     }
 

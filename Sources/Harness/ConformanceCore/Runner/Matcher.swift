@@ -76,6 +76,10 @@ public enum Matcher {
             guard event.method == Method.eventApp, event.params["kind"]?.stringValue == kind else { return false }
         case .sdkCall(let api):
             guard event.method == Method.eventSDKCall, event.params["api"]?.stringValue == api else { return false }
+        case .notification(let name):
+            guard event.method == Method.eventNotification, event.params["name"]?.stringValue == name else { return false }
+        case .log(let text):
+            guard event.method == Method.log, event.params["message"]?.stringValue?.contains(text) == true else { return false }
         }
         return mismatch(expected: .object(pattern.fields), actual: event.params) == nil
     }

@@ -25,6 +25,17 @@ public enum BackendAction: Sendable, Hashable {
     case injectFault(route: String, status: Int, times: Int?)
     /// The service answers normally again.
     case clearFaults
+    /// Creates (or, when the name exists, updates or deletes) a MAM-channel targeted app configuration
+    /// with string settings, assigned to the named fixture groups and targeting the tenant's app.
+    case appConfig(name: String, settings: [String: String]?, assignTo: [String]?, delete: Bool)
+    /// Sets the tenant-wide default app configuration (empty removes it).
+    case defaultAppConfig([String: String])
+    /// Creates (or updates, or deletes) an MDM-channel app configuration for the app (allowed accounts).
+    case deviceConfig(name: String, settings: [String: String]?, assignTo: [String]?, delete: Bool)
+    /// Makes the device MDM-enrolled by this account (nil: no device user).
+    case deviceUser(accountId: String?)
+    /// Changes settings of an arranged protection policy (fixture name).
+    case updatePolicy(name: String, settings: [String: JSONValue])
 }
 
 /// What the integration needs to reach a freshly arranged tenant.
@@ -36,13 +47,16 @@ public struct ArrangedTenant: Sendable {
     public var appClientId: String
     /// The backend clock's current time (ISO-8601); the integration's virtual clock starts there.
     public var now: String
+    /// Where the simulated operating system's managed app configuration for the app is read (MDM channel).
+    public var deviceConfigURL: String?
     /// Whatever the driver needs to keep about this tenant (base URLs, object ids); opaque to the core.
     public var driverContext: [String: String]
 
     public init(
         tenantId: String, tokenURL: String, mamServiceURL: String, mamResource: String, appClientId: String, now: String,
-        driverContext: [String: String] = [:]
+        driverContext: [String: String] = [:], deviceConfigURL: String? = nil
     ) {
+        self.deviceConfigURL = deviceConfigURL
         self.driverContext = driverContext
         self.tenantId = tenantId
         self.tokenURL = tokenURL
