@@ -20,7 +20,7 @@ struct ReferenceAppCommandLineTests {
                      "retry-after-one-hour", "retries-continue-after-enrollment", "telemetry-despite-disabled",
                      "duplicate-enrollment-status", "case-sensitive-identities", "missing-accounts-not-registered",
                      "policy-required-not-enforced", "absent-policy-not-warned", "login-without-prompt",
-                     "auto-enroll-prompts-without-policy-required", "registration-after-enrollment"] {
+                     "auto-enroll-prompts-without-policy-required", "enrollment-deferred-to-retry"] {
             #expect(ReferenceMutant.named(name) != nil, "missing mutant \(name)")
         }
         for mutant in ReferenceMutant.all {

@@ -6,17 +6,18 @@ import Testing
 /// it names; the correct behaviour of the same scenarios is covered by the enrollment and launch tests.
 @Suite("ReferenceSDK enrollment defects")
 struct ReferenceSDKEnrollmentDefectTests {
-    @Test("registrationAfterEnrollment: a failing account is never listed; a succeeding one only once enrolled")
-    func registrationAfterEnrollment() async throws {
-        let fixture = try await SDKTestFixture.make(users: [("alice", true), ("carol", false)])
+    @Test("enrollmentDeferredToRetry: registered at once, but the first enrollment attempt is 24 hours later")
+    func enrollmentDeferredToRetry() async throws {
+        let fixture = try await SDKTestFixture.make()
         try await fixture.backend.createPolicy()
-        await fixture.launch(defects: [.registrationAfterEnrollment])
-        let carol = await fixture.signInAndRegister("carol")
-        #expect(fixture.app.events == [.enrollment(.accountNotLicensed, accountId: carol.objectId, didSucceed: false)])
-        #expect(fixture.sdk.enrollmentManager.registeredAccountIds().isEmpty)
+        await fixture.launch(defects: [.enrollmentDeferredToRetry])
         let alice = await fixture.signInAndRegister("alice")
         #expect(fixture.sdk.enrollmentManager.registeredAccountIds() == [alice.objectId])
-        #expect(fixture.sdk.enrollmentManager.enrolledAccountId() == alice.objectId)
+        #expect(fixture.app.events.isEmpty)
+        try await fixture.advance(hours: 23)
+        #expect(try await fixture.backend.calls("mam.enroll").isEmpty)
+        try await fixture.advance(hours: 1)
+        #expect(fixture.app.events.first == .enrollment(.newPoliciesReceived, accountId: alice.objectId, didSucceed: true))
         await fixture.tearDown()
     }
 

@@ -19,9 +19,9 @@ extension SDKDefect {
             return (["RST-04"], "after the PIN is set up, later launches show corporate data without asking for the PIN")
         case .restartAfterLaunchEnrollment:
             return (["RST-03"], "a restart is asked even after enrolling at launch with AutoEnrollOnLaunch + MAMPolicyRequired")
-        case .registrationAfterEnrollment:
-            return (["ENR-01"], "registerAndEnrollAccountId adds the account to registeredAccountIds only once its enrollment "
-                        + "succeeded: an account whose enrollment fails is never listed (and so never retried)")
+        case .enrollmentDeferredToRetry:
+            return (["ENR-01"], "registerAndEnrollAccountId registers the account but does not start its enrollment at once: "
+                        + "the first attempt is the 24-hour retry")
         case .untargetedBecomesManaged:
             return (["ENR-11"], "a licensed but untargeted account (225) is still recorded as enrolled and managed")
         case .unlicensedReportedAsUntargeted:

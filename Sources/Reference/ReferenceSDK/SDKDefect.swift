@@ -20,8 +20,8 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
 
     // MARK: Enrollment (ENR)
 
-    /// `registerAndEnrollAccountId` lists the account only once its enrollment succeeded.
-    case registrationAfterEnrollment
+    /// `registerAndEnrollAccountId` registers but leaves the enrollment to the 24-hour retry.
+    case enrollmentDeferredToRetry
     /// A not-targeted (225) account is still recorded as enrolled and managed.
     case untargetedBecomesManaged
     /// An unlicensed account is reported with 225 (not targeted) instead of 200 (not licensed).

@@ -23,18 +23,22 @@ extension SDKEngine {
             }
             return
         }
-        let listLater = defect(.registrationAfterEnrollment)
         let added = store.mutate { state -> Bool in
             guard !state.registeredAccounts.contains(where: { sameIdentity($0.accountId, trimmed) }) else { return false }
-            if !listLater { state.registeredAccounts.append(SDKState.RegisteredAccount(accountId: trimmed, upn: nil)) }
+            state.registeredAccounts.append(SDKState.RegisteredAccount(accountId: trimmed, upn: nil))
             return true
         }
         guard added else {
             log.warning("registerAndEnrollAccountId: \(trimmed) is already registered; call ignored")
             return
         }
+        if defect(.enrollmentDeferredToRetry) {
+            log.info("registered \(trimmed); it enrolls with the next retry")
+            submit("schedule the enrollment of \(trimmed)") { [self] in scheduleRetryIfNeeded() }
+            return
+        }
         log.info("registered \(trimmed); enrolling")
-        submit("enroll \(trimmed)") { [self] in enroll(trimmed, origin: .registration, allowUnregistered: listLater) }
+        submit("enroll \(trimmed)") { [self] in enroll(trimmed, origin: .registration) }
     }
 
     /// `loginAndEnrollAccount`: uses the SDK's own token for `hint` when it has one, otherwise prompts.
@@ -88,16 +92,13 @@ extension SDKEngine {
 
     /// One enrollment attempt (work queue). Returns true when the account is (now) enrolled.
     ///
-    /// - Parameters:
-    ///   - ignoringEnrolledAccount: skip the one-managed-account check (only the
-    ///     `retriesContinueAfterEnrollment` defect's retry passes true).
-    ///   - allowUnregistered: enroll an account that is not (yet) registered (only the
-    ///     `registrationAfterEnrollment` defect passes true; success then registers it).
+    /// - Parameter ignoringEnrolledAccount: skip the one-managed-account check (only the
+    ///   `retriesContinueAfterEnrollment` defect's retry passes true).
     @discardableResult
     func enroll(_ accountId: String, origin: EnrollmentOrigin, token presetToken: AccessToken? = nil,
-                ignoringEnrolledAccount: Bool = false, allowUnregistered: Bool = false) -> Bool {
+                ignoringEnrolledAccount: Bool = false) -> Bool {
         guard isAlive else { return false }
-        guard allowUnregistered || store.read({ $0.registered(accountId) }) != nil || isStaleRetryAccount(accountId) else {
+        guard store.read({ $0.registered(accountId) }) != nil || isStaleRetryAccount(accountId) else {
             log.info("enrollment of \(accountId) skipped: no longer registered")
             return false
         }
@@ -139,7 +140,6 @@ extension SDKEngine {
         guard isAlive else { return false }
         switch result {
         case .success(.enrolled):
-            if allowUnregistered { registerIfNeeded(enrolledId, upn: token.upn) }
             recordEnrollment(enrolledId, upn: token.upn)
             report(.enrollment, accountId: enrolledId, upn: token.upn, code: .newPoliciesReceived, didSucceed: true)
             sendTelemetry(.enrollment, accountId: enrolledId, token: token)
