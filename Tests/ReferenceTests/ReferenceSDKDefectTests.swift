@@ -12,7 +12,8 @@ struct ReferenceSDKDefectTests {
             #expect(!defect.requirementIDs.isEmpty)
             #expect(!defect.summary.isEmpty)
         }
-        #expect(SDKDefect.allCases.count == 27)
+        // At least the RST, ENR and WIP defects; other requirement areas add their own.
+        #expect(SDKDefect.allCases.count >= 27)
         #expect(Set(SDKDefect.allCases.map(\.summary)).count == SDKDefect.allCases.count)
     }
 

@@ -4,7 +4,7 @@ import AdapterProtocol
 enum Vocabulary {
     static let actions: [String] = [
         Method.appLaunch, Method.appRestart, Method.appSignIn, Method.appSignOut, Method.appWriteData,
-        Method.sdkRegisterAndEnroll, Method.sdkDeregisterAndUnenroll, "sdk.loginAndEnroll",
+        Method.sdkRegisterAndEnroll, Method.sdkDeregisterAndUnenroll, Method.sdkLoginAndEnroll,
         "app.switchIdentity", "app.openURL", "app.importDocument", "app.resume", "app.showWebContent",
         "sdk.protect", "device.managedConfigChanged",
     ]

@@ -19,6 +19,10 @@ public enum Method {
     public static let sdkRegisteredAccounts = "sdk.registeredAccounts"
     public static let sdkEnrolledAccount = "sdk.enrolledAccount"
     public static let sdkPolicy = "sdk.policy"
+    public static let sdkAllowedAccounts = "sdk.allowedAccounts"
+    public static let sdkAppConfig = "sdk.appConfig"
+    public static let sdkAppConfigValue = "sdk.appConfigValue"
+    public static let deviceManagedConfigChanged = "device.managedConfigChanged"
 
     // Integration → runner (notifications).
     public static let eventStatus = "event.status"
@@ -47,7 +51,7 @@ public enum Method {
     public static let runnerRequests: Set<String> = [
         initialize, shutdown, sync, clockAdvance, appLaunch, appRestart, appSignIn, appSignOut, appState,
         appWriteData, sdkRegisterAndEnroll, sdkDeregisterAndUnenroll, sdkLoginAndEnroll, sdkRegisteredAccounts,
-        sdkEnrolledAccount, sdkPolicy,
+        sdkEnrolledAccount, sdkPolicy, sdkAllowedAccounts, sdkAppConfig, sdkAppConfigValue, deviceManagedConfigChanged,
     ]
 }
 

@@ -10,6 +10,12 @@ public enum AppDefect: String, CaseIterable, Sendable {
     case tokensDroppedBeforeDeregister
     /// Launch does not register signed-in accounts that `registeredAccountIds()` lacks (ENR-06).
     case missingAccountsNotRegistered
+    /// The app compares accounts with the allowed list case-sensitively (ALW-04).
+    case allowedAccountsCaseSensitive
+    /// The app signs in (and registers) an account outside the allowed list (ALW-03).
+    case disallowedSignInAccepted
+    /// When the allowed list changes, the app keeps a no longer allowed account signed in (ALW-03).
+    case disallowedAccountKeptSignedIn
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -17,6 +23,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .signOutWithoutDeregister: return ["RST-06", "WIP-08"]
         case .tokensDroppedBeforeDeregister: return ["WIP-08"]
         case .missingAccountsNotRegistered: return ["ENR-06"]
+        case .allowedAccountsCaseSensitive: return ["ALW-04"]
+        case .disallowedSignInAccepted: return ["ALW-03"]
+        case .disallowedAccountKeptSignedIn: return ["ALW-03"]
         }
     }
 
@@ -30,6 +39,14 @@ public enum AppDefect: String, CaseIterable, Sendable {
                 + "never told, and the unenroll is reported with 203 (didSucceed false)"
         case .missingAccountsNotRegistered:
             return "launch does not register signed-in accounts missing from registeredAccountIds"
+        case .allowedAccountsCaseSensitive:
+            return "the app compares the signing-in UPN and account ID with the allowed list case-sensitively: the "
+                + "allowed account typed in other letter case is refused"
+        case .disallowedSignInAccepted:
+            return "the app signs in and registers an account outside the allowed list (app.signIn is not refused)"
+        case .disallowedAccountKeptSignedIn:
+            return "when the allowed list changes, a signed-in account that is no longer allowed stays signed in and "
+                + "registered"
         }
     }
 }

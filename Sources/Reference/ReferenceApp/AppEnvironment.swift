@@ -1,6 +1,7 @@
 import AdapterKit
 import AdapterProtocol
 import Foundation
+import ReferenceSDK
 
 /// Everything the runner tells the integration in `initialize`: where the app keeps its data, its
 /// Info.plist settings, the tenant's endpoints and how time runs.
@@ -16,8 +17,8 @@ public struct AppEnvironment: Sendable {
     /// The per-case data directory: `app.json`, `files/`, and the SDK's `sdk/state.json`.
     public var dataDirectory: URL
     public var bundleId: String
-    /// Info.plist `IntuneMAMSettings` keys and values (booleans only; others are ignored).
-    public var settings: [String: Bool]
+    /// Info.plist `IntuneMAMSettings` keys and values (booleans, numbers, strings, arrays of those).
+    public var settings: [String: IntuneMAMSettingValue]
     /// The tenant's token endpoint (the app's "MSAL" and the SDK's own sign-in use it).
     public var tokenURL: URL
     public var mamServiceURL: URL
@@ -26,9 +27,12 @@ public struct AppEnvironment: Sendable {
     /// The app's client id at the token endpoint.
     public var clientId: String
     public var clockMode: ClockMode
+    /// The simulated OS's managed app configuration for the app (MDM channel), nil when the runner has none.
+    public var deviceConfigURL: URL?
 
-    public init(dataDirectory: URL, bundleId: String, settings: [String: Bool], tokenURL: URL, mamServiceURL: URL,
-                mamResource: String, clientId: String, clockMode: ClockMode) {
+    public init(dataDirectory: URL, bundleId: String, settings: [String: IntuneMAMSettingValue], tokenURL: URL,
+                mamServiceURL: URL, mamResource: String, clientId: String, clockMode: ClockMode,
+                deviceConfigURL: URL? = nil) {
         self.dataDirectory = dataDirectory
         self.bundleId = bundleId
         self.settings = settings
@@ -37,6 +41,7 @@ public struct AppEnvironment: Sendable {
         self.mamResource = mamResource
         self.clientId = clientId
         self.clockMode = clockMode
+        self.deviceConfigURL = deviceConfigURL
     }
 
     /// Reads `initialize` params. The data directory comes from `dataDir`, else from `MAMCONF_DATA_DIR`.
@@ -47,10 +52,7 @@ public struct AppEnvironment: Sendable {
         guard let app = params["app"], let bundleId = app["bundleId"]?.stringValue else {
             throw RPCError(code: RPCError.invalidParams, message: "parameter \"app.bundleId\" must be a string")
         }
-        var settings: [String: Bool] = [:]
-        for (key, value) in app["settings"]?.objectValue ?? [:] {
-            if let flag = value.boolValue { settings[key] = flag }
-        }
+        let settings = (app["settings"]?.objectValue ?? [:]).compactMapValues(settingValue)
         guard let backend = params["backend"] else {
             throw RPCError(code: RPCError.invalidParams, message: "parameter \"backend\" must be an object")
         }
@@ -58,6 +60,7 @@ public struct AppEnvironment: Sendable {
         let mamServiceURL = try url(backend, "mamServiceURL")
         let mamResource = try backend.requiredString("mamResource")
         let clientId = try backend.requiredString("clientId")
+        let deviceConfigURL = try optionalURL(backend, "deviceConfigURL")
         var clockMode = ClockMode.system
         if let clock = params["clock"], clock["mode"]?.stringValue == "virtual" {
             guard let text = clock["now"]?.stringValue, let start = ISOTime.parse(text) else {
@@ -67,7 +70,8 @@ public struct AppEnvironment: Sendable {
         }
         return AppEnvironment(dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true), bundleId: bundleId,
                               settings: settings, tokenURL: tokenURL, mamServiceURL: mamServiceURL,
-                              mamResource: mamResource, clientId: clientId, clockMode: clockMode)
+                              mamResource: mamResource, clientId: clientId, clockMode: clockMode,
+                              deviceConfigURL: deviceConfigURL)
     }
 
     private static func url(_ object: JSONValue, _ key: String) throws(RPCError) -> URL {

@@ -47,4 +47,8 @@ final class AppPlatform: IntuneMAMPlatform {
     func log(level: IntuneMAMLogLevel, message: String) {
         device.events.log(AppEvents.levelName(level), "sdk: \(message)")
     }
+
+    func post(_ notification: IntuneMAMNotification) {
+        device.deliver(notification)
+    }
 }

@@ -30,11 +30,11 @@ final class ReferenceApp: Sendable {
         tokens = TokenEndpoint(tokenURL: environment.tokenURL, clientId: environment.clientId,
                                mamResource: environment.mamResource)
         let configuration = IntuneMAMRuntimeConfiguration(
-            settings: IntuneMAMSettings(dictionary: environment.settings), bundleId: environment.bundleId,
+            settings: IntuneMAMSettings(values: environment.settings), bundleId: environment.bundleId,
             dataDirectory: environment.dataDirectory, tokenURL: environment.tokenURL,
             mamServiceURL: environment.mamServiceURL, mamResource: environment.mamResource,
             clientId: environment.clientId, clock: device.clock, defects: device.sdkDefects,
-            workTracker: device.sdkWork)
+            workTracker: device.sdkWork, deviceConfigURL: environment.deviceConfigURL)
         runtime = IntuneMAMRuntime(configuration: configuration, platform: AppPlatform(device: device))
     }
 
@@ -110,14 +110,17 @@ final class ReferenceApp: Sendable {
 
     // MARK: User actions
 
-    /// Signs the user in (password grant), remembers the account, then registers it with the SDK.
-    func signIn(upn: String, password: String) throws(RPCError) -> String {
+    /// Signs the user in (password grant), remembers the account, then registers it with the SDK. Nil when
+    /// the account is not allowed (ALW-03): then nothing is remembered or registered.
+    func signIn(upn: String, password: String) throws(RPCError) -> String? {
+        guard mayStartSignIn(upn: upn) else { return nil }
         let grant: TokenEndpoint.Grant
         switch tokens.passwordGrant(upn: upn, password: password) {
         case .success(let granted): grant = granted
         case .failure(let failure):
             throw RPCError(code: RPCError.actionFailed, message: "sign-in of \(upn) failed: \(failure)")
         }
+        guard mayKeepSignIn(accountId: grant.accountId, upn: grant.upn) else { return nil }
         let account = SignedInAccount(accountId: grant.accountId, upn: grant.upn, tenantId: grant.tenantId,
                                       accessToken: grant.accessToken, refreshToken: grant.refreshToken,
                                       expiresAt: device.clock.now.addingTimeInterval(grant.expiresIn))

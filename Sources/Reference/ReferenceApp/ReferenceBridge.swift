@@ -50,7 +50,10 @@ public final class ReferenceBridge: AdapterHandler {
         case Method.appRestart: return try restart()
         case Method.appSignIn:
             let app = try actingApp()
-            let accountId = try app.signIn(upn: try params.requiredString("upn"), password: try params.requiredString("password"))
+            guard let accountId = try app.signIn(upn: try params.requiredString("upn"),
+                                                 password: try params.requiredString("password")) else {
+                return ["accountId": .null, "refused": "not-allowed"]
+            }
             return ["accountId": .string(accountId)]
         case Method.appSignOut:
             try actingApp().signOut(accountId: try params.requiredString("accountId"))
@@ -78,6 +81,10 @@ public final class ReferenceBridge: AdapterHandler {
             return ["accountId": try runningApp().runtime.enrollmentManager.enrolledAccountId().map(JSONValue.string) ?? .null]
         case Method.sdkPolicy:
             return try policy(accountId: try params.requiredString("accountId"))
+        case Method.sdkAllowedAccounts: return try allowedAccounts()
+        case Method.deviceManagedConfigChanged: return try managedConfigChanged()
+        case Method.sdkAppConfig: return try appConfig(params)
+        case Method.sdkAppConfigValue: return try appConfigValue(params)
         default:
             throw RPCError(code: RPCError.methodNotFound, message: "unknown method \(method)")
         }
@@ -176,13 +183,13 @@ public final class ReferenceBridge: AdapterHandler {
 
     // MARK: Helpers
 
-    private func initializedDevice() throws(RPCError) -> ReferenceDevice {
+    func initializedDevice() throws(RPCError) -> ReferenceDevice {
         guard let device = device.withLock({ $0 }) else { throw Self.failed("initialize was not called") }
         return device
     }
 
     /// The running app, for queries: whichever instance runs now (they read persisted state either way).
-    private func runningApp() throws(RPCError) -> ReferenceApp {
+    func runningApp() throws(RPCError) -> ReferenceApp {
         guard let app = try initializedDevice().currentApp else {
             throw Self.failed("the app is not running (send app.launch first)")
         }
@@ -191,14 +198,14 @@ public final class ReferenceBridge: AdapterHandler {
 
     /// The running app, for actions: after any restart in progress, so the action reaches the new instance
     /// instead of a runtime that is terminating and would drop it.
-    private func actingApp() throws(RPCError) -> ReferenceApp {
+    func actingApp() throws(RPCError) -> ReferenceApp {
         guard let app = try initializedDevice().settledApp(until: Date().addingTimeInterval(idleTimeout)) else {
             throw Self.failed("the app is not running (send app.launch first)")
         }
         return app
     }
 
-    private static func failed(_ message: String) -> RPCError {
+    static func failed(_ message: String) -> RPCError {
         RPCError(code: RPCError.actionFailed, message: message)
     }
 }

@@ -18,4 +18,7 @@ public protocol IntuneMAMPlatform: AnyObject, Sendable {
     func didShow(_ ui: IntuneMAMShownUI, accountId: String?)
     /// The SDK's log (`IntuneMAMLogger`). Never receives tokens, passwords or PINs.
     func log(level: IntuneMAMLogLevel, message: String)
+    /// The SDK posts a notification (the real SDK uses `NSNotificationCenter`). Called on the SDK's work
+    /// queue: hand anything that calls back into the SDK to another queue. Optional (default: dropped).
+    func post(_ notification: IntuneMAMNotification)
 }

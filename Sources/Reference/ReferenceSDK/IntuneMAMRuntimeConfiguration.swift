@@ -35,13 +35,17 @@ public struct IntuneMAMRuntimeConfiguration: Sendable {
     public var delegateTimeout: TimeInterval
     /// Connect and total limits of each HTTP request.
     public var httpTimeoutSeconds: (connect: Int, total: Int)
+    /// Where the operating system's managed app configuration for this app is read (`GET` →
+    /// `{"values": {...}, "version": "..."}`): the MDM channel that carries allowed accounts (ALW). Read at
+    /// launch and on ``IntuneMAMRuntime/managedAppConfigurationDidChange()``; nil = the device has none.
+    public var deviceConfigURL: URL?
 
     public init(settings: IntuneMAMSettings = IntuneMAMSettings(), bundleId: String, dataDirectory: URL,
                 tokenURL: URL, mamServiceURL: URL, mamResource: String, clientId: String,
                 clock: any MAMClock = SystemClock(), defects: Set<SDKDefect> = [],
                 sdkVersion: String = IntuneMAMVersionInfo.sdkVersion, appVersion: String = "1.0",
                 workTracker: MAMWorkTracker = MAMWorkTracker(), delegateTimeout: TimeInterval = 60,
-                httpTimeoutSeconds: (connect: Int, total: Int) = (5, 30)) {
+                httpTimeoutSeconds: (connect: Int, total: Int) = (5, 30), deviceConfigURL: URL? = nil) {
         self.settings = settings
         self.bundleId = bundleId
         self.dataDirectory = dataDirectory
@@ -56,6 +60,7 @@ public struct IntuneMAMRuntimeConfiguration: Sendable {
         self.workTracker = workTracker
         self.delegateTimeout = delegateTimeout
         self.httpTimeoutSeconds = httpTimeoutSeconds
+        self.deviceConfigURL = deviceConfigURL
     }
 
     /// Where the persisted SDK state lives.

@@ -14,6 +14,8 @@ public struct IntuneMAMSettings: Sendable, Equatable {
     /// `MAMTelemetryDisabled`: no telemetry is sent (otherwise `POST /telemetry` after each enrollment and
     /// check-in, ENR-13).
     public var telemetryDisabled: Bool
+    /// `ValuesToScrubFromLogging`: values the SDK masks in every log line it emits (CFG-06).
+    public var valuesToScrubFromLogging: [String] = []
 
     /// Info.plist key names, as the real SDK spells them.
     public enum Key {
@@ -22,6 +24,7 @@ public struct IntuneMAMSettings: Sendable, Equatable {
         public static let mamPolicyRequired = "MAMPolicyRequired"
         public static let mamPolicyWarnAbsent = "MAMPolicyWarnAbsent"
         public static let telemetryDisabled = "MAMTelemetryDisabled"
+        public static let valuesToScrubFromLogging = "ValuesToScrubFromLogging"
     }
 
     public init(multiIdentity: Bool = false, autoEnrollOnLaunch: Bool = false, mamPolicyRequired: Bool = false,
@@ -40,5 +43,12 @@ public struct IntuneMAMSettings: Sendable, Equatable {
                   mamPolicyRequired: dictionary[Key.mamPolicyRequired] ?? false,
                   mamPolicyWarnAbsent: dictionary[Key.mamPolicyWarnAbsent] ?? false,
                   telemetryDisabled: dictionary[Key.telemetryDisabled] ?? false)
+    }
+
+    /// Reads the Info.plist keys of any value kind: the booleans as ``init(dictionary:)``, plus the
+    /// non-boolean keys (a value of the wrong kind counts as absent).
+    public init(values: [String: IntuneMAMSettingValue]) {
+        self.init(dictionary: values.compactMapValues(\.boolValue))
+        valuesToScrubFromLogging = values[Key.valuesToScrubFromLogging]?.stringItems ?? []
     }
 }

@@ -31,6 +31,9 @@ final class MAMServiceClient: @unchecked Sendable {
         var policyJSON: Data?
         var policyVersion: String?
         var wipeRequested: Bool
+        /// The targeted app configuration (CFG), nil when the answer carries none.
+        var appConfig: [[String: String]]? = nil
+        var appConfigVersion: String? = nil
     }
 
     struct TokenGrant {
@@ -82,6 +85,8 @@ final class MAMServiceClient: @unchecked Sendable {
                 }
                 answer.policyJSON = data
             }
+            answer.appConfig = Self.appConfigData(object["appConfig"])
+            answer.appConfigVersion = object["appConfigVersion"] as? String
             let commands = object["commands"] as? [Any] ?? []
             answer.wipeRequested = commands.contains { command in
                 if let name = command as? String { return name == "wipe" }

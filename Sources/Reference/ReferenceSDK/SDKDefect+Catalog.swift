@@ -67,6 +67,31 @@ extension SDKDefect {
             return (["WIP-03"], "after unenroll the account stays enrolled and managed locally, with its policy and PIN")
         case .registrationKeptAfterDeregister:
             return (["WIP-01"], "deregistration leaves the account in registeredAccountIds (and so in the 24-hour retries)")
+        case .enabledValueCaseSensitive:
+            return (["ALW-01"], "only the exact value \"Enabled\" of IntuneMAMAllowedAccountsOnly restricts sign-in; "
+                        + "\"enabled\" or \"ENABLED\" leave allowedAccounts nil")
+        case .allowedChangeNotifiedEveryRead:
+            return (["ALW-02"], "the allowed-accounts-changed notification is posted at every read of the managed "
+                        + "configuration (each launch, each managedConfigChanged), even when the list did not change")
+        case .allowedChangeNotNotified:
+            return (["ALW-02"], "the allowed-accounts-changed notification is never posted, so the app misses list changes")
+        case .conflictResolvedByFirstValue:
+            return (["CFG-03"], "conflicting targeted values resolve to the first one whatever the query type "
+                        + "(string/number min and max, bool or and and are ignored)")
+        case .defaultConfigWins:
+            return (["CFG-02", "CFG-03"], "the tenant default (__IsDefault) dictionary overrides a targeted dictionary "
+                        + "setting the same key")
+        case .configKeptAfterUnenroll:
+            return (["CFG-05"], "after the account unenrolls, appConfig still returns its last configuration")
+        case .configChangeNotNotified:
+            return (["CFG-04"], "a changed configuration is applied at check-in without posting app-config-changed")
+        case .configNotifiedEveryCheckIn:
+            return (["CFG-04"], "app-config-changed is posted at every check-in, even when the configuration did not change")
+        case .scrubListIgnored:
+            return (["CFG-06"], "ValuesToScrubFromLogging is ignored: received configuration values are logged unmasked")
+        case .configBeforeEnrollment:
+            return (["CFG-01"], "an account without MAM-delivered configuration (not enrolled, untargeted) gets the "
+                        + "device channel's managed app configuration from appConfig")
         }
     }
 }

@@ -67,4 +67,30 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case policyKeptAfterUnenroll
     /// Deregistration does not remove the account from `registeredAccountIds()`.
     case registrationKeptAfterDeregister
+
+    // MARK: Allowed accounts (ALW)
+
+    /// Only the exact spelling "Enabled" of `IntuneMAMAllowedAccountsOnly` turns the restriction on.
+    case enabledValueCaseSensitive
+    /// The allowed-accounts notification is posted at every read of the managed configuration, changed or not.
+    case allowedChangeNotifiedEveryRead
+    /// The allowed-accounts notification is never posted.
+    case allowedChangeNotNotified
+
+    // MARK: Targeted app configuration (CFG)
+
+    /// Conflicting values resolve to the first one, whatever the query type (min, max, or, and).
+    case conflictResolvedByFirstValue
+    /// The tenant default (`__IsDefault`) dictionary overrides targeted dictionaries.
+    case defaultConfigWins
+    /// The configuration stays readable after the account unenrolled.
+    case configKeptAfterUnenroll
+    /// No app-config-changed notification is posted when the configuration changes.
+    case configChangeNotNotified
+    /// The app-config-changed notification is posted at every check-in, changed or not.
+    case configNotifiedEveryCheckIn
+    /// `ValuesToScrubFromLogging` is ignored: configuration values reach the log unmasked.
+    case scrubListIgnored
+    /// Accounts without MAM-delivered configuration get the device channel's configuration.
+    case configBeforeEnrollment
 }

@@ -73,6 +73,7 @@ extension SDKEngine {
             }
         }
         scheduleNextCheckIn()
+        receiveAppConfig(answer, accountId: accountId)
         report(.policy, accountId: accountId, code: code, didSucceed: true)
         sendTelemetry(.checkIn(code: code, policyVersion: answer.policyVersion), accountId: accountId, token: token)
         if firstPolicy {

@@ -126,6 +126,10 @@ extension SDKEngine {
             }
         }
         guard isAlive else { return false }
+        if let refusal = allowedAccountsRefusal(accountId: token.accountId, upn: token.upn) {
+            enrollmentFailed(token.accountId, refusal)
+            return false
+        }
         let enrolledId = token.accountId
         store.mutate { state in
             if let index = state.registeredAccounts.firstIndex(where: { AccountIdentity.same($0.accountId, accountId) }),

@@ -18,6 +18,7 @@ extension SDKEngine {
 
     private func runLaunch() {
         let settings = configuration.settings
+        readManagedAppConfig(.launch)
         resumeTimers()
         if settings.autoEnrollOnLaunch && settings.mamPolicyRequired {
             autoEnrollBeforeLaunch()

@@ -90,6 +90,7 @@ extension SDKEngine {
             }
             state.tokenCache.removeAll { AccountIdentity.same($0.accountId, accountId) }
         }
+        dropAppConfig(of: accountId)
         removeRegistration(of: SDKState.RegisteredAccount(accountId: accountId, upn: upn.isEmpty ? nil : upn))
         if wipe {
             selectiveWipe(accountId, upn: upn)

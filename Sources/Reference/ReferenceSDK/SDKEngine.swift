@@ -54,6 +54,7 @@ final class SDKEngine: @unchecked Sendable {
             log.registerSecret(token.accessToken)
             log.registerSecret(token.refreshToken)
         }
+        registerValuesToScrub()
     }
 
     // MARK: Lifecycle

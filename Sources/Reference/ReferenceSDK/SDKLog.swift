@@ -7,6 +7,8 @@ import Foundation
 final class SDKLog: @unchecked Sendable {
     private let lock = NSLock()
     private var secrets: Set<String> = []
+    /// `ValuesToScrubFromLogging` (CFG-06): masked like secrets, but whatever their length.
+    private var scrubbed: Set<String> = []
     private var sink: (@Sendable (IntuneMAMLogLevel, String) -> Void)?
 
     init(sink: @escaping @Sendable (IntuneMAMLogLevel, String) -> Void) {
@@ -18,6 +20,15 @@ final class SDKLog: @unchecked Sendable {
         guard let secret, secret.count >= 3 else { return }
         lock.lock()
         secrets.insert(secret)
+        lock.unlock()
+    }
+
+    /// Remembers a value the app listed in `ValuesToScrubFromLogging`: replaced by `***` in every later
+    /// message (CFG-06).
+    func registerScrubbedValue(_ value: String) {
+        guard !value.isEmpty else { return }
+        lock.lock()
+        scrubbed.insert(value)
         lock.unlock()
     }
 
@@ -36,13 +47,10 @@ final class SDKLog: @unchecked Sendable {
     private func emit(_ level: IntuneMAMLogLevel, _ message: String) {
         lock.lock()
         let target = sink
-        let known = secrets
+        var masks = Dictionary(uniqueKeysWithValues: scrubbed.map { ($0, "***") })
+        for secret in secrets { masks[secret] = "<redacted>" }
         lock.unlock()
         guard let target else { return }
-        var text = message
-        for secret in known where text.contains(secret) {
-            text = text.replacingOccurrences(of: secret, with: "<redacted>")
-        }
-        target(level, text)
+        target(level, LogMask.apply(message, masks))
     }
 }

@@ -282,6 +282,11 @@ struct CaseExecution {
             return result
         } catch {
             switch error {
+            case .rejected(_, let rpc) where rpc.code == RPCError.methodNotFound || rpc.code == RPCError.unsupported:
+                // The bridge does not offer what the step needs: nothing about the SDK can be judged.
+                throw CaseStop.error(
+                    message: "the integration does not implement \(method): \(rpc.message) (code \(rpc.code), at \(location.fileAndLine))",
+                    details: "")
             case .rejected(_, let rpc):
                 throw CaseStop.failure(CaseFailure(
                     message: "\(method) failed in the integration: \(rpc.message) (code \(rpc.code))", location: location))

@@ -1,0 +1,28 @@
+import AdapterKit
+import AdapterProtocol
+import Foundation
+import ReferenceSDK
+
+/// Reading the newer `initialize` members: settings of any plist kind and the optional device channel.
+extension AppEnvironment {
+    /// A setting as a plist value: booleans, numbers, strings, and arrays of those; null and objects have no
+    /// Info.plist counterpart in `IntuneMAMSettings` and are dropped.
+    static func settingValue(_ value: JSONValue) -> IntuneMAMSettingValue? {
+        switch value {
+        case .bool(let flag): return .bool(flag)
+        case .number(let number): return .number(number)
+        case .string(let text): return .string(text)
+        case .array(let items): return .array(items.compactMap(settingValue))
+        case .null, .object: return nil
+        }
+    }
+
+    /// An absolute URL under `key`, nil when absent or null.
+    static func optionalURL(_ object: JSONValue, _ key: String) throws(RPCError) -> URL? {
+        guard let member = object[key], member != .null else { return nil }
+        guard let text = member.stringValue, let url = URL(string: text), url.scheme != nil else {
+            throw RPCError(code: RPCError.invalidParams, message: "parameter \"backend.\(key)\" must be an absolute URL")
+        }
+        return url
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The SDK's ``IntuneMAMAppConfig``: a snapshot of one account's configuration with the documented
+/// resolution rules (CFG-02, CFG-03), which two planted defects break.
+struct MAMAppConfig: IntuneMAMAppConfig {
+    /// The key that marks the tenant default dictionary.
+    static let defaultMarker = "__IsDefault"
+
+    let fullData: [[String: String]]
+    /// `conflictResolvedByFirstValue`: every query type answers the first value.
+    var firstValueWins = false
+    /// `defaultConfigWins`: the default dictionary's value replaces the targeted ones.
+    var defaultWins = false
+
+    static func isDefault(_ dictionary: [String: String]) -> Bool {
+        dictionary[defaultMarker]?.caseInsensitiveCompare("true") == .orderedSame
+    }
+
+    /// Values of targeted dictionaries, in delivery order.
+    private func targeted(_ key: String) -> [String] {
+        fullData.filter { !Self.isDefault($0) }.compactMap { $0[key] }
+    }
+
+    /// The values a getter reads: the targeted ones, or the default's when no targeted dictionary sets it.
+    private func values(_ key: String) -> [String] {
+        let defaultValue = fullData.first(where: Self.isDefault)?[key]
+        if defaultWins, let defaultValue { return [defaultValue] }
+        let targeted = targeted(key)
+        if targeted.isEmpty, let defaultValue { return [defaultValue] }
+        return targeted
+    }
+
+    func hasConflict(_ key: String) -> Bool {
+        Set(targeted(key)).count > 1
+    }
+
+    func stringValue(forKey key: String, queryType: IntuneMAMStringQueryType) -> String? {
+        let all = allStrings(forKey: key)
+        switch firstValueWins ? .any : queryType {
+        case .any: return all.first
+        case .min: return all.min()
+        case .max: return all.max()
+        }
+    }
+
+    func numberValue(forKey key: String, queryType: IntuneMAMNumberQueryType) -> Double? {
+        let all = allNumbers(forKey: key)
+        switch firstValueWins ? .any : queryType {
+        case .any: return all.first
+        case .min: return all.min()
+        case .max: return all.max()
+        }
+    }
+
+    func boolValue(forKey key: String, queryType: IntuneMAMBoolQueryType) -> Bool? {
+        let all = allBools(forKey: key)
+        guard let first = all.first else { return nil }
+        switch firstValueWins ? .any : queryType {
+        case .any: return first
+        case .or: return all.contains(true)
+        case .and: return !all.contains(false)
+        }
+    }
+
+    func allStrings(forKey key: String) -> [String] { values(key) }
+
+    func allNumbers(forKey key: String) -> [Double] {
+        values(key).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite)
+    }
+
+    func allBools(forKey key: String) -> [Bool] {
+        values(key).compactMap { value in
+            switch value.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "true", "yes", "1": return true
+            case "false", "no", "0": return false
+            default: return nil
+            }
+        }
+    }
+}

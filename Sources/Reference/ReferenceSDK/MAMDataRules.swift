@@ -1,0 +1,52 @@
+import Foundation
+
+/// The data-transfer and encryption settings of a Graph `iosManagedAppProtection`, as far as the policy
+/// queries use them (POL-01…03, POL-06). Read once from the policy JSON the check-in delivered.
+struct MAMDataRules: Equatable, Sendable {
+    /// `saveAsBlocked`: saving copies is restricted to `allowedDataStorageLocations`.
+    var saveAsBlocked = false
+    /// `allowedDataStorageLocations` (Graph names: oneDriveForBusiness, sharePoint, box, localStorage).
+    var allowedStorage: Set<String> = []
+    /// `allowedInboundDataTransferSources`: allApps (the Graph default), managedApps or none.
+    var inboundSources = "allApps"
+    /// `appDataEncryptionType`, nil when the policy does not set it.
+    var encryptionType: String?
+    /// `notificationRestriction` (Graph beta: allow, blockOrganizationalData, block), nil when absent.
+    var notificationRestriction: String?
+
+    private struct Fields: Decodable {
+        var saveAsBlocked: Bool?
+        var allowedDataStorageLocations: [String]?
+        var allowedInboundDataTransferSources: String?
+        var appDataEncryptionType: String?
+        var notificationRestriction: String?
+    }
+
+    init() {}
+
+    /// Unknown or mistyped members keep their defaults (the policy still applies).
+    init(settingsJSON: Data) {
+        guard let fields = try? JSONDecoder().decode(Fields.self, from: settingsJSON) else { return }
+        saveAsBlocked = fields.saveAsBlocked ?? false
+        allowedStorage = Set(fields.allowedDataStorageLocations ?? [])
+        inboundSources = fields.allowedInboundDataTransferSources ?? "allApps"
+        encryptionType = fields.appDataEncryptionType
+        notificationRestriction = fields.notificationRestriction
+    }
+
+    /// Encryption is required for every `appDataEncryptionType` except `useDeviceSettings` (and an absent one).
+    var isFileEncryptionRequired: Bool {
+        switch encryptionType {
+        case "whenDeviceLocked", "whenDeviceLockedExceptOpenFiles", "afterDeviceRestart": return true
+        default: return false
+        }
+    }
+
+    var notificationPolicy: IntuneMAMNotificationPolicy {
+        switch notificationRestriction {
+        case "blockOrganizationalData": return .blockOrgData
+        case "block": return .block
+        default: return .allow
+        }
+    }
+}

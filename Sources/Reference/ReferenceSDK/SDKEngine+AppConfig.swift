@@ -1,0 +1,57 @@
+import Foundation
+
+/// Targeted app configuration (CFG-01, CFG-04…06): taken from the enrolled account's check-in, announced when
+/// it changes, dropped at unenroll, and logged with the app's scrub list applied.
+extension SDKEngine {
+    /// Tells the log which values the app listed in `ValuesToScrubFromLogging` (CFG-06); at creation, so
+    /// every line the SDK emits is masked.
+    func registerValuesToScrub() {
+        guard !defect(.scrubListIgnored) else { return }
+        configuration.settings.valuesToScrubFromLogging.forEach(log.registerScrubbedValue)
+    }
+
+    /// Keeps the configuration a check-in delivered for the enrolled account (work queue) and posts one
+    /// `appConfigDidChange` when it differs from the held one (CFG-04). No configuration held counts as
+    /// empty, so a first empty delivery is no change. An answer without `appConfig` leaves it as it is.
+    func receiveAppConfig(_ answer: MAMServiceClient.CheckInAnswer, accountId: String) {
+        guard let data = answer.appConfig else { return }
+        let incoming = HeldAppConfig(accountId: accountId, data: data, version: answer.appConfigVersion)
+        let changed = store.mutate { state -> Bool in
+            let held = state.appConfig.flatMap { AccountIdentity.same($0.accountId, accountId) ? $0 : nil }
+            state.appConfig = incoming
+            guard let held else { return !data.isEmpty }
+            return held.data != data || held.version != incoming.version
+        }
+        if changed { logReceived(data) }
+        let notify = defect(.configNotifiedEveryCheckIn) || (changed && !defect(.configChangeNotNotified))
+        guard notify else { return }
+        post(IntuneMAMNotification(name: .appConfigDidChange, accountId: accountId))
+    }
+
+    /// Logs each received value at info level; the log masks values the app asked to scrub (CFG-06).
+    private func logReceived(_ data: [[String: String]]) {
+        if data.isEmpty { log.info("app config: none") }
+        for dictionary in data {
+            for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) where key != MAMAppConfig.defaultMarker {
+                log.info("app config \(key)=\(value)")
+            }
+        }
+    }
+
+    /// The account unenrolled: its configuration is gone (CFG-05).
+    func dropAppConfig(of accountId: String) {
+        if defect(.configKeptAfterUnenroll) { return }
+        store.mutate { state in
+            if let held = state.appConfig, AccountIdentity.same(held.accountId, accountId) { state.appConfig = nil }
+        }
+    }
+
+    /// The raw configuration of an account: what the MAM service delivered for it, else nothing.
+    func appConfigData(for accountId: String?) -> [[String: String]] {
+        guard let accountId else { return [] }
+        let (held, device) = store.read { ($0.appConfig, $0.deviceConfig) }
+        if let held, AccountIdentity.same(held.accountId, accountId) { return held.data }
+        if defect(.configBeforeEnrollment), let values = device?.values, !values.isEmpty { return [values] }
+        return []
+    }
+}
