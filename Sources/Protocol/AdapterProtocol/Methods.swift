@@ -23,6 +23,16 @@ public enum Method {
     public static let sdkAppConfig = "sdk.appConfig"
     public static let sdkAppConfigValue = "sdk.appConfigValue"
     public static let deviceManagedConfigChanged = "device.managedConfigChanged"
+    public static let sdkIdentity = "sdk.identity"
+    public static let sdkIsManaged = "sdk.isManaged"
+    public static let sdkProtect = "sdk.protect"
+    public static let sdkIsSaveToAllowed = "sdk.isSaveToAllowed"
+    public static let sdkIsOpenFromAllowed = "sdk.isOpenFromAllowed"
+    public static let appSwitchIdentity = "app.switchIdentity"
+    public static let appOpenURL = "app.openURL"
+    public static let appImportDocument = "app.importDocument"
+    public static let appResume = "app.resume"
+    public static let appShowWebContent = "app.showWebContent"
 
     // Integration → runner (notifications).
     public static let eventStatus = "event.status"
@@ -52,6 +62,8 @@ public enum Method {
         initialize, shutdown, sync, clockAdvance, appLaunch, appRestart, appSignIn, appSignOut, appState,
         appWriteData, sdkRegisterAndEnroll, sdkDeregisterAndUnenroll, sdkLoginAndEnroll, sdkRegisteredAccounts,
         sdkEnrolledAccount, sdkPolicy, sdkAllowedAccounts, sdkAppConfig, sdkAppConfigValue, deviceManagedConfigChanged,
+        sdkIdentity, sdkIsManaged, sdkProtect, sdkIsSaveToAllowed, sdkIsOpenFromAllowed, appSwitchIdentity, appOpenURL,
+        appImportDocument, appResume, appShowWebContent,
     ]
 }
 

@@ -16,6 +16,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
     case disallowedSignInAccepted
     /// When the allowed list changes, the app keeps a no longer allowed account signed in (ALW-03).
     case disallowedAccountKeptSignedIn
+    /// A multi-identity app shows web content without clearing the UI identity first (IDS-11).
+    case webContentKeepsIdentity
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -26,6 +28,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .allowedAccountsCaseSensitive: return ["ALW-04"]
         case .disallowedSignInAccepted: return ["ALW-03"]
         case .disallowedAccountKeptSignedIn: return ["ALW-03"]
+        case .webContentKeepsIdentity: return ["IDS-11"]
         }
     }
 
@@ -47,6 +50,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .disallowedAccountKeptSignedIn:
             return "when the allowed list changes, a signed-in account that is no longer allowed stays signed in and "
                 + "registered"
+        case .webContentKeepsIdentity:
+            return "a multi-identity app shows arbitrary web content under the current UI identity: no "
+                + "setUIPolicyAccountId(\"\") before it and no restore after it"
         }
     }
 }

@@ -3,7 +3,7 @@ import ReferenceSDK
 /// The app's `IntuneMAMPolicyDelegate`: restart, wipe and add-account requests, decided by the app (with
 /// the runner's scripted answers standing in for the app's choices).
 final class AppPolicyDelegate: IntuneMAMPolicyDelegate {
-    private let app: ReferenceApp
+    let app: ReferenceApp
 
     init(app: ReferenceApp) { self.app = app }
 

@@ -155,7 +155,9 @@ final class ReferenceApp: Sendable {
     }
 
     /// Stores a document owned by a signed-in account and records the owner with the SDK.
-    func writeData(accountId: String, name: String, content: String) throws(RPCError) {
+    /// Returns the file's path.
+    @discardableResult
+    func writeData(accountId: String, name: String, content: String) throws(RPCError) -> String {
         guard AccountFiles.isValidName(name) else {
             throw RPCError(code: RPCError.invalidParams, message: "invalid file name \"\(name)\"")
         }
@@ -170,5 +172,6 @@ final class ReferenceApp: Sendable {
         }
         events.sdkCall("protect", accountId: account.accountId)
         runtime.fileProtectionManager.protect(path, accountId: account.accountId)
+        return path
     }
 }

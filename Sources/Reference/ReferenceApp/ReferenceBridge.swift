@@ -61,10 +61,6 @@ public final class ReferenceBridge: AdapterHandler {
         case Method.appState:
             let device = try initializedDevice()
             return AppSnapshot.make(app: device.currentApp, device: device)
-        case Method.appWriteData:
-            try actingApp().writeData(accountId: try params.requiredString("accountId"), name: try params.requiredString("name"),
-                                       content: try params.requiredString("content"))
-            return [:]
         case Method.sdkRegisterAndEnroll:
             try actingApp().registerAndEnroll(try params.requiredString("accountId"))
             return [:]
@@ -79,13 +75,13 @@ public final class ReferenceBridge: AdapterHandler {
             return ["accountIds": .array(ids.map(JSONValue.string))]
         case Method.sdkEnrolledAccount:
             return ["accountId": try runningApp().runtime.enrollmentManager.enrolledAccountId().map(JSONValue.string) ?? .null]
-        case Method.sdkPolicy:
-            return try policy(accountId: try params.requiredString("accountId"))
         case Method.sdkAllowedAccounts: return try allowedAccounts()
         case Method.deviceManagedConfigChanged: return try managedConfigChanged()
         case Method.sdkAppConfig: return try appConfig(params)
         case Method.sdkAppConfigValue: return try appConfigValue(params)
         default:
+            if let result = try handleIdentity(method, params: params) { return result }
+            if let result = try handlePolicyQuery(method, params: params) { return result }
             throw RPCError(code: RPCError.methodNotFound, message: "unknown method \(method)")
         }
     }
@@ -165,20 +161,6 @@ public final class ReferenceBridge: AdapterHandler {
             throw Self.failed("the work of the timers did not finish within \(Int(idleTimeout)) s")
         }
         return ["now": .string(ISOTime.format(clock.now))]
-    }
-
-    private func policy(accountId: String) throws(RPCError) -> JSONValue {
-        let manager = try runningApp().runtime.policyManager
-        let managed = manager.isAccountIdManaged(accountId)
-        guard let policy = manager.policy(forAccountId: accountId) else {
-            return ["managed": .bool(managed), "policy": .null]
-        }
-        var object = (try? JSONValue.parse(policy.settingsJSON))?.objectValue ?? [:]
-        object["pinRequired"] = .bool(policy.isPINRequired)
-        object["minimumPinLength"] = .number(Double(policy.minimumPinLength))
-        object["maximumPinRetries"] = .number(Double(policy.maximumPinRetries))
-        object["policyVersion"] = policy.policyVersion.map(JSONValue.string) ?? .null
-        return ["managed": .bool(managed), "policy": .object(object)]
     }
 
     // MARK: Helpers

@@ -12,6 +12,14 @@ public enum IntuneMAMFileProtectionLevel: Int, Sendable, CaseIterable {
     /// `NSFileProtectionComplete`.
     case complete = 3
 
+    /// The level a `MaxFileProtectionLevel` plist value names: a whole number 0–3; anything else is nil.
+    public init?(settingValue: IntuneMAMSettingValue?) {
+        guard let number = settingValue?.numberValue, (0...3).contains(number), number.rounded() == number else {
+            return nil
+        }
+        self.init(rawValue: Int(number))
+    }
+
     /// 0 (weakest) … 3 (strongest).
     public var strength: Int {
         switch self {
@@ -33,7 +41,7 @@ public enum IntuneMAMFileProtectionLevel: Int, Sendable, CaseIterable {
     }
 
     /// This level limited to at most `maximum` (by strength): what `MaxFileProtectionLevel` does (POL-06).
-    func capped(at maximum: IntuneMAMFileProtectionLevel?) -> IntuneMAMFileProtectionLevel {
+    public func capped(at maximum: IntuneMAMFileProtectionLevel?) -> IntuneMAMFileProtectionLevel {
         guard let maximum, maximum.strength < strength else { return self }
         return maximum
     }

@@ -15,4 +15,14 @@ public protocol IntuneMAMPolicy: Sendable {
     var policyVersion: String? { get }
     /// The policy object exactly as the MAM service sent it (settings plus `id` and `version`), UTF-8 JSON.
     var settingsJSON: Data { get }
+    /// May managed data be saved to `location` owned by `accountId` (nil = unknown/none)? POL-01.
+    func isSaveToAllowed(forLocation location: IntuneMAMSaveLocation, withAccountId accountId: String?) -> Bool
+    /// May data from `location` owned by `accountId` be opened into the managed account? POL-02.
+    func isOpenFromAllowed(forLocation location: IntuneMAMOpenLocation, withAccountId accountId: String?) -> Bool
+    /// The app must encrypt the managed files it writes (POL-03); observe data-protection changes.
+    var isFileEncryptionRequired: Bool { get }
+    /// Which notifications the app may show for the managed account.
+    var notificationPolicy: IntuneMAMNotificationPolicy { get }
+    /// The file protection level for managed files, capped by `MaxFileProtectionLevel` (POL-06).
+    var fileProtectionLevel: IntuneMAMFileProtectionLevel { get }
 }

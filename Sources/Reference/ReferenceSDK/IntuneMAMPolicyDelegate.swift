@@ -11,6 +11,11 @@ public protocol IntuneMAMPolicyDelegate: AnyObject, Sendable {
     /// The SDK signed in and enrolled `accountId` on its own (AutoEnrollOnLaunch + MAMPolicyRequired);
     /// the app must add the account to its UI and call `completionHandler` (any thread).
     func addAccountId(_ accountId: String, completionHandler: @escaping @Sendable (IntuneMAMAddIdentityResult) -> Void)
+    /// The SDK needs the app to switch to `accountId` ("" = an unmanaged account) for `reason` (IDS-06); the
+    /// app completes with success when it can switch (it need not call `setUIPolicyAccountId`), else failed.
+    /// The SDK blocks the triggering operation until the completion (any thread). Default: failed.
+    func identitySwitchRequired(forAccountId accountId: String, reason: IntuneMAMIdentitySwitchReason,
+                                completionHandler: @escaping @Sendable (IntuneMAMSwitchIdentityResult) -> Void)
 }
 
 extension IntuneMAMPolicyDelegate {

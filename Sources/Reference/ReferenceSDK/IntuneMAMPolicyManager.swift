@@ -1,7 +1,7 @@
 /// `IntuneMAMPolicyManager`: which accounts are managed and what policy applies to them.
 ///
 /// One managed account at a time (IDS-01): the enrolled account. Every other account, and nil, is
-/// unmanaged and has no policy.
+/// unmanaged and has no policy. Identities: `IntuneMAMPolicyManager+Identity.swift`.
 public final class IntuneMAMPolicyManager: Sendable {
     let engine: SDKEngine
 
@@ -18,10 +18,7 @@ public final class IntuneMAMPolicyManager: Sendable {
 
     /// The policy of `accountId`, or nil when the account is unmanaged or has no policy yet.
     public func policy(forAccountId accountId: String?) -> (any IntuneMAMPolicy)? {
-        engine.store.read { state in
-            guard engine.isManaged(accountId, in: state) else { return nil }
-            return state.policy
-        }
+        engine.appPolicy(forAccountId: accountId)
     }
 
     /// True when `accountId` is the managed (enrolled) account; case-insensitive.
@@ -32,18 +29,5 @@ public final class IntuneMAMPolicyManager: Sendable {
     /// The enrolled primary account, nil when none.
     public var primaryAccountId: String? {
         engine.store.read { $0.enrolledAccountId }
-    }
-
-    /// The process identity: for single-identity apps the enrolled account (IDS-03), for MultiIdentity
-    /// apps whatever the app set (initially nil, IDS-04).
-    public func getProcessAccountId() -> String? {
-        if let explicit = engine.processAccountOverride { return explicit }
-        if engine.configuration.settings.multiIdentity { return nil }
-        return engine.store.read { $0.enrolledAccountId }
-    }
-
-    /// Sets the process identity (nil = fall back to the default); multi-identity apps should avoid it.
-    public func setProcessAccountId(_ accountId: String?) {
-        engine.processAccountOverride = accountId
     }
 }

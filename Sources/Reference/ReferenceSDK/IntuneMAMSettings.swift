@@ -16,6 +16,9 @@ public struct IntuneMAMSettings: Sendable, Equatable {
     public var telemetryDisabled: Bool
     /// `ValuesToScrubFromLogging`: values the SDK masks in every log line it emits (CFG-06).
     public var valuesToScrubFromLogging: [String] = []
+    /// `MaxFileProtectionLevel`: the strongest file protection the app supports; caps the policy's level
+    /// (POL-06). Nil when absent or not a number 0–3.
+    public var maxFileProtectionLevel: IntuneMAMFileProtectionLevel?
 
     /// Info.plist key names, as the real SDK spells them.
     public enum Key {
@@ -25,6 +28,7 @@ public struct IntuneMAMSettings: Sendable, Equatable {
         public static let mamPolicyWarnAbsent = "MAMPolicyWarnAbsent"
         public static let telemetryDisabled = "MAMTelemetryDisabled"
         public static let valuesToScrubFromLogging = "ValuesToScrubFromLogging"
+        public static let maxFileProtectionLevel = "MaxFileProtectionLevel"
     }
 
     public init(multiIdentity: Bool = false, autoEnrollOnLaunch: Bool = false, mamPolicyRequired: Bool = false,
@@ -50,5 +54,6 @@ public struct IntuneMAMSettings: Sendable, Equatable {
     public init(values: [String: IntuneMAMSettingValue]) {
         self.init(dictionary: values.compactMapValues(\.boolValue))
         valuesToScrubFromLogging = values[Key.valuesToScrubFromLogging]?.stringItems ?? []
+        maxFileProtectionLevel = IntuneMAMFileProtectionLevel(settingValue: values[Key.maxFileProtectionLevel])
     }
 }

@@ -7,6 +7,10 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
     let maximumPinRetries: Int
     let policyVersion: String?
     let settingsJSON: Data
+    /// The data-transfer and encryption settings the policy queries read (`MAMServicePolicy+Queries.swift`).
+    let rules: MAMDataRules
+    /// Whose policy this is and the app's limits; set when the SDK hands the policy to the app.
+    var context = MAMPolicyContext()
 
     static let defaultMinimumPinLength = 4
     static let defaultMaximumPinRetries = 5
@@ -30,5 +34,6 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
         self.maximumPinRetries = retries > 0 ? retries : Self.defaultMaximumPinRetries
         self.policyVersion = policyVersion
         self.settingsJSON = settingsJSON
+        self.rules = MAMDataRules(settingsJSON: settingsJSON)
     }
 }

@@ -92,6 +92,48 @@ extension SDKDefect {
         case .configBeforeEnrollment:
             return (["CFG-01"], "an account without MAM-delivered configuration (not enrolled, untargeted) gets the "
                         + "device channel's managed app configuration from appConfig")
+        case .identityComparedCaseSensitively:
+            return (["IDS-07"], "setUIPolicyAccountId compares the target with the managed account case-sensitively: the "
+                        + "managed account in other letter case counts as a second account of the organisation (not-allowed, "
+                        + "2), and hand-offs ask for a switch when owner and UI identity differ only in case")
+        case .switchCompletesBeforePin:
+            return (["IDS-05"], "setUIPolicyAccountId to the managed account completes with success at once and runs the "
+                        + "PIN afterwards: a cancelled PIN still reports success and the data is shown")
+        case .emptyIdentityTreatedAsManaged:
+            return (["IDS-02", "IDS-11"], "setUIPolicyAccountId(\"\") switches to the managed account: conditional launch "
+                        + "(PIN) runs and the UI identity becomes the managed account instead of \"\"")
+        case .secondAccountSwitchAllowed:
+            return (["IDS-01"], "while one account is managed, switching to another account of the organisation succeeds "
+                        + "(no policy) instead of answering not-allowed (2)")
+        case .processIdentityNotSet:
+            return (["IDS-03"], "a single-identity app gets no process identity: getProcessAccountId stays nil after "
+                        + "enrollment (and with it the UI and thread identities)")
+        case .multiIdentityStartsManaged:
+            return (["IDS-04"], "the MultiIdentity setting is ignored: identities start as the enrolled account and the "
+                        + "PIN is asked at launch")
+        case .switchRequiredNotAsked:
+            return (["IDS-06"], "openURL / importDocument of another identity's item switch the UI identity without "
+                        + "asking the app (no identitySwitchRequired question)")
+        case .fileOwnerIgnoresThreadIdentity:
+            return (["IDS-09"], "new files belong to the process identity even inside a thread-identity scope: in a "
+                        + "multi-identity app a file written for the current account has no owner and survives its wipe")
+        case .protectEncryptsUnmanaged:
+            return (["IDS-10"], "protect encrypts for unmanaged accounts and \"\" too, instead of only tagging the data")
+        case .saveToIgnoresAccount:
+            return (["POL-01"], "isSaveToAllowed ignores the location's account: OneDrive for Business, SharePoint and "
+                        + "account documents of any account count as the managed account's")
+        case .openFromIgnoresPolicy:
+            return (["POL-02"], "isOpenFromAllowed ignores allowedInboundDataTransferSources: every open location is allowed")
+        case .unmanagedQueriesRestricted:
+            return (["POL-05"], "policyForAccountId of an unmanaged identity (nil, \"\", another account) returns the "
+                        + "managed account's policy, so its save/open queries are restricted")
+        case .policyChangeNotNotified:
+            return (["POL-04"], "a check-in that changes the held policy posts no policy-changed notification")
+        case .encryptionChangeNotNotified:
+            return (["POL-03"], "a policy change that turns file encryption on or off posts no data-protection-changed "
+                        + "notification")
+        case .maxProtectionLevelIgnored:
+            return (["POL-06"], "MaxFileProtectionLevel is ignored: fileProtectionLevel is the policy's level uncapped")
         }
     }
 }

@@ -93,4 +93,40 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case scrubListIgnored
     /// Accounts without MAM-delivered configuration get the device channel's configuration.
     case configBeforeEnrollment
+
+    // MARK: Identities (IDS)
+
+    /// Identity switches compare the target with the managed account case-sensitively.
+    case identityComparedCaseSensitively
+    /// `setUIPolicyAccountId` completes with success before conditional launch ran.
+    case switchCompletesBeforePin
+    /// `setUIPolicyAccountId("")` switches to the managed (primary) account.
+    case emptyIdentityTreatedAsManaged
+    /// A second account of the managed account's organisation may become the UI identity.
+    case secondAccountSwitchAllowed
+    /// Single-identity apps get no process identity.
+    case processIdentityNotSet
+    /// The `MultiIdentity` setting is ignored: identities start as the enrolled account.
+    case multiIdentityStartsManaged
+    /// URL and document hand-offs switch the identity without asking the app.
+    case switchRequiredNotAsked
+    /// New files belong to the process identity even inside a thread-identity scope.
+    case fileOwnerIgnoresThreadIdentity
+    /// `protect` encrypts for unmanaged accounts too.
+    case protectEncryptsUnmanaged
+
+    // MARK: Policy queries (POL)
+
+    /// Save-to ignores the location's account (any account's documents count as the managed account's).
+    case saveToIgnoresAccount
+    /// Open-from ignores `allowedInboundDataTransferSources`.
+    case openFromIgnoresPolicy
+    /// Unmanaged identities get the managed account's policy.
+    case unmanagedQueriesRestricted
+    /// No policy-changed notification when a check-in changes the policy.
+    case policyChangeNotNotified
+    /// No data-protection-changed notification when file encryption changes.
+    case encryptionChangeNotNotified
+    /// `MaxFileProtectionLevel` does not cap the policy's protection level.
+    case maxProtectionLevelIgnored
 }

@@ -75,6 +75,7 @@ extension SDKEngine {
         scheduleNextCheckIn()
         receiveAppConfig(answer, accountId: accountId)
         report(.policy, accountId: accountId, code: code, didSucceed: true)
+        postPolicyChanges(accountId: accountId, held: held, code: code)
         sendTelemetry(.checkIn(code: code, policyVersion: answer.policyVersion), accountId: accountId, token: token)
         if firstPolicy {
             firstPolicyReceived(reason: reason)

@@ -26,11 +26,12 @@ extension SDKEngine {
         guard isAlive else { return }
         let state = store.snapshot
         if let policy = state.policy, let accountId = state.enrolledAccountId {
-            if policy.isPINRequired && !settings.multiIdentity,
+            if policy.isPINRequired && !isMultiIdentityApp,
                let blocked = runPINGate(accountId: accountId, policy: policy) {
                 setLaunchState(.blocked(blocked))
                 return
             }
+            launchPassedConditionalLaunch(accountId)
         } else if settings.mamPolicyRequired && !defect(.policyRequiredNotEnforced) {
             log.warning("MAMPolicyRequired and no app protection policy: launch blocked")
             platform?.didShow(.policyRequired, accountId: state.enrolledAccountId)

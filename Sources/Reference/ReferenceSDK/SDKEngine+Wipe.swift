@@ -3,7 +3,8 @@ import Foundation
 /// The selective wipe of one account's data (WIP-04, WIP-05, WIP-10).
 extension SDKEngine {
     /// Calls `wipeData(forAccountId:)` exactly once and waits for it; when it returns false (or there is no
-    /// delegate) the SDK deletes every file owned by the account, and only those.
+    /// delegate) the SDK deletes every file owned by the account, and only those. Then it posts
+    /// `IntuneMAMWipeDidCompleteNotification`.
     func selectiveWipe(_ accountId: String, upn: String) {
         if defect(.wipeCallbackSkipped) {
             log.info("account \(accountId) removed")
@@ -26,6 +27,7 @@ extension SDKEngine {
                 state.fileOwners.removeValue(forKey: path)
             }
         }
+        post(IntuneMAMNotification(name: .wipeDidComplete, accountId: accountId))
     }
 
     /// Deletes the files that still exist; returns how many went.

@@ -22,6 +22,8 @@ final class SDKEngine: @unchecked Sendable {
     let store: SDKStateStore
     let log: SDKLog
     let service: MAMServiceClient
+    /// UI identity and conditional-launch session (IDS-02, IDS-05); `SDKEngine+IdentitySwitch.swift`.
+    let identities = SDKIdentities()
     var clock: any MAMClock { configuration.clock }
     var tracker: MAMWorkTracker { configuration.workTracker }
 

@@ -1,0 +1,110 @@
+import AdapterKit
+import AdapterProtocol
+import Foundation
+import ReferenceSDK
+
+/// How the app uses the SDK's identities (IDS-02, IDS-05, IDS-06, IDS-09…11): switch the UI identity before
+/// showing an account's data, let the SDK intercept URL and document hand-offs, clear the identity around
+/// web content, and write files under the current identity.
+extension ReferenceApp {
+    /// The folder of files that belong to no account.
+    static let unmanagedFolder = "unmanaged"
+
+    /// `setUIPolicyAccountId(accountId)` and wait for its completion (the SDK may ask for the PIN meanwhile);
+    /// the app shows the account's data only after a success (IDS-05). Blocks until `deadline`: never call
+    /// on the SDK's queue or the concurrency pool.
+    func switchIdentity(to accountId: String?, until deadline: Date) -> IntuneMAMSwitchIdentityResult {
+        events.sdkCall("setUIPolicyAccountId", accountId: accountId)
+        let outcome = Latch<IntuneMAMSwitchIdentityResult>()
+        runtime.policyManager.setUIPolicyAccountId(accountId) { outcome.fulfil($0) }
+        guard let result = outcome.wait(until: deadline) else {
+            events.log("warning", "setUIPolicyAccountId did not complete in time")
+            return .failed
+        }
+        return result
+    }
+
+    /// The operating system hands the app a URL (or documents) owned by `accountId`; the SDK intercepts it
+    /// and may ask the app to switch first (IDS-06). Blocks like ``switchIdentity(to:until:)``.
+    func receive(ownedBy accountId: String, document: Bool, until deadline: Date) -> IntuneMAMOpenOutcome {
+        let outcome = Latch<IntuneMAMOpenOutcome>()
+        if document {
+            runtime.applicationImportDocument(ownedBy: accountId) { outcome.fulfil($0) }
+        } else {
+            runtime.applicationOpenURL(ownedBy: accountId) { outcome.fulfil($0) }
+        }
+        return outcome.wait(until: deadline) ?? IntuneMAMOpenOutcome(opened: false, switched: false)
+    }
+
+    /// `identitySwitchRequiredForAccountId`: the runner decides whether the app can switch (IDS-06).
+    func identitySwitchRequired(_ accountId: String, reason: IntuneMAMIdentitySwitchReason) -> IntuneMAMSwitchIdentityResult {
+        let answer = device.ask(Method.delegateIdentitySwitchRequired, [
+            "accountId": .string(accountId), "reason": .string(Self.reasonName(reason)),
+        ])
+        return answer?["result"]?.stringValue == "success" ? .success : .failed
+    }
+
+    /// The app returns to the foreground; the SDK re-runs conditional launch for a managed UI identity.
+    func resume(until deadline: Date) {
+        let outcome = Latch<IntuneMAMLaunchState>()
+        runtime.applicationWillEnterForeground { outcome.fulfil($0) }
+        if case .blocked(let reason)? = outcome.wait(until: deadline) {
+            events.app(.blocked, accountId: runtime.policyManager.getUIPolicyAccountId(),
+                       extra: ["reason": .string(reason.rawValue)])
+        }
+    }
+
+    /// Arbitrary web content is no account's data: a multi-identity app switches the UI identity to "" while
+    /// showing it and restores the previous identity after (IDS-11). Single-identity apps have one identity.
+    func showWebContent(until deadline: Date) {
+        guard runtime.configuration.settings.multiIdentity else { return }
+        if device.appDefects.contains(.webContentKeepsIdentity) {
+            events.log("info", "showing web content under the current identity")
+            return
+        }
+        let previous = runtime.policyManager.getUIPolicyAccountId()
+        let cleared = switchIdentity(to: "", until: deadline)
+        events.log("info", "showing web content with the UI identity cleared (\(cleared))")
+        _ = switchIdentity(to: previous, until: deadline)
+    }
+
+    /// Writes a document under the current identity (no explicit owner): inside a thread-identity scope of
+    /// the UI identity, so the SDK makes the file that identity's (IDS-09). Returns the owner ("" = none).
+    func writeDataAsCurrentIdentity(name: String, content: String) throws(RPCError) -> String {
+        guard AccountFiles.isValidName(name) else {
+            throw RPCError(code: RPCError.invalidParams, message: "invalid file name \"\(name)\"")
+        }
+        let manager = runtime.policyManager
+        let identity = manager.getUIPolicyAccountId()
+        let folder = identity.flatMap { $0.isEmpty ? nil : $0 } ?? Self.unmanagedFolder
+        let written: Result<String, any Error> = manager.setCurrentThreadAccountId(identity) {
+            Result {
+                let path = try files.write(accountId: folder, name: name, content: Data(content.utf8))
+                runtime.fileProtectionManager.didCreateFile(atPath: path)
+                return path
+            }
+        }
+        switch written {
+        case .success(let path):
+            return runtime.fileProtectionManager.protectionInfo(forPath: path)?.accountId ?? ""
+        case .failure(let error):
+            throw RPCError(code: RPCError.actionFailed, message: "could not write \(name): \(error)")
+        }
+    }
+
+    /// `protect:accountId:` then `protectionInfo` (IDS-10).
+    func protect(text: String, accountId: String) -> IntuneMAMDataProtectionInfo? {
+        events.sdkCall("protect", accountId: accountId)
+        let manager = runtime.dataProtectionManager
+        return manager.protectionInfo(manager.protect(Data(text.utf8), accountId: accountId))
+    }
+
+    /// The protocol's name for a switch reason.
+    static func reasonName(_ reason: IntuneMAMIdentitySwitchReason) -> String {
+        switch reason {
+        case .openURL: return "open-url"
+        case .cancelConditionalLaunch: return "cancel-conditional-launch"
+        case .documentImport: return "document-import"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// `IntuneMAMDataProtectionManager`: protects data buffers for an account (IDS-10).
+///
+/// `protect` encrypts for the managed account and, for any other account or "", only adds an identity
+/// header. The encryption is a reversible simulation (see ``DataProtectionEnvelope``), not cryptography.
+public final class IntuneMAMDataProtectionManager: Sendable {
+    let engine: SDKEngine
+
+    init(engine: SDKEngine) {
+        self.engine = engine
+    }
+
+    /// `protect:accountId:`. The `protectEncryptsUnmanaged` defect encrypts for unmanaged accounts too.
+    public func protect(_ data: Data, accountId: String) -> Data {
+        let managed = engine.managedAccount(matching: accountId) != nil
+        let encrypt = managed || engine.defect(.protectEncryptsUnmanaged)
+        return DataProtectionEnvelope(owner: accountId, encrypted: encrypt, payload: data).serialized(key: key)
+    }
+
+    /// `protectionInfo:`: the owner, nil when `data` is not protected data.
+    public func protectionInfo(_ data: Data) -> IntuneMAMDataProtectionInfo? {
+        DataProtectionEnvelope(parsing: data, key: key).map {
+            IntuneMAMDataProtectionInfo(accountId: $0.owner, isEncrypted: $0.encrypted)
+        }
+    }
+
+    /// `unprotect:`: the original data; data that `protect` did not produce comes back unchanged.
+    public func unprotect(_ data: Data) -> Data {
+        DataProtectionEnvelope(parsing: data, key: key)?.payload ?? data
+    }
+
+    /// The per-installation keystream seed (the device tag; never logged).
+    private var key: Data {
+        Data(engine.store.read { $0.deviceTag }.utf8)
+    }
+}

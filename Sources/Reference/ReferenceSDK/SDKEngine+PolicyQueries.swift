@@ -1,0 +1,41 @@
+/// The policy the app gets (POL-01…06) and the notifications a changed policy posts (POL-03, POL-04).
+extension SDKEngine {
+    /// The managed account's policy, prepared for the app's queries (its account, `MaxFileProtectionLevel`);
+    /// nil for an unmanaged account or while there is no policy. The `unmanagedQueriesRestricted` defect
+    /// hands the managed account's policy to unmanaged identities too.
+    func appPolicy(forAccountId accountId: String?) -> MAMServicePolicy? {
+        let (policy, managedId, managed) = store.read { state in
+            (state.policy, state.enrolledAccountId, isManaged(accountId, in: state))
+        }
+        guard let policy, let managedId, managed || defect(.unmanagedQueriesRestricted) else { return nil }
+        return prepared(policy, accountId: managedId)
+    }
+
+    /// `policy` with the context the queries need.
+    func prepared(_ policy: MAMServicePolicy, accountId: String) -> MAMServicePolicy {
+        var prepared = policy
+        prepared.context = MAMPolicyContext(
+            accountId: accountId, maxFileProtectionLevel: configuration.settings.maxFileProtectionLevel,
+            ignoresLocationAccount: defect(.saveToIgnoresAccount), ignoresInboundSources: defect(.openFromIgnoresPolicy),
+            ignoresProtectionCap: defect(.maxProtectionLevelIgnored))
+        return prepared
+    }
+
+    /// After a check-in replaced or dropped the policy the account held (work queue): `policy-changed`
+    /// (POL-04) when it is a new version or gone, and `data-protection-changed` (POL-03) when file
+    /// encryption or the protection level changed with it. A first policy posts neither (the app restarts).
+    func postPolicyChanges(accountId: String, held: MAMServicePolicy?, code: IntuneMAMEnrollmentStatusCode) {
+        guard let held, code == .newPoliciesReceived || code == .noPolicyReceived else { return }
+        let before = prepared(held, accountId: accountId)
+        let after = store.read { $0.policy }.map { prepared($0, accountId: accountId) }
+        if defect(.policyChangeNotNotified) {
+            log.info("policy of \(accountId) updated")
+        } else {
+            post(IntuneMAMNotification(name: .policyDidChange, accountId: accountId))
+        }
+        let protectionBefore = (before.isFileEncryptionRequired, before.fileProtectionLevel)
+        let protectionAfter = (after?.isFileEncryptionRequired ?? false, after?.fileProtectionLevel ?? .none)
+        guard protectionBefore != protectionAfter, !defect(.encryptionChangeNotNotified) else { return }
+        post(IntuneMAMNotification(name: .dataProtectionDidChange, accountId: accountId))
+    }
+}

@@ -1,0 +1,60 @@
+import AdapterProtocol
+import Foundation
+import Testing
+
+/// Targeted app configuration through `mamconf-reference` (the wire contract of
+/// docs/protocol-identity-config-policy.md): `sdk.appConfig`, `sdk.appConfigValue`, `app-config-changed`, and
+/// `ValuesToScrubFromLogging` arriving as an array in `initialize.app.settings`.
+@Suite("ReferenceSDK targeted app configuration over the adapter protocol", .serialized)
+struct ReferenceSDKAppConfigBridgeTests {
+    @Test("config requests, the change notification and the scrubbed log over the wire")
+    func overTheWire() async throws {
+        let backend = try await ReferenceAppTestBackend.start()
+        try await backend.createAppConfig(["ProjectName": "Orion-Codes", "MaxItems": "10", "FeatureX": "yes"])
+        let dataDir = ReferenceAppEndToEndTests.temporaryDataDir()
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let alice = backend.user("alice")
+        let id = JSONValue.string(alice.objectId)
+        let answers = try await onDedicatedThread { () throws -> (ReferenceAppTestRunner, [JSONValue], JSONValue) in
+            let runner = try ReferenceAppTestRunner(dataDir: dataDir)
+            runner.answers = ReferenceAppAllowedAccountsTests.answers
+            _ = try runner.request(Method.initialize, backend.initializeParams(
+                dataDir: dataDir, values: ["ValuesToScrubFromLogging": ["Orion-Codes"], "MAMTelemetryDisabled": true]))
+            _ = try runner.request(Method.appLaunch)
+            var results = [try runner.request(Method.sdkAppConfig, ["accountId": id])]
+            _ = try runner.request(Method.appSignIn, ["upn": .string(alice.upn), "password": .string(alice.password)])
+            _ = try runner.request(Method.sync)
+            results.append(try runner.request(Method.sdkAppConfig, ["accountId": id]))
+            results.append(try runner.request(Method.sdkAppConfigValue, ["accountId": id, "key": "MaxItems", "type": "number", "query": "max"]))
+            results.append(try runner.request(Method.sdkAppConfigValue, ["accountId": id, "key": "FeatureX", "type": "bool", "query": "and"]))
+            results.append(try runner.request(Method.sdkAppConfigValue, ["accountId": id, "key": "ProjectName", "type": "string"]))
+            results.append(try runner.request(Method.sdkAppConfigValue, ["accountId": id, "key": "Missing", "type": "string", "query": "min"]))
+            var badQuery: JSONValue = .null
+            do {
+                _ = try runner.request(Method.sdkAppConfigValue, ["accountId": id, "key": "FeatureX", "type": "bool", "query": "max"])
+            } catch {
+                badQuery = .string("\(error)")
+            }
+            _ = try runner.request(Method.shutdown)
+            _ = runner.finish()
+            return (runner, results, badQuery)
+        }
+        await backend.stop()
+        let (runner, results, badQuery) = answers
+        #expect(results[0] == ["fullData": []])
+        #expect(results[1] == ["fullData": [["ProjectName": "Orion-Codes", "MaxItems": "10", "FeatureX": "yes"]]])
+        #expect(results[2] == ["value": 10, "all": [10], "hasConflict": false])
+        #expect(results[3] == ["value": true, "all": [true], "hasConflict": false])
+        #expect(results[4]["value"] == "Orion-Codes")
+        #expect(results[5] == ["value": .null, "all": [], "hasConflict": false])
+        #expect(badQuery.stringValue?.contains("-32602") == true, "\(badQuery)")
+        #expect(runner.seen.filter { $0.isEvent(Method.eventNotification, ["name": "app-config-changed", "accountId": id]) }.count == 1)
+        let logs = runner.seen.compactMap { seen -> String? in
+            guard case .event(Method.log, let params) = seen else { return nil }
+            return params["message"]?.stringValue
+        }
+        #expect(logs.contains("sdk: app config MaxItems=10"))
+        #expect(logs.contains("sdk: app config ProjectName=***"))
+        #expect(!logs.contains { $0.contains("Orion-Codes") })
+    }
+}
