@@ -1,0 +1,121 @@
+import AdapterProtocol
+import Foundation
+import Testing
+
+/// Identities and policy queries through the bridge (docs/protocol-identity-config-policy.md), end to end
+/// against a real `mamconf-reference` process and the mock, and the app's own identity defect (IDS-11).
+@Suite("Reference app identities", .serialized)
+struct ReferenceAppIdentityTests {
+    /// A MultiIdentity app with alice signed in, enrolled and restarted for her first policy.
+    private static func multiIdentityAlice(_ runner: ReferenceAppTestRunner, backend: ReferenceAppTestBackend,
+                                           dataDir: String) throws {
+        runner.answers = [
+            Method.delegateRestartApplication: ["return": true], Method.uiPinSetup: ["pin": "2580"],
+            Method.delegateIdentitySwitchRequired: ["result": "success"], Method.delegateWipeData: ["return": false],
+        ]
+        _ = try runner.request(Method.initialize, backend.initializeParams(dataDir: dataDir, settings: ["MultiIdentity": true]))
+        _ = try runner.request(Method.appLaunch)
+        let alice = backend.user("alice")
+        _ = try runner.request(Method.appSignIn, ["upn": .string(alice.upn), "password": .string(alice.password)])
+        _ = try runner.request(Method.sync)
+    }
+
+    @Test("switch, files, web content, hand-off, protect, policy fields and wipe-completed over the wire")
+    func identitiesEndToEnd() async throws {
+        let backend = try await ReferenceAppTestBackend.start()
+        let dataDir = ReferenceAppEndToEndTests.temporaryDataDir()
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let alice = JSONValue.string(backend.user("alice").objectId)
+        let runner = try await onDedicatedThread { () throws -> ReferenceAppTestRunner in
+            let runner = try ReferenceAppTestRunner(dataDir: dataDir)
+            try Self.multiIdentityAlice(runner, backend: backend, dataDir: dataDir)
+            #expect(try runner.request(Method.sdkIdentity) == ["process": nil, "ui": nil, "thread": nil])
+            #expect(try runner.request(Method.appSwitchIdentity, ["accountId": alice])
+                        == ["result": "success", "code": 0, "dataShown": true])
+            #expect(try runner.request(Method.appWriteData, ["name": "corporate.txt", "content": "figures"])
+                        == ["owner": alice])
+            let beforeWeb = runner.seen.count
+            _ = try runner.request(Method.appShowWebContent, ["url": "https://example.org/news"])
+            let cleared = runner.index(after: beforeWeb - 1) {
+                $0.isEvent(Method.eventSDKCall, ["api": "setUIPolicyAccountId", "accountId": ""])
+            }
+            let restored = runner.index(after: cleared ?? runner.seen.count) {
+                $0.isEvent(Method.eventSDKCall, ["api": "setUIPolicyAccountId", "accountId": alice])
+            }
+            #expect(cleared != nil && restored != nil, "\(runner.seen)")
+            #expect(try runner.request(Method.sdkIdentity)["ui"] == alice)
+            #expect(try runner.request(Method.appOpenURL, ["accountId": ""]) == ["result": "success", "switched": true])
+            #expect(runner.seen.contains { $0.isQuestion(Method.delegateIdentitySwitchRequired) })
+            #expect(try runner.request(Method.appWriteData, ["name": "personal.txt", "content": "list"]) == ["owner": ""])
+            #expect(try runner.request(Method.sdkProtect, ["accountId": alice, "text": "figures"])
+                        == ["encrypted": true, "owner": alice])
+            #expect(try runner.request(Method.sdkIsManaged, ["accountId": alice]) == ["managed": true])
+            let policy = try runner.request(Method.sdkPolicy, ["accountId": alice])
+            #expect(policy["fileEncryptionRequired"] == false && policy["fileProtectionLevel"] == 0)
+            #expect(policy["notificationPolicy"] == "allow" && policy["policy"]?["pinRequired"] == true)
+            #expect(try runner.request(Method.sdkIsSaveToAllowed, ["location": "cameraRoll", "accountId": nil, "owner": ""])
+                        == ["allowed": true])
+            _ = try runner.request(Method.appSignOut, ["accountId": alice])
+            _ = try runner.request(Method.sync)
+            let state = try runner.request(Method.appState)
+            #expect(state["data"]?[backend.user("alice").objectId] == [])
+            #expect(state["data"]?["unmanaged"] == ["personal.txt"])
+            _ = try runner.request(Method.shutdown)
+            _ = runner.finish()
+            return runner
+        }
+        await backend.stop()
+        #expect(runner.seen.contains {
+            $0.isEvent(Method.eventNotification, ["name": "wipe-completed", "accountId": alice])
+        }, "\(runner.seen)")
+    }
+
+    @Test("mutant web-content-keeps-identity: web content is shown without clearing the UI identity")
+    func webContentKeepsIdentity() async throws {
+        let backend = try await ReferenceAppTestBackend.start()
+        let dataDir = ReferenceAppEndToEndTests.temporaryDataDir()
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let alice = JSONValue.string(backend.user("alice").objectId)
+        let runner = try await onDedicatedThread { () throws -> ReferenceAppTestRunner in
+            let runner = try ReferenceAppTestRunner(arguments: ["--mutant", "web-content-keeps-identity"], dataDir: dataDir)
+            try Self.multiIdentityAlice(runner, backend: backend, dataDir: dataDir)
+            _ = try runner.request(Method.appSwitchIdentity, ["accountId": alice])
+            _ = try runner.request(Method.appShowWebContent, ["url": "https://example.org/news"])
+            #expect(try runner.request(Method.sdkIdentity)["ui"] == alice)
+            _ = try runner.request(Method.shutdown)
+            _ = runner.finish()
+            return runner
+        }
+        await backend.stop()
+        #expect(!runner.seen.contains { $0.isEvent(Method.eventSDKCall, ["api": "setUIPolicyAccountId", "accountId": ""]) })
+    }
+
+    @Test("unknown locations and bad parameters are refused with -32602")
+    func badParameters() async throws {
+        let backend = try await ReferenceAppTestBackend.start()
+        let dataDir = ReferenceAppEndToEndTests.temporaryDataDir()
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let messages = try await onDedicatedThread { () throws -> [String] in
+            let runner = try ReferenceAppTestRunner(dataDir: dataDir)
+            try Self.multiIdentityAlice(runner, backend: backend, dataDir: dataDir)
+            var messages: [String] = []
+            let calls: [(String, JSONValue)] = [
+                (Method.sdkIsSaveToAllowed, ["location": "moon"]), (Method.sdkIsOpenFromAllowed, ["location": "cameraRoll"]),
+                (Method.sdkProtect, ["accountId": ""]),
+            ]
+            for (method, params) in calls {
+                do {
+                    _ = try runner.request(method, params)
+                } catch {
+                    messages.append("\(error)")
+                }
+            }
+            _ = try runner.request(Method.shutdown)
+            _ = runner.finish()
+            return messages
+        }
+        await backend.stop()
+        #expect(messages.count == 3)
+        #expect(messages.allSatisfy { $0.contains("-32602") }, "\(messages)")
+    }
+}
