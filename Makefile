@@ -32,5 +32,14 @@ run: build
 test: deps
 	$(SWIFT) test
 
+# Wall time of the main job, split by the console's timing line into start-up, backend and the rest of the
+# cases (integration and runner); five runs after the build.
+bench: build
+	@bin="$$($(SWIFT) build --show-bin-path)"; \
+	for i in 1 2 3 4 5; do \
+	  start=$$(date +%s.%N); "$$bin/mamconf" run --junit /tmp/mamconf-bench.xml | grep '^time:'; \
+	  end=$$(date +%s.%N); awk -v a=$$start -v b=$$end 'BEGIN { printf "  whole process: %.2f s\n", b - a }'; \
+	done
+
 clean:
 	rm -rf .build reports/*.xml

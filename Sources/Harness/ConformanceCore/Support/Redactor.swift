@@ -8,15 +8,20 @@ public final class Redactor: Sendable {
     private let secrets = Mutex<Set<String>>([])
     public static let mask = "[REDACTED]"
 
-    /// Patterns whose captured group is a secret wherever it appears.
-    private static let patterns: [NSRegularExpression] = {
-        let sources = [
-            #"(?i)(authorization|cookie|set-cookie)\s*[:=]\s*([^\r\n"]+)"#,
-            #"(?i)(bearer)\s+([A-Za-z0-9\-._~+/=]+)"#,
-            #"(?i)"(access_token|refresh_token|id_token|client_secret|clientSecret|password|pin|token|secret)"\s*:\s*"((?:[^"\\]|\\.)*)""#,
-            #"(?i)\b(access_token|refresh_token|client_secret|password|pin)=([^&\s"]+)"#,
+    /// Patterns whose captured group is a secret wherever it appears, each with the lower-case words a
+    /// line must contain for the pattern to be worth running (regular expressions are the slow part of
+    /// redaction, and most transcript lines contain no secret-shaped text at all).
+    private static let patterns: [(triggers: [String], expression: NSRegularExpression)] = {
+        let sources: [([String], String)] = [
+            (["authorization", "cookie"], #"(?i)(authorization|cookie|set-cookie)\s*[:=]\s*([^\r\n"]+)"#),
+            (["bearer"], #"(?i)(bearer)\s+([A-Za-z0-9\-._~+/=]+)"#),
+            (["token", "secret", "password", "\"pin\""],
+             #"(?i)"(access_token|refresh_token|id_token|client_secret|clientSecret|password|pin|token|secret)"\s*:\s*"((?:[^"\\]|\\.)*)""#),
+            (["token=", "secret=", "password=", "pin="], #"(?i)\b(access_token|refresh_token|client_secret|password|pin)=([^&\s"]+)"#),
         ]
-        return sources.compactMap { try? NSRegularExpression(pattern: $0) }
+        return sources.compactMap { triggers, source in
+            (try? NSRegularExpression(pattern: source)).map { (triggers, $0) }
+        }
     }()
 
     public init(secrets: [String] = []) {
@@ -43,7 +48,8 @@ public final class Redactor: Sendable {
         for secret in known where result.contains(secret) {
             result = result.replacingOccurrences(of: secret, with: Self.mask)
         }
-        for pattern in Self.patterns {
+        let lower = result.lowercased()
+        for (triggers, pattern) in Self.patterns where triggers.contains(where: { lower.contains($0) }) {
             let range = NSRange(result.startIndex..., in: result)
             let matches = pattern.matches(in: result, range: range).reversed()
             for match in matches where match.numberOfRanges >= 3 {

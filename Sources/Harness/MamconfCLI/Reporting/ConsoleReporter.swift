@@ -11,7 +11,8 @@ public struct ConsoleReporter: Reporter {
 
     public init(
         redactor: Redactor, verbose: Bool = false, startupSeconds: Double? = nil,
-        output: @escaping @Sendable (String) -> Void = { print($0) }
+        // Unbuffered, so a CI log shows each case the moment it finishes, also through a pipe.
+        output: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
     ) {
         self.redactor = redactor
         self.verbose = verbose
