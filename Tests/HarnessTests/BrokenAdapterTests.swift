@@ -40,7 +40,7 @@ import Testing
         suites[0].cases.append(again)
 
         let command = [ProcessChecks.faultyAdapter, breakage.mode, String(breakage.after), state, "2", "--", try EndToEnd.referenceExecutable()]
-        let run = try await EndToEnd.run(suites, command: command, stepTimeout: 3, deadlineScale: 1)
+        let run = try await EndToEnd.run(suites, command: command, stepTimeout: 6, deadlineScale: 1)
         let cases = run.result.allCases
         try #require(cases.count == 3, "\(cases.map(\.caseId))")
         #expect(cases[0].outcome.label == "passed", "first case: \(cases[0].outcome)")
@@ -79,7 +79,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: state) }
         let suites = try EndToEnd.loadSuites(caseIDs: Self.caseIDs)
         let command = [ProcessChecks.faultyAdapter, "exit-at-start", "0", state, "1", "--", try EndToEnd.referenceExecutable()]
-        let run = try await EndToEnd.run(suites, command: command, stepTimeout: 3, deadlineScale: 1)
+        let run = try await EndToEnd.run(suites, command: command, stepTimeout: 6, deadlineScale: 1)
         let reason = try #require(run.result.abortReason)
         #expect(reason.contains("adapter cannot start"), "\(reason)")
         #expect(reason.contains("exit code 3"), "\(reason)")
@@ -99,7 +99,7 @@ import Testing
             """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         defer { try? FileManager.default.removeItem(atPath: script); try? FileManager.default.removeItem(atPath: counter) }
-        let run = try await EndToEnd.run(suites, command: [script], stepTimeout: 3, deadlineScale: 1)
+        let run = try await EndToEnd.run(suites, command: [script], stepTimeout: 6, deadlineScale: 1)
         let outcomes = run.result.allCases
         #expect(outcomes.count == suites[0].cases.count, "every case is still reported")
         let starts = Int((try? String(contentsOfFile: counter, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
