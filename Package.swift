@@ -41,6 +41,7 @@ let package = Package(
 
         // The mock backend: a separate wing, reached only over HTTP.
         .target(name: "MockMAMService", dependencies: [
+            "AdapterProtocol",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -66,6 +67,7 @@ let package = Package(
                           path: "Sources/Executables/mamconf-reference"),
 
         // Tests.
+        .testTarget(name: "ProtocolTests", dependencies: ["AdapterProtocol"]),
         .testTarget(name: "NativeTests", dependencies: ["CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService"]),
         .testTarget(name: "MockServiceTests", dependencies: ["MockMAMService", "CurlHTTP"]),
         .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference"]),

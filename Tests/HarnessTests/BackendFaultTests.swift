@@ -34,10 +34,12 @@ import Testing
         try #require(cases.count == 3)
         #expect(cases[0].outcome.label == "passed")
         for lost in cases.dropFirst() {
-            guard case .errored(let message, _) = lost.outcome else {
+            guard case .errored(let error, _) = lost.outcome else {
                 Issue.record("\(lost.caseId) should be an error once the backend is gone, got \(lost.outcome)")
                 continue
             }
+            let message = error.description
+            #expect(error.kind == "BackendError")
             #expect(message.contains("POST"), "the request must be named: \(message)")
             // Refused (7) for a new connection, reset (56) when the kept-alive one is cut: either way named.
             #expect(message.contains("curl error 7") || message.contains("curl error 56"), "the curl error must be named: \(message)")

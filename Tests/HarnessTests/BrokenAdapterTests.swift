@@ -45,10 +45,12 @@ import Testing
         try #require(cases.count == 3, "\(cases.map(\.caseId))")
         #expect(cases[0].outcome.label == "passed", "first case: \(cases[0].outcome)")
         #expect(cases[2].outcome.label == "passed", "case after the broken one: \(cases[2].outcome)")
-        guard case .errored(let message, _) = cases[1].outcome else {
+        guard case .errored(let error, _) = cases[1].outcome else {
             Issue.record("broken case should be an error, got \(cases[1].outcome)")
             return
         }
+        let message = error.description
+        #expect(error.isIntegrationFault, "\(error.kind)")
         let transcript = cases[1].transcript.joined(separator: "\n")
         #expect((message + transcript).contains(breakage.diagnostic), "diagnostic missing: \(message)\n\(transcript)")
         #expect(transcript.contains("adapter ended:"), "how the adapter ended must be in the transcript")
@@ -106,7 +108,7 @@ import Testing
         #expect(starts == 4, "one good start plus a budget of three failing ones, got \(starts)")
         #expect(run.result.infrastructureProblems.contains { $0.contains("restart budget") })
         #expect(outcomes.dropFirst(4).allSatisfy {
-            if case .errored(let message, _) = $0.outcome { return message.contains("not run") }
+            if case .errored(.notRun, _) = $0.outcome { return true }
             return false
         })
     }

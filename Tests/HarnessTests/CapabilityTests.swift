@@ -11,7 +11,7 @@ import Testing
         for suite in suites {
             for testCase in suite.cases {
                 let result = try #require(run.result.allCases.first { $0.suiteId == suite.id && $0.caseId == testCase.id })
-                if testCase.capabilities.contains("clock.virtual") {
+                if testCase.capabilities.contains(.virtualClock) {
                     guard case .skipped(let reason) = result.outcome else {
                         Issue.record("\(testCase.id) needs clock.virtual but was \(result.outcome.label)")
                         continue

@@ -159,7 +159,7 @@ final class ProbingHandler: InboundHandler {
     }
 
     func notification(method: String, params: JSONValue) {
-        if method == Method.eventStatus, params["request"]?.stringValue == "policy" {
+        if method == EventMethod.status.rawValue, params["request"]?.stringValue == "policy" {
             let (url, number) = state.withLock { state -> (String?, Int) in
                 state.policyEvents += 1
                 return (state.journalURL, state.policyEvents)
@@ -189,7 +189,7 @@ struct ProbingSession: SDKAdapterSession {
     let handler: ProbingHandler
 
     func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
-        if method == Method.initialize, let url = params["backend"]?["mamServiceURL"]?.stringValue {
+        if method == RunnerMethod.initialize.rawValue, let url = params["backend"]?["mamServiceURL"]?.stringValue {
             handler.learn(mamServiceURL: url)
         }
         return try await inner.request(method, params: params, timeout: timeout)

@@ -3,46 +3,66 @@ import AdapterProtocol
 import Testing
 
 @Suite struct MatcherTests {
+    /// A schema with the members these tests use, as the protocol types give it.
+    let schema: WireSchema = .object(name: "Test", properties: [
+        WireProperty(name: "ready", schema: .bool, required: false, nullable: false),
+        WireProperty(name: "accountIds", schema: .array(.identity(.accountId)), required: false, nullable: true),
+        WireProperty(name: "accountId", schema: .identity(.accountId), required: false, nullable: true),
+        WireProperty(name: "upn", schema: .identity(.upn), required: false, nullable: true),
+        WireProperty(name: "status", schema: .string, required: false, nullable: false),
+        WireProperty(name: "code", schema: .integer, required: false, nullable: false),
+    ])
+
     @Test func partialObjectsIgnoreUnlistedKeys() {
         let actual: JSONValue = ["ready": true, "launched": true, "extra": [1, 2]]
-        #expect(Matcher.mismatch(expected: ["ready": true], actual: actual) == nil)
-        #expect(Matcher.mismatch(expected: ["ready": false], actual: actual) == "ready: expected false, got true")
+        #expect(Matcher.mismatch(expected: ["ready": true], actual: actual, schema: schema) == nil)
+        #expect(Matcher.mismatch(expected: ["ready": false], actual: actual, schema: schema) == "ready: expected false, got true")
     }
 
     @Test func arraysMatchExactly() {
         let actual: JSONValue = ["accountIds": ["a", "b"]]
-        #expect(Matcher.mismatch(expected: ["accountIds": ["a", "b"]], actual: actual) == nil)
-        #expect(Matcher.mismatch(expected: ["accountIds": ["a"]], actual: actual) != nil)
-        #expect(Matcher.mismatch(expected: ["accountIds": ["b", "a"]], actual: actual) != nil)
+        #expect(Matcher.mismatch(expected: ["accountIds": ["a", "b"]], actual: actual, schema: schema) == nil)
+        #expect(Matcher.mismatch(expected: ["accountIds": ["a"]], actual: actual, schema: schema) != nil)
+        #expect(Matcher.mismatch(expected: ["accountIds": ["b", "a"]], actual: actual, schema: schema) != nil)
+    }
+
+    @Test func identitiesIgnoreCaseByTypeWhereverTheyAppear() {
+        let snapshot = RunnerMethod.appState.resultSchema
+        let actual: JSONValue = ["signedInAccounts": [["accountId": "ABC", "upn": "A@X.example"]], "data": ["ABC": ["n.txt"]]]
+        #expect(Matcher.mismatch(expected: ["signedInAccounts": [["accountId": "abc", "upn": "a@x.example"]]], actual: actual, schema: snapshot) == nil)
+        #expect(Matcher.mismatch(expected: ["data": ["abc": ["n.txt"]]], actual: actual, schema: snapshot) == nil)
+        #expect(Matcher.mismatch(expected: ["data": ["abc": ["N.txt"]]], actual: actual, schema: snapshot) == "data.abc[0]: expected \"N.txt\", got \"n.txt\"")
+        let identity = RunnerMethod.sdkIdentity.resultSchema
+        #expect(Matcher.mismatch(expected: ["process": "abc", "ui": "abc"], actual: ["process": "ABC", "ui": "Abc", "thread": .null], schema: identity) == nil)
     }
 
     @Test func accountIdentitiesIgnoreCaseButOtherStringsDoNot() {
-        #expect(Matcher.mismatch(expected: ["accountId": "ABC-def"], actual: ["accountId": "abc-DEF"]) == nil)
-        #expect(Matcher.mismatch(expected: ["upn": "Alice@Contoso.example"], actual: ["upn": "alice@contoso.example"]) == nil)
-        #expect(Matcher.mismatch(expected: ["status": "Enrolled"], actual: ["status": "enrolled"]) != nil)
+        #expect(Matcher.mismatch(expected: ["accountId": "ABC-def"], actual: ["accountId": "abc-DEF"], schema: schema) == nil)
+        #expect(Matcher.mismatch(expected: ["upn": "Alice@Contoso.example"], actual: ["upn": "alice@contoso.example"], schema: schema) == nil)
+        #expect(Matcher.mismatch(expected: ["status": "Enrolled"], actual: ["status": "enrolled"], schema: schema) != nil)
     }
 
     @Test func nullMatchesMissingAndNull() {
-        #expect(Matcher.mismatch(expected: ["accountId": nil], actual: ["accountId": nil]) == nil)
-        #expect(Matcher.mismatch(expected: ["accountId": nil], actual: [:]) == nil)
-        #expect(Matcher.mismatch(expected: ["accountId": nil], actual: ["accountId": "x"]) != nil)
+        #expect(Matcher.mismatch(expected: ["accountId": nil], actual: ["accountId": nil], schema: schema) == nil)
+        #expect(Matcher.mismatch(expected: ["accountId": nil], actual: [:], schema: schema) == nil)
+        #expect(Matcher.mismatch(expected: ["accountId": nil], actual: ["accountId": "x"], schema: schema) != nil)
     }
 
     @Test func numbersCompareByValue() {
-        #expect(Matcher.mismatch(expected: ["code": 100], actual: ["code": 100.0]) == nil)
-        #expect(Matcher.mismatch(expected: ["code": 100], actual: ["code": 101]) != nil)
-        #expect(Matcher.mismatch(expected: ["code": 100], actual: ["code": "100"]) != nil)
+        #expect(Matcher.mismatch(expected: ["code": 100], actual: ["code": 100.0], schema: schema) == nil)
+        #expect(Matcher.mismatch(expected: ["code": 100], actual: ["code": 101], schema: schema) != nil)
+        #expect(Matcher.mismatch(expected: ["code": 100], actual: ["code": "100"], schema: schema) != nil)
     }
 
     @Test func eventPatternsSelectByKindAndName() {
-        let event = ObservedEvent(sequence: 1, method: Method.eventStatus, params: [
+        let event = ObservedEvent(sequence: 1, method: EventMethod.status.rawValue, params: [
             "request": "enrollment", "status": "enrolled", "code": 100, "accountId": "A1",
         ], elapsed: 0)
-        #expect(Matcher.matches(EventPattern(selector: .status("enrolled"), fields: ["accountId": "a1"]), event))
-        #expect(!Matcher.matches(EventPattern(selector: .status("enrolled"), fields: ["request": "policy"]), event))
-        #expect(!Matcher.matches(EventPattern(selector: .status("not-targeted")), event))
-        #expect(!Matcher.matches(EventPattern(selector: .ui("enrolled")), event))
-        let question = ObservedEvent(sequence: 2, method: Method.delegateRestartApplication, params: [:], elapsed: 0)
-        #expect(Matcher.matches(EventPattern(selector: .question(Method.delegateRestartApplication)), question))
+        #expect(Matcher.matches(EventPattern(selector: .status(.enrolled), fields: ["accountId": "a1"]), event))
+        #expect(!Matcher.matches(EventPattern(selector: .status(.enrolled), fields: ["request": "policy"]), event))
+        #expect(!Matcher.matches(EventPattern(selector: .status(.notTargeted)), event))
+        #expect(!Matcher.matches(EventPattern(selector: .ui(.pinSetup)), event))
+        let question = ObservedEvent(sequence: 2, method: Question.restartApplication.rawValue, params: [:], elapsed: 0)
+        #expect(Matcher.matches(EventPattern(selector: .question(.restartApplication)), question))
     }
 }

@@ -56,9 +56,9 @@ import Testing
         let result = loader().load(paths: ["\(Repository.suites)/first-policy-application.yaml"])
         let suite = try #require(result.suites.first)
         let checkIn = try #require(suite.cases.first { $0.id == "eight-hour-check-in-brings-no-second-restart" })
-        #expect(checkIn.capabilities.contains("clock.virtual"))
+        #expect(checkIn.capabilities.contains(.virtualClock))
         let signIn = checkIn.steps.compactMap { step -> String? in
-            if case .action("app.signIn", let params, _) = step.kind { return params["upn"]?.stringValue }
+            if case .action(.appSignIn, let params, _) = step.kind { return params["upn"]?.stringValue }
             return nil
         }
         #expect(signIn == ["alice@contoso.example"])

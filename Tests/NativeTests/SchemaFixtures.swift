@@ -1,15 +1,13 @@
 import Foundation
 import JUnitXML
 
-/// The JUnit schemas saved under `shared/data/junit-schemas/`, found relative to this file:
-/// the repository root is three levels up from `Tests/NativeTests/SchemaFixtures.swift`, and `shared/`
-/// is its sibling.
+/// The JUnit schemas CI consumers publish (Jenkins, Surefire, Ant, junit-10), kept in the repository under
+/// `Tests/Data/junit-schemas/` so a user's clone tests without anything beside it.
 enum SchemaFixtures {
     static let directory: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // Tests/NativeTests
         .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // repository root
-        .appendingPathComponent("../shared/data/junit-schemas")
+        .appendingPathComponent("Data/junit-schemas")
         .standardizedFileURL
 
     static func path(_ file: String) -> String {

@@ -11,7 +11,7 @@ struct AdapterKitServerTests {
             let peer = AdapterKitTestPeer(handler: ClosureHandler { method, params, _ throws(RPCError) in
                 switch method {
                 case "echo": return params
-                case Method.shutdown: return [:]
+                case RunnerMethod.shutdown.rawValue: return [:]
                 default: throw RPCError(code: RPCError.methodNotFound, message: "unknown method \(method)")
                 }
             })
@@ -23,7 +23,7 @@ struct AdapterKitServerTests {
             }
             #expect(id == .number(2))
             #expect(error.code == RPCError.methodNotFound)
-            peer.request(3, Method.shutdown)
+            peer.request(3, RunnerMethod.shutdown.rawValue)
             #expect(try peer.next() == .response(id: .number(3), result: [:]))
             #expect(peer.waitForRunToEnd())
             // A request arriving after shutdown still gets its one response.
@@ -82,7 +82,7 @@ struct AdapterKitServerTests {
         try await onDedicatedThread { () throws in
             let peer = AdapterKitTestPeer(handler: ClosureHandler { method, _, server throws(RPCError) in
                 do {
-                    let answer = try server.ask(method: Method.uiPinEntry, params: ["accountId": "a1"], timeout: 5)
+                    let answer = try server.ask(method: Question.pinEntry.rawValue, params: ["accountId": "a1"], timeout: 5)
                     return ["pin": answer["pin"] ?? .null]
                 } catch {
                     throw RPCError(code: RPCError.actionFailed, message: "\(error)")
@@ -92,7 +92,7 @@ struct AdapterKitServerTests {
             guard case .request(let qid, let method, let params) = try peer.next() else {
                 Issue.record("expected a question"); return
             }
-            #expect(method == Method.uiPinEntry)
+            #expect(method == Question.pinEntry.rawValue)
             #expect(params == ["accountId": "a1"])
             peer.send(.response(id: qid, result: ["pin": "1234"]))
             #expect(try peer.next() == .response(id: .number(1), result: ["pin": "1234"]))
@@ -116,7 +116,7 @@ struct AdapterKitServerTests {
         try await onDedicatedThread { () throws in
             let peer = AdapterKitTestPeer(handler: ClosureHandler { _, _, server throws(RPCError) in
                 do {
-                    _ = try server.ask(method: Method.uiSignIn, timeout: 0.2)
+                    _ = try server.ask(method: Question.signIn.rawValue, timeout: 0.2)
                     return "answered"
                 } catch {
                     return .string("\(error)")
@@ -179,7 +179,7 @@ struct AdapterKitServerTests {
             let asked = DispatchSemaphore(value: 0)
             let peer = AdapterKitTestPeer(handler: ClosureHandler { _, _, server throws(RPCError) in
                 do {
-                    _ = try server.ask(method: Method.delegateRestartApplication, timeout: 30)
+                    _ = try server.ask(method: Question.restartApplication.rawValue, timeout: 30)
                     outcome.set("answered")
                 } catch {
                     outcome.set("\(error)")

@@ -7,25 +7,25 @@ import Testing
 @Suite("Reference app allowed accounts", .serialized)
 struct ReferenceAppAllowedAccountsTests {
     static let answers: [String: JSONValue] = [
-        Method.delegateRestartApplication: ["return": true], Method.uiPinSetup: ["pin": "2580"],
-        Method.uiPinEntry: ["pin": "2580"], Method.delegateWipeData: ["return": true],
+        Question.restartApplication.rawValue: ["return": true], Question.pinSetup.rawValue: ["pin": "2580"],
+        Question.pinEntry.rawValue: ["pin": "2580"], Question.wipeData.rawValue: ["return": true],
     ]
 
     /// A runner with the integration initialized (device channel on) and launched, alice the device user.
     static func launched(_ backend: ReferenceAppTestBackend, dataDir: String, mutant: String? = nil) throws -> ReferenceAppTestRunner {
         let runner = try ReferenceAppTestRunner(arguments: mutant.map { ["--mutant", $0] } ?? [], dataDir: dataDir)
         runner.answers = answers
-        _ = try runner.request(Method.initialize, backend.initializeParams(dataDir: dataDir, values: [:]))
-        _ = try runner.request(Method.appLaunch)
+        _ = try runner.request(RunnerMethod.initialize.rawValue, backend.initializeParams(dataDir: dataDir, values: [:]))
+        _ = try runner.request(RunnerMethod.appLaunch.rawValue)
         return runner
     }
 
     static func signIn(_ runner: ReferenceAppTestRunner, upn: String, password: String) throws -> JSONValue {
-        try runner.request(Method.appSignIn, ["upn": .string(upn), "password": .string(password)])
+        try runner.request(RunnerMethod.appSignIn.rawValue, ["upn": .string(upn), "password": .string(password)])
     }
 
     static func close(_ runner: ReferenceAppTestRunner) throws {
-        _ = try runner.request(Method.shutdown)
+        _ = try runner.request(RunnerMethod.shutdown.rawValue)
         _ = runner.finish()
     }
 
@@ -41,11 +41,11 @@ struct ReferenceAppAllowedAccountsTests {
         let (runner, list, refused, registered, allowed) = try await onDedicatedThread {
             () throws -> (ReferenceAppTestRunner, JSONValue, JSONValue, JSONValue, JSONValue) in
             let runner = try Self.launched(backend, dataDir: dataDir)
-            let list = try runner.request(Method.sdkAllowedAccounts)
+            let list = try runner.request(RunnerMethod.sdkAllowedAccounts.rawValue)
             let refused = try Self.signIn(runner, upn: bob.upn, password: bob.password)
-            let registered = try runner.request(Method.sdkRegisteredAccounts)
+            let registered = try runner.request(RunnerMethod.sdkRegisteredAccounts.rawValue)
             let allowed = try Self.signIn(runner, upn: alice.upn.uppercased(), password: alice.password)
-            _ = try runner.request(Method.sync)
+            _ = try runner.request(RunnerMethod.sync.rawValue)
             try Self.close(runner)
             return (runner, list, refused, registered, allowed)
         }
@@ -54,10 +54,10 @@ struct ReferenceAppAllowedAccountsTests {
         #expect(refused == ["accountId": .null, "refused": "not-allowed"])
         #expect(registered == ["accountIds": []])
         #expect(allowed["accountId"]?.stringValue == alice.objectId)
-        #expect(runner.seen.filter { $0.isEvent(Method.eventSDKCall, ["api": "registerAndEnrollAccountId"]) }.count == 1)
-        #expect(runner.seen.contains { $0.isEvent(Method.eventStatus, ["status": "enrolled", "accountId": .string(alice.objectId)]) })
+        #expect(runner.seen.filter { $0.isEvent(EventMethod.sdkCall.rawValue, ["api": "registerAndEnrollAccountId"]) }.count == 1)
+        #expect(runner.seen.contains { $0.isEvent(EventMethod.status.rawValue, ["status": "enrolled", "accountId": .string(alice.objectId)]) })
         #expect(runner.seen.contains {
-            $0.isEvent(Method.eventNotification, ["name": "allowed-accounts-changed", "accountIds": [.string(alice.objectId)]])
+            $0.isEvent(EventMethod.notification.rawValue, ["name": "allowed-accounts-changed", "accountIds": [.string(alice.objectId)]])
         }, "the restriction found at the first launch is a change from none")
     }
 
@@ -71,16 +71,16 @@ struct ReferenceAppAllowedAccountsTests {
         let runner = try await onDedicatedThread { () throws -> ReferenceAppTestRunner in
             let runner = try Self.launched(backend, dataDir: dataDir, mutant: mutant)
             _ = try Self.signIn(runner, upn: bob.upn, password: bob.password)
-            _ = try runner.request(Method.appWriteData, ["accountId": .string(bob.objectId), "name": "notes.txt", "content": "bob's"])
-            _ = try runner.request(Method.sync)
+            _ = try runner.request(RunnerMethod.appWriteData.rawValue, ["accountId": .string(bob.objectId), "name": "notes.txt", "content": "bob's"])
+            _ = try runner.request(RunnerMethod.sync.rawValue)
             return runner
         }
         try await backend.restrictToDeviceUser()
         let (state, registered) = try await onDedicatedThread { () throws -> (JSONValue, JSONValue) in
-            _ = try runner.request(Method.deviceManagedConfigChanged)
-            _ = try runner.request(Method.sync)
-            let state = try runner.request(Method.appState)
-            let registered = try runner.request(Method.sdkRegisteredAccounts)
+            _ = try runner.request(RunnerMethod.deviceManagedConfigChanged.rawValue)
+            _ = try runner.request(RunnerMethod.sync.rawValue)
+            let state = try runner.request(RunnerMethod.appState.rawValue)
+            let registered = try runner.request(RunnerMethod.sdkRegisteredAccounts.rawValue)
             try Self.close(runner)
             return (state, registered)
         }
@@ -91,12 +91,12 @@ struct ReferenceAppAllowedAccountsTests {
     @Test("an account the changed list no longer allows is deregistered with wipe, then signed out")
     func disallowedAccountSignedOut() async throws {
         let (runner, state, registered, bob) = try await Self.bobThenRestriction()
-        let notified = runner.index { $0.isEvent(Method.eventNotification, ["name": "allowed-accounts-changed"]) }
+        let notified = runner.index { $0.isEvent(EventMethod.notification.rawValue, ["name": "allowed-accounts-changed"]) }
         let deregistered = runner.index(after: notified ?? -1) {
-            $0.isEvent(Method.eventSDKCall, ["api": "deRegisterAndUnenrollAccountId", "accountId": .string(bob), "wipe": true])
+            $0.isEvent(EventMethod.sdkCall.rawValue, ["api": "deRegisterAndUnenrollAccountId", "accountId": .string(bob), "wipe": true])
         }
         let signedOut = runner.index(after: deregistered ?? -1) {
-            $0.isEvent(Method.eventApp, ["kind": "signed-out", "accountId": .string(bob)])
+            $0.isEvent(EventMethod.app.rawValue, ["kind": "signed-out", "accountId": .string(bob)])
         }
         #expect(notified != nil && deregistered != nil && signedOut != nil, "\(runner.seen)")
         #expect(state["signedInAccounts"] == [])
@@ -108,8 +108,8 @@ struct ReferenceAppAllowedAccountsTests {
     @Test("mutant disallowed-account-kept-signed-in: the no longer allowed account stays signed in and registered")
     func keptSignedIn() async throws {
         let (runner, state, registered, bob) = try await Self.bobThenRestriction(mutant: "disallowed-account-kept-signed-in")
-        #expect(runner.seen.contains { $0.isEvent(Method.eventNotification, ["name": "allowed-accounts-changed"]) })
-        #expect(!runner.seen.contains { $0.isEvent(Method.eventSDKCall, ["api": "deRegisterAndUnenrollAccountId"]) })
+        #expect(runner.seen.contains { $0.isEvent(EventMethod.notification.rawValue, ["name": "allowed-accounts-changed"]) })
+        #expect(!runner.seen.contains { $0.isEvent(EventMethod.sdkCall.rawValue, ["api": "deRegisterAndUnenrollAccountId"]) })
         #expect(state["signedInAccounts"]?.arrayValue?.count == 1)
         #expect(registered == ["accountIds": [.string(bob)]])
     }
@@ -125,14 +125,14 @@ struct ReferenceAppAllowedAccountsTests {
         let (runner, result) = try await onDedicatedThread { () throws -> (ReferenceAppTestRunner, JSONValue) in
             let runner = try Self.launched(backend, dataDir: dataDir, mutant: "disallowed-sign-in-accepted")
             let result = try Self.signIn(runner, upn: bob.upn, password: bob.password)
-            _ = try runner.request(Method.sync)
+            _ = try runner.request(RunnerMethod.sync.rawValue)
             try Self.close(runner)
             return (runner, result)
         }
         await backend.stop()
         #expect(result == ["accountId": .string(bob.objectId)])
         #expect(runner.seen.contains {
-            $0.isEvent(Method.eventStatus, ["request": "enrollment", "status": "account-mismatch", "code": 209,
+            $0.isEvent(EventMethod.status.rawValue, ["request": "enrollment", "status": "account-mismatch", "code": 209,
                                             "accountId": .string(bob.objectId)])
         }, "\(runner.seen)")
     }
@@ -149,7 +149,7 @@ struct ReferenceAppAllowedAccountsTests {
             let runner = try Self.launched(backend, dataDir: dataDir, mutant: "allowed-accounts-case-sensitive")
             let capitals = try Self.signIn(runner, upn: alice.upn.uppercased(), password: alice.password)
             let asIs = try Self.signIn(runner, upn: alice.upn, password: alice.password)
-            _ = try runner.request(Method.sync)
+            _ = try runner.request(RunnerMethod.sync.rawValue)
             try Self.close(runner)
             return (capitals, asIs)
         }

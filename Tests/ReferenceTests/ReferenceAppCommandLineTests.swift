@@ -1,3 +1,4 @@
+import AdapterProtocol
 import AdapterKit
 import Foundation
 import ReferenceApp
@@ -39,9 +40,12 @@ struct ReferenceAppCommandLineTests {
         let options = try ReferenceOptions.parse(["--mutant", "pin-only-at-setup", "--disable-capability", "ui.prompts",
                                                   "--disable-capability=app.restart", "--line-limit", "4096"])
         #expect(options.mutant?.name == "pin-only-at-setup")
-        #expect(options.capabilities == ["clock.virtual"])
+        #expect(!options.capabilities.contains(.uiPrompts) && !options.capabilities.contains(.appRestart))
+        #expect(options.capabilities.contains(.virtualClock))
         #expect(options.lineLimit == 4096)
-        #expect(try ReferenceOptions.parse([]).capabilities == ["clock.virtual", "ui.prompts", "app.restart"])
+        #expect(try ReferenceOptions.parse([]).capabilities == Capability.allCases)
+        let protocol0 = try ReferenceOptions.parse(["--protocol-version", "0"])
+        #expect(Set(protocol0.declaredCapabilities) == Capability.protocol0)
         #expect(try ReferenceOptions.parse([]).lineLimit == AdapterServer.defaultLineLimit)
         #expect(throws: ReferenceOptions.ParseError.self) { try ReferenceOptions.parse(["--mutant", "nope"]) }
         #expect(throws: ReferenceOptions.ParseError.self) { try ReferenceOptions.parse(["--mutant"]) }

@@ -10,14 +10,14 @@ struct ReferenceAppIdentityTests {
     private static func multiIdentityAlice(_ runner: ReferenceAppTestRunner, backend: ReferenceAppTestBackend,
                                            dataDir: String) throws {
         runner.answers = [
-            Method.delegateRestartApplication: ["return": true], Method.uiPinSetup: ["pin": "2580"],
-            Method.delegateIdentitySwitchRequired: ["result": "success"], Method.delegateWipeData: ["return": false],
+            Question.restartApplication.rawValue: ["return": true], Question.pinSetup.rawValue: ["pin": "2580"],
+            Question.identitySwitchRequired.rawValue: ["result": "success"], Question.wipeData.rawValue: ["return": false],
         ]
-        _ = try runner.request(Method.initialize, backend.initializeParams(dataDir: dataDir, settings: ["MultiIdentity": true]))
-        _ = try runner.request(Method.appLaunch)
+        _ = try runner.request(RunnerMethod.initialize.rawValue, backend.initializeParams(dataDir: dataDir, settings: ["MultiIdentity": true]))
+        _ = try runner.request(RunnerMethod.appLaunch.rawValue)
         let alice = backend.user("alice")
-        _ = try runner.request(Method.appSignIn, ["upn": .string(alice.upn), "password": .string(alice.password)])
-        _ = try runner.request(Method.sync)
+        _ = try runner.request(RunnerMethod.appSignIn.rawValue, ["upn": .string(alice.upn), "password": .string(alice.password)])
+        _ = try runner.request(RunnerMethod.sync.rawValue)
     }
 
     @Test("switch, files, web content, hand-off, protect, policy fields and wipe-completed over the wire")
@@ -29,44 +29,44 @@ struct ReferenceAppIdentityTests {
         let runner = try await onDedicatedThread { () throws -> ReferenceAppTestRunner in
             let runner = try ReferenceAppTestRunner(dataDir: dataDir)
             try Self.multiIdentityAlice(runner, backend: backend, dataDir: dataDir)
-            #expect(try runner.request(Method.sdkIdentity) == ["process": nil, "ui": nil, "thread": nil])
-            #expect(try runner.request(Method.appSwitchIdentity, ["accountId": alice])
+            #expect(try runner.request(RunnerMethod.sdkIdentity.rawValue) == ["process": nil, "ui": nil, "thread": nil])
+            #expect(try runner.request(RunnerMethod.appSwitchIdentity.rawValue, ["accountId": alice])
                         == ["result": "success", "code": 0, "dataShown": true])
-            #expect(try runner.request(Method.appWriteData, ["name": "corporate.txt", "content": "figures"])
+            #expect(try runner.request(RunnerMethod.appWriteData.rawValue, ["name": "corporate.txt", "content": "figures"])
                         == ["owner": alice])
             let beforeWeb = runner.seen.count
-            _ = try runner.request(Method.appShowWebContent, ["url": "https://example.org/news"])
+            _ = try runner.request(RunnerMethod.appShowWebContent.rawValue, ["url": "https://example.org/news"])
             let cleared = runner.index(after: beforeWeb - 1) {
-                $0.isEvent(Method.eventSDKCall, ["api": "setUIPolicyAccountId", "accountId": ""])
+                $0.isEvent(EventMethod.sdkCall.rawValue, ["api": "setUIPolicyAccountId", "accountId": ""])
             }
             let restored = runner.index(after: cleared ?? runner.seen.count) {
-                $0.isEvent(Method.eventSDKCall, ["api": "setUIPolicyAccountId", "accountId": alice])
+                $0.isEvent(EventMethod.sdkCall.rawValue, ["api": "setUIPolicyAccountId", "accountId": alice])
             }
             #expect(cleared != nil && restored != nil, "\(runner.seen)")
-            #expect(try runner.request(Method.sdkIdentity)["ui"] == alice)
-            #expect(try runner.request(Method.appOpenURL, ["accountId": ""]) == ["result": "success", "switched": true])
-            #expect(runner.seen.contains { $0.isQuestion(Method.delegateIdentitySwitchRequired) })
-            #expect(try runner.request(Method.appWriteData, ["name": "personal.txt", "content": "list"]) == ["owner": ""])
-            #expect(try runner.request(Method.sdkProtect, ["accountId": alice, "text": "figures"])
+            #expect(try runner.request(RunnerMethod.sdkIdentity.rawValue)["ui"] == alice)
+            #expect(try runner.request(RunnerMethod.appOpenURL.rawValue, ["accountId": ""]) == ["result": "success", "switched": true])
+            #expect(runner.seen.contains { $0.isQuestion(Question.identitySwitchRequired.rawValue) })
+            #expect(try runner.request(RunnerMethod.appWriteData.rawValue, ["name": "personal.txt", "content": "list"]) == ["owner": ""])
+            #expect(try runner.request(RunnerMethod.sdkProtect.rawValue, ["accountId": alice, "text": "figures"])
                         == ["encrypted": true, "owner": alice])
-            #expect(try runner.request(Method.sdkIsManaged, ["accountId": alice]) == ["managed": true])
-            let policy = try runner.request(Method.sdkPolicy, ["accountId": alice])
+            #expect(try runner.request(RunnerMethod.sdkIsManaged.rawValue, ["accountId": alice]) == ["managed": true])
+            let policy = try runner.request(RunnerMethod.sdkPolicy.rawValue, ["accountId": alice])
             #expect(policy["fileEncryptionRequired"] == false && policy["fileProtectionLevel"] == 0)
             #expect(policy["notificationPolicy"] == "allow" && policy["policy"]?["pinRequired"] == true)
-            #expect(try runner.request(Method.sdkIsSaveToAllowed, ["location": "cameraRoll", "accountId": nil, "owner": ""])
+            #expect(try runner.request(RunnerMethod.sdkIsSaveToAllowed.rawValue, ["location": "cameraRoll", "accountId": nil, "owner": ""])
                         == ["allowed": true])
-            _ = try runner.request(Method.appSignOut, ["accountId": alice])
-            _ = try runner.request(Method.sync)
-            let state = try runner.request(Method.appState)
+            _ = try runner.request(RunnerMethod.appSignOut.rawValue, ["accountId": alice])
+            _ = try runner.request(RunnerMethod.sync.rawValue)
+            let state = try runner.request(RunnerMethod.appState.rawValue)
             #expect(state["data"]?[backend.user("alice").objectId] == [])
             #expect(state["data"]?["unmanaged"] == ["personal.txt"])
-            _ = try runner.request(Method.shutdown)
+            _ = try runner.request(RunnerMethod.shutdown.rawValue)
             _ = runner.finish()
             return runner
         }
         await backend.stop()
         #expect(runner.seen.contains {
-            $0.isEvent(Method.eventNotification, ["name": "wipe-completed", "accountId": alice])
+            $0.isEvent(EventMethod.notification.rawValue, ["name": "wipe-completed", "accountId": alice])
         }, "\(runner.seen)")
     }
 
@@ -79,15 +79,15 @@ struct ReferenceAppIdentityTests {
         let runner = try await onDedicatedThread { () throws -> ReferenceAppTestRunner in
             let runner = try ReferenceAppTestRunner(arguments: ["--mutant", "web-content-keeps-identity"], dataDir: dataDir)
             try Self.multiIdentityAlice(runner, backend: backend, dataDir: dataDir)
-            _ = try runner.request(Method.appSwitchIdentity, ["accountId": alice])
-            _ = try runner.request(Method.appShowWebContent, ["url": "https://example.org/news"])
-            #expect(try runner.request(Method.sdkIdentity)["ui"] == alice)
-            _ = try runner.request(Method.shutdown)
+            _ = try runner.request(RunnerMethod.appSwitchIdentity.rawValue, ["accountId": alice])
+            _ = try runner.request(RunnerMethod.appShowWebContent.rawValue, ["url": "https://example.org/news"])
+            #expect(try runner.request(RunnerMethod.sdkIdentity.rawValue)["ui"] == alice)
+            _ = try runner.request(RunnerMethod.shutdown.rawValue)
             _ = runner.finish()
             return runner
         }
         await backend.stop()
-        #expect(!runner.seen.contains { $0.isEvent(Method.eventSDKCall, ["api": "setUIPolicyAccountId", "accountId": ""]) })
+        #expect(!runner.seen.contains { $0.isEvent(EventMethod.sdkCall.rawValue, ["api": "setUIPolicyAccountId", "accountId": ""]) })
     }
 
     @Test("unknown locations and bad parameters are refused with -32602")
@@ -100,8 +100,8 @@ struct ReferenceAppIdentityTests {
             try Self.multiIdentityAlice(runner, backend: backend, dataDir: dataDir)
             var messages: [String] = []
             let calls: [(String, JSONValue)] = [
-                (Method.sdkIsSaveToAllowed, ["location": "moon"]), (Method.sdkIsOpenFromAllowed, ["location": "cameraRoll"]),
-                (Method.sdkProtect, ["accountId": ""]),
+                (RunnerMethod.sdkIsSaveToAllowed.rawValue, ["location": "moon"]), (RunnerMethod.sdkIsOpenFromAllowed.rawValue, ["location": "cameraRoll"]),
+                (RunnerMethod.sdkProtect.rawValue, ["accountId": ""]),
             ]
             for (method, params) in calls {
                 do {
@@ -110,7 +110,7 @@ struct ReferenceAppIdentityTests {
                     messages.append("\(error)")
                 }
             }
-            _ = try runner.request(Method.shutdown)
+            _ = try runner.request(RunnerMethod.shutdown.rawValue)
             _ = runner.finish()
             return messages
         }

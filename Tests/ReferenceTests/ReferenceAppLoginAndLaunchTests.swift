@@ -16,29 +16,29 @@ struct ReferenceAppLoginAndLaunchTests {
         let id = JSONValue.string(alice.objectId)
         let (runner, enrolled, state) = try await onDedicatedThread { () throws -> (ReferenceAppTestRunner, JSONValue, JSONValue) in
             let runner = try ReferenceAppTestRunner(dataDir: dataDir)
-            runner.answers = [Method.uiSignIn: ["upn": .string(alice.upn), "password": .string(alice.password)],
-                              Method.delegateRestartApplication: ["return": true], Method.uiPinSetup: ["pin": "2580"]]
-            _ = try runner.request(Method.initialize, backend.initializeParams(dataDir: dataDir))
-            _ = try runner.request(Method.appLaunch)
-            #expect(try runner.request(Method.sdkLoginAndEnroll, ["upn": .string(alice.upn)]) == [:])
-            _ = try runner.request(Method.sync)
-            let enrolled = try runner.request(Method.sdkEnrolledAccount)
-            let state = try runner.request(Method.appState)
-            _ = try runner.request(Method.shutdown)
+            runner.answers = [Question.signIn.rawValue: ["upn": .string(alice.upn), "password": .string(alice.password)],
+                              Question.restartApplication.rawValue: ["return": true], Question.pinSetup.rawValue: ["pin": "2580"]]
+            _ = try runner.request(RunnerMethod.initialize.rawValue, backend.initializeParams(dataDir: dataDir))
+            _ = try runner.request(RunnerMethod.appLaunch.rawValue)
+            #expect(try runner.request(RunnerMethod.sdkLoginAndEnroll.rawValue, ["upn": .string(alice.upn)]) == [:])
+            _ = try runner.request(RunnerMethod.sync.rawValue)
+            let enrolled = try runner.request(RunnerMethod.sdkEnrolledAccount.rawValue)
+            let state = try runner.request(RunnerMethod.appState.rawValue)
+            _ = try runner.request(RunnerMethod.shutdown.rawValue)
             _ = runner.finish()
             return (runner, enrolled, state)
         }
         await backend.stop()
-        let call = runner.index { $0.isEvent(Method.eventSDKCall, ["api": "loginAndEnrollAccount", "upn": .string(alice.upn)]) }
-        let shown = runner.index(after: call ?? -1) { $0.isEvent(Method.eventUI, ["kind": "sign-in"]) }
+        let call = runner.index { $0.isEvent(EventMethod.sdkCall.rawValue, ["api": "loginAndEnrollAccount", "upn": .string(alice.upn)]) }
+        let shown = runner.index(after: call ?? -1) { $0.isEvent(EventMethod.ui.rawValue, ["kind": "sign-in"]) }
         let asked = runner.index(after: shown ?? -1) {
-            if case .question(Method.uiSignIn, let params) = $0 { return params["upn"] == .string(alice.upn) }
+            if case .question(Question.signIn.rawValue, let params) = $0 { return params["upn"] == .string(alice.upn) }
             return false
         }
         let status = runner.index(after: asked ?? -1) {
-            $0.isEvent(Method.eventStatus, ["request": "enrollment", "status": "enrolled", "accountId": id])
+            $0.isEvent(EventMethod.status.rawValue, ["request": "enrollment", "status": "enrolled", "accountId": id])
         }
-        let listed = runner.index(after: status ?? -1) { $0.isEvent(Method.eventApp, ["kind": "signed-in", "accountId": id, "by": "sdk"]) }
+        let listed = runner.index(after: status ?? -1) { $0.isEvent(EventMethod.app.rawValue, ["kind": "signed-in", "accountId": id, "by": "sdk"]) }
         #expect(call != nil && shown != nil && asked != nil && status != nil && listed != nil, "\(runner.seen)")
         #expect(enrolled["accountId"] == id)
         #expect(state["managedAccountId"] == id)
@@ -53,24 +53,24 @@ struct ReferenceAppLoginAndLaunchTests {
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
         let (runner, enrolled, badParams) = try await onDedicatedThread { () throws -> (ReferenceAppTestRunner, JSONValue, String) in
             let runner = try ReferenceAppTestRunner(dataDir: dataDir)
-            runner.answers = [Method.uiSignIn: ["cancel": true]]
-            _ = try runner.request(Method.initialize, backend.initializeParams(dataDir: dataDir))
-            _ = try runner.request(Method.appLaunch)
-            _ = try runner.request(Method.sdkLoginAndEnroll, [:])
-            _ = try runner.request(Method.sync)
-            let enrolled = try runner.request(Method.sdkEnrolledAccount)
+            runner.answers = [Question.signIn.rawValue: ["cancel": true]]
+            _ = try runner.request(RunnerMethod.initialize.rawValue, backend.initializeParams(dataDir: dataDir))
+            _ = try runner.request(RunnerMethod.appLaunch.rawValue)
+            _ = try runner.request(RunnerMethod.sdkLoginAndEnroll.rawValue, [:])
+            _ = try runner.request(RunnerMethod.sync.rawValue)
+            let enrolled = try runner.request(RunnerMethod.sdkEnrolledAccount.rawValue)
             var badParams = ""
-            do { _ = try runner.request(Method.sdkLoginAndEnroll, ["upn": 5]) } catch { badParams = "\(error)" }
-            _ = try runner.request(Method.shutdown)
+            do { _ = try runner.request(RunnerMethod.sdkLoginAndEnroll.rawValue, ["upn": 5]) } catch { badParams = "\(error)" }
+            _ = try runner.request(RunnerMethod.shutdown.rawValue)
             _ = runner.finish()
             return (runner, enrolled, badParams)
         }
         await backend.stop()
-        #expect(runner.index { $0.isEvent(Method.eventSDKCall, ["api": "loginAndEnrollAccount", "upn": .null]) } != nil)
+        #expect(runner.index { $0.isEvent(EventMethod.sdkCall.rawValue, ["api": "loginAndEnrollAccount", "upn": .null]) } != nil)
         #expect(runner.index {
-            $0.isEvent(Method.eventStatus, ["request": "enrollment", "status": "canceled", "code": 219, "didSucceed": false])
+            $0.isEvent(EventMethod.status.rawValue, ["request": "enrollment", "status": "canceled", "code": 219, "didSucceed": false])
         } != nil, "\(runner.seen)")
-        #expect(runner.index { $0.isEvent(Method.eventApp, ["kind": "signed-in"]) } == nil)
+        #expect(runner.index { $0.isEvent(EventMethod.app.rawValue, ["kind": "signed-in"]) } == nil)
         #expect(enrolled["accountId"] == .null)
         #expect(badParams.contains("-32602"), "\(badParams)")
     }
@@ -80,17 +80,17 @@ struct ReferenceAppLoginAndLaunchTests {
         let (runner, launched) = try await Self.launch(settings: ["MAMPolicyRequired": true])
         #expect(launched["ready"] == false)
         #expect(launched["launched"] == true)
-        #expect(runner.index { $0.isEvent(Method.eventUI, ["kind": "policy-required"]) } != nil, "\(runner.seen)")
-        #expect(runner.index { $0.isEvent(Method.eventApp, ["kind": "blocked", "reason": "policy-required"]) } != nil)
-        #expect(runner.index { $0.isEvent(Method.eventApp, ["kind": "ready"]) } == nil)
+        #expect(runner.index { $0.isEvent(EventMethod.ui.rawValue, ["kind": "policy-required"]) } != nil, "\(runner.seen)")
+        #expect(runner.index { $0.isEvent(EventMethod.app.rawValue, ["kind": "blocked", "reason": "policy-required"]) } != nil)
+        #expect(runner.index { $0.isEvent(EventMethod.app.rawValue, ["kind": "ready"]) } == nil)
     }
 
     @Test("MAMPolicyWarnAbsent without policy: the warning is shown and the app is ready")
     func policyAbsentWarns() async throws {
         let (runner, launched) = try await Self.launch(settings: ["MAMPolicyWarnAbsent": true])
         #expect(launched["ready"] == true)
-        let warned = runner.index { $0.isEvent(Method.eventUI, ["kind": "policy-absent-warning"]) }
-        let ready = runner.index(after: warned ?? -1) { $0.isEvent(Method.eventApp, ["kind": "ready"]) }
+        let warned = runner.index { $0.isEvent(EventMethod.ui.rawValue, ["kind": "policy-absent-warning"]) }
+        let ready = runner.index(after: warned ?? -1) { $0.isEvent(EventMethod.app.rawValue, ["kind": "ready"]) }
         #expect(warned != nil && ready != nil, "\(runner.seen)")
     }
 
@@ -102,10 +102,10 @@ struct ReferenceAppLoginAndLaunchTests {
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
         let result = try await onDedicatedThread { () throws -> (ReferenceAppTestRunner, JSONValue) in
             let runner = try ReferenceAppTestRunner(arguments: arguments, dataDir: dataDir)
-            _ = try runner.request(Method.initialize, backend.initializeParams(dataDir: dataDir, settings: settings))
-            let launched = try runner.request(Method.appLaunch)
-            _ = try runner.request(Method.sync)
-            _ = try runner.request(Method.shutdown)
+            _ = try runner.request(RunnerMethod.initialize.rawValue, backend.initializeParams(dataDir: dataDir, settings: settings))
+            let launched = try runner.request(RunnerMethod.appLaunch.rawValue)
+            _ = try runner.request(RunnerMethod.sync.rawValue)
+            _ = try runner.request(RunnerMethod.shutdown.rawValue)
             _ = runner.finish()
             return (runner, launched)
         }

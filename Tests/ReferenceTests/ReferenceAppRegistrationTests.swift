@@ -16,33 +16,33 @@ struct ReferenceAppRegistrationTests {
         let (runner, afterDeregister, afterRestart, restartIndex) = try await onDedicatedThread {
             () throws -> (ReferenceAppTestRunner, JSONValue, JSONValue, Int) in
             let runner = try ReferenceAppTestRunner(dataDir: dataDir)
-            _ = try runner.request(Method.initialize, backend.initializeParams(dataDir: dataDir))
-            _ = try runner.request(Method.appLaunch)
-            _ = try runner.request(Method.appSignIn, ["upn": .string(bob.upn), "password": .string(bob.password)])
-            _ = try runner.request(Method.sdkDeregisterAndUnenroll, ["accountId": bobId, "wipe": false])
-            _ = try runner.request(Method.sync)
-            let afterDeregister = try runner.request(Method.sdkRegisteredAccounts)
+            _ = try runner.request(RunnerMethod.initialize.rawValue, backend.initializeParams(dataDir: dataDir))
+            _ = try runner.request(RunnerMethod.appLaunch.rawValue)
+            _ = try runner.request(RunnerMethod.appSignIn.rawValue, ["upn": .string(bob.upn), "password": .string(bob.password)])
+            _ = try runner.request(RunnerMethod.sdkDeregisterAndUnenroll.rawValue, ["accountId": bobId, "wipe": false])
+            _ = try runner.request(RunnerMethod.sync.rawValue)
+            let afterDeregister = try runner.request(RunnerMethod.sdkRegisteredAccounts.rawValue)
             let restartIndex = runner.seen.count
-            _ = try runner.request(Method.appRestart)
-            _ = try runner.request(Method.sync)
-            let afterRestart = try runner.request(Method.sdkRegisteredAccounts)
-            _ = try runner.request(Method.shutdown)
+            _ = try runner.request(RunnerMethod.appRestart.rawValue)
+            _ = try runner.request(RunnerMethod.sync.rawValue)
+            let afterRestart = try runner.request(RunnerMethod.sdkRegisteredAccounts.rawValue)
+            _ = try runner.request(RunnerMethod.shutdown.rawValue)
             _ = runner.finish()
             return (runner, afterDeregister, afterRestart, restartIndex)
         }
         await backend.stop()
         #expect(afterDeregister["accountIds"] == [])
         #expect(afterRestart["accountIds"] == [bobId])
-        let restarted = runner.index(after: restartIndex - 1) { $0.isEvent(Method.eventApp, ["kind": "restarted", "reason": "runner"]) }
+        let restarted = runner.index(after: restartIndex - 1) { $0.isEvent(EventMethod.app.rawValue, ["kind": "restarted", "reason": "runner"]) }
         let launchCall = runner.index(after: restarted ?? -1) {
-            $0.isEvent(Method.eventSDKCall, ["api": "applicationDidFinishLaunching"])
+            $0.isEvent(EventMethod.sdkCall.rawValue, ["api": "applicationDidFinishLaunching"])
         }
         let registerCall = runner.index(after: launchCall ?? -1) {
-            $0.isEvent(Method.eventSDKCall, ["api": "registerAndEnrollAccountId", "accountId": bobId])
+            $0.isEvent(EventMethod.sdkCall.rawValue, ["api": "registerAndEnrollAccountId", "accountId": bobId])
         }
         #expect(registerCall != nil, "\(runner.seen)")
         #expect(runner.seen.filter {
-            $0.isEvent(Method.eventStatus, ["request": "enrollment", "status": "not-targeted", "accountId": bobId])
+            $0.isEvent(EventMethod.status.rawValue, ["request": "enrollment", "status": "not-targeted", "accountId": bobId])
         }.count == 2)
     }
 }

@@ -18,19 +18,19 @@ struct ReferenceAppWipeAndAutoEnrollTests {
         let bobId = JSONValue.string(bob.objectId)
         let (runner, before, after) = try await onDedicatedThread { () throws -> (ReferenceAppTestRunner, JSONValue, JSONValue) in
             let runner = try ReferenceAppTestRunner(dataDir: dataDir)
-            runner.answers = [Method.delegateRestartApplication: ["return": true], Method.uiPinSetup: ["pin": "2580"],
-                              Method.delegateWipeData: ["return": false]]
+            runner.answers = [Question.restartApplication.rawValue: ["return": true], Question.pinSetup.rawValue: ["pin": "2580"],
+                              Question.wipeData.rawValue: ["return": false]]
             try ReferenceAppEndToEndTests.signInAndSettle(runner, backend: backend, dataDir: dataDir)
-            _ = try runner.request(Method.appSignIn, ["upn": .string(bob.upn), "password": .string(bob.password)])
-            _ = try runner.request(Method.sync)
+            _ = try runner.request(RunnerMethod.appSignIn.rawValue, ["upn": .string(bob.upn), "password": .string(bob.password)])
+            _ = try runner.request(RunnerMethod.sync.rawValue)
             for (id, name) in [(aliceId, "a.txt"), (aliceId, "b.txt"), (bobId, "personal.txt")] {
-                _ = try runner.request(Method.appWriteData, ["accountId": id, "name": .string(name), "content": "x"])
+                _ = try runner.request(RunnerMethod.appWriteData.rawValue, ["accountId": id, "name": .string(name), "content": "x"])
             }
-            let before = try runner.request(Method.appState)
-            _ = try runner.request(Method.sdkDeregisterAndUnenroll, ["accountId": aliceId, "wipe": true])
-            _ = try runner.request(Method.sync)
-            let after = try runner.request(Method.appState)
-            _ = try runner.request(Method.shutdown)
+            let before = try runner.request(RunnerMethod.appState.rawValue)
+            _ = try runner.request(RunnerMethod.sdkDeregisterAndUnenroll.rawValue, ["accountId": aliceId, "wipe": true])
+            _ = try runner.request(RunnerMethod.sync.rawValue)
+            let after = try runner.request(RunnerMethod.appState.rawValue)
+            _ = try runner.request(RunnerMethod.shutdown.rawValue)
             _ = runner.finish()
             return (runner, before, after)
         }
@@ -38,10 +38,10 @@ struct ReferenceAppWipeAndAutoEnrollTests {
         #expect(before["data"] == ["\(alice.objectId)": ["a.txt", "b.txt"], "\(bob.objectId)": ["personal.txt"]])
         #expect(after["data"] == ["\(alice.objectId)": [], "\(bob.objectId)": ["personal.txt"]], "\(runner.seen)")
         #expect(after["managedAccountId"] == .null)
-        #expect(runner.seen.filter { $0.isQuestion(Method.delegateWipeData) }.count == 1)
-        #expect(runner.index { $0.isEvent(Method.eventApp, ["kind": "data-wiped"]) } == nil)
+        #expect(runner.seen.filter { $0.isQuestion(Question.wipeData.rawValue) }.count == 1)
+        #expect(runner.index { $0.isEvent(EventMethod.app.rawValue, ["kind": "data-wiped"]) } == nil)
         #expect(runner.index {
-            $0.isEvent(Method.eventStatus, ["request": "enrollment", "accountId": bobId, "status": "single-managed-account"])
+            $0.isEvent(EventMethod.status.rawValue, ["request": "enrollment", "accountId": bobId, "status": "single-managed-account"])
         } != nil, "\(runner.seen)")
     }
 
@@ -54,13 +54,13 @@ struct ReferenceAppWipeAndAutoEnrollTests {
         let aliceId = JSONValue.string(alice.objectId)
         let (runner, launched) = try await onDedicatedThread { () throws -> (ReferenceAppTestRunner, JSONValue) in
             let runner = try ReferenceAppTestRunner(dataDir: dataDir)
-            runner.answers = [Method.uiSignIn: ["upn": .string(alice.upn), "password": .string(alice.password)],
-                              Method.uiPinSetup: ["pin": "2580"]]
-            _ = try runner.request(Method.initialize, backend.initializeParams(
+            runner.answers = [Question.signIn.rawValue: ["upn": .string(alice.upn), "password": .string(alice.password)],
+                              Question.pinSetup.rawValue: ["pin": "2580"]]
+            _ = try runner.request(RunnerMethod.initialize.rawValue, backend.initializeParams(
                 dataDir: dataDir, settings: ["AutoEnrollOnLaunch": true, "MAMPolicyRequired": true]))
-            let launched = try runner.request(Method.appLaunch)
-            _ = try runner.request(Method.sync)
-            _ = try runner.request(Method.shutdown)
+            let launched = try runner.request(RunnerMethod.appLaunch.rawValue)
+            _ = try runner.request(RunnerMethod.sync.rawValue)
+            _ = try runner.request(RunnerMethod.shutdown.rawValue)
             _ = runner.finish()
             return (runner, launched)
         }
@@ -68,9 +68,9 @@ struct ReferenceAppWipeAndAutoEnrollTests {
         #expect(launched["ready"] == true, "\(runner.seen)")
         #expect(launched["managedAccountId"] == aliceId)
         #expect(launched["signedInAccounts"] == [["accountId": aliceId, "upn": .string(alice.upn)]])
-        #expect(runner.index { $0.isEvent(Method.eventUI, ["kind": "sign-in"]) } != nil)
-        #expect(runner.index { $0.isEvent(Method.eventApp, ["kind": "signed-in", "accountId": aliceId, "by": "sdk"]) } != nil)
-        #expect(runner.index { $0.isQuestion(Method.delegateRestartApplication) } == nil)
-        #expect(runner.index { $0.isEvent(Method.eventApp, ["kind": "restarted"]) } == nil)
+        #expect(runner.index { $0.isEvent(EventMethod.ui.rawValue, ["kind": "sign-in"]) } != nil)
+        #expect(runner.index { $0.isEvent(EventMethod.app.rawValue, ["kind": "signed-in", "accountId": aliceId, "by": "sdk"]) } != nil)
+        #expect(runner.index { $0.isQuestion(Question.restartApplication.rawValue) } == nil)
+        #expect(runner.index { $0.isEvent(EventMethod.app.rawValue, ["kind": "restarted"]) } == nil)
     }
 }

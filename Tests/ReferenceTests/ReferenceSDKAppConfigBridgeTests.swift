@@ -18,24 +18,24 @@ struct ReferenceSDKAppConfigBridgeTests {
         let answers = try await onDedicatedThread { () throws -> (ReferenceAppTestRunner, [JSONValue], JSONValue) in
             let runner = try ReferenceAppTestRunner(dataDir: dataDir)
             runner.answers = ReferenceAppAllowedAccountsTests.answers
-            _ = try runner.request(Method.initialize, backend.initializeParams(
+            _ = try runner.request(RunnerMethod.initialize.rawValue, backend.initializeParams(
                 dataDir: dataDir, values: ["ValuesToScrubFromLogging": ["Orion-Codes"], "MAMTelemetryDisabled": true]))
-            _ = try runner.request(Method.appLaunch)
-            var results = [try runner.request(Method.sdkAppConfig, ["accountId": id])]
-            _ = try runner.request(Method.appSignIn, ["upn": .string(alice.upn), "password": .string(alice.password)])
-            _ = try runner.request(Method.sync)
-            results.append(try runner.request(Method.sdkAppConfig, ["accountId": id]))
-            results.append(try runner.request(Method.sdkAppConfigValue, ["accountId": id, "key": "MaxItems", "type": "number", "query": "max"]))
-            results.append(try runner.request(Method.sdkAppConfigValue, ["accountId": id, "key": "FeatureX", "type": "bool", "query": "and"]))
-            results.append(try runner.request(Method.sdkAppConfigValue, ["accountId": id, "key": "ProjectName", "type": "string"]))
-            results.append(try runner.request(Method.sdkAppConfigValue, ["accountId": id, "key": "Missing", "type": "string", "query": "min"]))
+            _ = try runner.request(RunnerMethod.appLaunch.rawValue)
+            var results = [try runner.request(RunnerMethod.sdkAppConfig.rawValue, ["accountId": id])]
+            _ = try runner.request(RunnerMethod.appSignIn.rawValue, ["upn": .string(alice.upn), "password": .string(alice.password)])
+            _ = try runner.request(RunnerMethod.sync.rawValue)
+            results.append(try runner.request(RunnerMethod.sdkAppConfig.rawValue, ["accountId": id]))
+            results.append(try runner.request(RunnerMethod.sdkAppConfigValue.rawValue, ["accountId": id, "key": "MaxItems", "type": "number", "query": "max"]))
+            results.append(try runner.request(RunnerMethod.sdkAppConfigValue.rawValue, ["accountId": id, "key": "FeatureX", "type": "bool", "query": "and"]))
+            results.append(try runner.request(RunnerMethod.sdkAppConfigValue.rawValue, ["accountId": id, "key": "ProjectName", "type": "string"]))
+            results.append(try runner.request(RunnerMethod.sdkAppConfigValue.rawValue, ["accountId": id, "key": "Missing", "type": "string", "query": "min"]))
             var badQuery: JSONValue = .null
             do {
-                _ = try runner.request(Method.sdkAppConfigValue, ["accountId": id, "key": "FeatureX", "type": "bool", "query": "max"])
+                _ = try runner.request(RunnerMethod.sdkAppConfigValue.rawValue, ["accountId": id, "key": "FeatureX", "type": "bool", "query": "max"])
             } catch {
                 badQuery = .string("\(error)")
             }
-            _ = try runner.request(Method.shutdown)
+            _ = try runner.request(RunnerMethod.shutdown.rawValue)
             _ = runner.finish()
             return (runner, results, badQuery)
         }
@@ -48,9 +48,9 @@ struct ReferenceSDKAppConfigBridgeTests {
         #expect(results[4]["value"] == "Orion-Codes")
         #expect(results[5] == ["value": .null, "all": [], "hasConflict": false])
         #expect(badQuery.stringValue?.contains("-32602") == true, "\(badQuery)")
-        #expect(runner.seen.filter { $0.isEvent(Method.eventNotification, ["name": "app-config-changed", "accountId": id]) }.count == 1)
+        #expect(runner.seen.filter { $0.isEvent(EventMethod.notification.rawValue, ["name": "app-config-changed", "accountId": id]) }.count == 1)
         let logs = runner.seen.compactMap { seen -> String? in
-            guard case .event(Method.log, let params) = seen else { return nil }
+            guard case .event(EventMethod.log.rawValue, let params) = seen else { return nil }
             return params["message"]?.stringValue
         }
         #expect(logs.contains("sdk: app config MaxItems=10"))

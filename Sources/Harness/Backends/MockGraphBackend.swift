@@ -126,7 +126,7 @@ public struct MockGraphBackend: BackendDriver {
             _ = try await self.graph("POST", "/users/\(accountId)/wipeManagedAppRegistrationsByDeviceTag", tenant: tenant,
                                      body: ["deviceTag": .string(deviceTag)], expect: 204, transcript: transcript)
         case .injectFault(let route, let status, let times):
-            var body: [String: JSONValue] = ["route": .string(route), "status": .number(Double(status))]
+            var body: [String: JSONValue] = ["route": .string(route.rawValue), "status": .number(Double(status))]
             if let times { body["times"] = .number(Double(times)) }
             _ = try await json("POST", "\(baseURL)/_mock/tenants/\(tenant.tenantId)/faults", body: .object(body),
                                expect: 201, transcript: transcript)

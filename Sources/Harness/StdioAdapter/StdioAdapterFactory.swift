@@ -19,8 +19,12 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
     public let command: [String]
     public let environment: [String: String]
     public let limits: Limits
+    /// Sees every protocol line in both directions (without its newline), in the order sent or read: for
+    /// recording a run (the schema tests do) or debugging a bridge.
+    public let tap: WireTap?
 
-    public init(command: [String], environment: [String: String] = [:], limits: Limits = Limits()) {
+    public init(command: [String], environment: [String: String] = [:], limits: Limits = Limits(), tap: WireTap? = nil) {
+        self.tap = tap
         self.command = command
         self.environment = environment
         self.limits = limits
@@ -37,6 +41,16 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
         } catch {
             throw .launchFailed("\(error)")
         }
-        return StdioAdapterSession(child: child, handler: handler, limits: limits)
+        return StdioAdapterSession(child: child, handler: handler, limits: limits, tap: tap)
     }
 }
+
+/// Which way a protocol line travelled.
+public enum WireDirection: Sendable {
+    case toIntegration
+    case fromIntegration
+}
+
+/// Receives protocol lines as they are written and read. Called on the adapter's writer and reader threads:
+/// it must not block.
+public typealias WireTap = @Sendable (WireDirection, Data) -> Void

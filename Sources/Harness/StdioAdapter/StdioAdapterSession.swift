@@ -43,7 +43,10 @@ final class StdioAdapterSession: SDKAdapterSession {
     private let stdoutDone = DispatchSemaphore(value: 0)
     private let stderrDone = DispatchSemaphore(value: 0)
 
-    init(child: ChildProcess, handler: any InboundHandler, limits: StdioAdapterFactory.Limits) {
+    private let tap: WireTap?
+
+    init(child: ChildProcess, handler: any InboundHandler, limits: StdioAdapterFactory.Limits, tap: WireTap? = nil) {
+        self.tap = tap
         self.child = child
         self.handler = handler
         self.limits = limits
@@ -107,7 +110,8 @@ final class StdioAdapterSession: SDKAdapterSession {
     }
 
     private func writeAll(_ data: Data) -> Bool {
-        data.withUnsafeBytes { raw -> Bool in
+        tap?(.toIntegration, data.last == 0x0A ? data.dropLast() : data)
+        return data.withUnsafeBytes { raw -> Bool in
             guard var pointer = raw.baseAddress else { return true }
             var left = raw.count
             while left > 0 {
@@ -155,6 +159,7 @@ final class StdioAdapterSession: SDKAdapterSession {
             return violation("line longer than the \(limits.lineLimit)-byte limit (\(length) bytes so far), starting: \(Self.quote(prefix))")
         case .line(let line):
             if line.isEmpty { return true }
+            tap?(.fromIntegration, line)
             let message: Message
             do { message = try Message.decode(line: line) } catch {
                 return violation("\(error) — line: \(Self.quote(line.prefix(200)))")
@@ -174,7 +179,7 @@ final class StdioAdapterSession: SDKAdapterSession {
                 return true
             case .request(let id, let method, let params):
                 let answer: Result<JSONValue, RPCError>
-                if Method.questions.contains(method) {
+                if Question(rawValue: method) != nil {
                     answer = handler.question(method: method, params: params)
                 } else {
                     answer = .failure(RPCError(code: RPCError.methodNotFound, message: "the runner does not answer \(method)"))
@@ -302,7 +307,7 @@ final class StdioAdapterSession: SDKAdapterSession {
         var status = child.exitStatus
         if status == nil {
             // Ask politely first: shutdown, then end of input.
-            let line = Message.request(id: .number(0), method: Method.shutdown, params: [:]).encodedLine()
+            let line = Message.request(id: .number(0), method: RunnerMethod.shutdown.rawValue, params: [:]).encodedLine()
             writer.sync { _ = writeAll(line) }
             writer.sync { _ = close(child.stdinFD) }
             status = child.waitForExit(timeout: grace)

@@ -47,7 +47,7 @@ final class FixtureStore {
             errors.append(SuiteError(reference, "missing \(kind) fixture file \(path)"))
             return nil
         }
-        return YAMLDocument(file: path, text: String(decoding: data, as: UTF8.self))
+        return YAMLDocument(file: path, data: data)
     }
 
     private func keep(_ document: YAMLDocument) {

@@ -17,7 +17,7 @@ struct StepParser {
         let kinds = pairs.filter { Vocabulary.stepKinds.contains($0.key) }
         guard let kindPair = kinds.first else {
             let first = pairs.first
-            doc.error(first?.keyNode ?? node, "unknown step kind '\(first?.key ?? "")' (expected one of: \(Vocabulary.stepKinds.joined(separator: ", ")))")
+            doc.error(first?.keyNode ?? node, Vocabulary.unknown("step kind", first?.key ?? "", known: Vocabulary.stepKinds))
             return nil
         }
         if kinds.count > 1 {
@@ -48,6 +48,7 @@ struct StepParser {
         case "do": kind = action(kindValue, with: extra["with"], result: extra["result"])
         case "expect":
             let count = extra["count"].flatMap { doc.int($0, "count") }
+            if let count, count < 0, let node = extra["count"] { doc.error(node, "count must not be negative") }
             kind = pattern(kindValue).map { .expect($0, count: count) }
         case "expect_no": kind = pattern(kindValue).map { .expectNo($0) }
         case "check": kind = check(kindValue, with: extra["with"], expected: extra["is"])
@@ -62,48 +63,77 @@ struct StepParser {
 
     // MARK: Kinds
 
+    /// Checks shapes only: `$alias` references are resolved (and their errors reported) by `value(_:)`, so
+    /// here they only need to be strings.
+    private var checker: SchemaChecker { SchemaChecker(doc: doc, resolve: { text, _ in .string(text) }) }
+
     private func action(_ node: Node, with: Node?, result: Node?) -> StepKind? {
-        guard let method = doc.string(node, "do") else { return nil }
-        guard Vocabulary.actions.contains(method) else {
-            let hint = Vocabulary.queries.contains(method) ? " (\(method) is a query: use 'check')" : ""
-            doc.error(node, "unknown action '\(method)'\(hint) (known: \(Vocabulary.actions.joined(separator: ", ")))")
+        guard let name = doc.string(node, "do") else { return nil }
+        guard let method = RunnerMethod(rawValue: name), method.role == .action else {
+            let hint = RunnerMethod(rawValue: name)?.role == .query ? " (\(name) is a query: use 'check')" : ""
+            doc.error(node, Vocabulary.unknown("action", name, known: Vocabulary.actions.map(\.rawValue)) + hint)
             return nil
         }
         var params = with.flatMap { value($0) } ?? [:]
-        if method == Method.appSignIn {
+        if method == .appSignIn {
             guard let expanded = expandUser(params, at: with ?? node) else { return nil }
             params = expanded
+            if let with { checker.check(with, against: method.paramsSchema, partial: true, what: "'with'", skipping: ["user"]) }
+            for member in ["upn", "password"] where params[member] == nil {
+                doc.error(with ?? node, "app.signIn needs 'user' (an alias) or 'upn' and 'password'")
+                break
+            }
+        } else if let with {
+            checker.check(with, against: method.paramsSchema, partial: false, what: "'with'")
+        } else if !method.paramsSchema.properties.filter(\.required).isEmpty {
+            let required = method.paramsSchema.properties.filter(\.required).map(\.name)
+            doc.error(node, "\(name) needs 'with' carrying \(required.joined(separator: ", "))")
         }
+        if let result { checker.check(result, against: method.resultSchema, partial: true, what: "'result'") }
         let expected = result.flatMap { value($0) }
         return .action(method: method, params: params, result: expected)
     }
 
     private func check(_ node: Node, with: Node?, expected: Node?) -> StepKind? {
-        guard let query = doc.string(node, "check") else { return nil }
-        guard Vocabulary.queries.contains(query) else {
-            doc.error(node, "unknown query '\(query)' (known: \(Vocabulary.queries.joined(separator: ", ")))")
+        guard let name = doc.string(node, "check") else { return nil }
+        guard let query = RunnerMethod(rawValue: name), query.role == .query else {
+            let hint = RunnerMethod(rawValue: name)?.role == .action ? " (\(name) is an action: use 'do')" : ""
+            doc.error(node, Vocabulary.unknown("query", name, known: Vocabulary.queries.map(\.rawValue)) + hint)
             return nil
+        }
+        if let with {
+            checker.check(with, against: query.paramsSchema, partial: false, what: "'with'")
+        } else if !query.paramsSchema.properties.filter(\.required).isEmpty {
+            let required = query.paramsSchema.properties.filter(\.required).map(\.name)
+            doc.error(node, "\(name) needs 'with' carrying \(required.joined(separator: ", "))")
         }
         guard let expected else {
             doc.error(node, "a 'check' step needs 'is': the expected (partial) result")
             return nil
         }
+        checker.check(expected, against: query.resultSchema, partial: true, what: "'is'")
         guard let value = value(expected) else { return nil }
         return .check(query: query, params: with.flatMap { self.value($0) } ?? [:], expected: value)
     }
 
     private func answer(_ node: Node, with: Node?, times: Node?) -> StepKind? {
-        guard let question = doc.string(node, "answer") else { return nil }
-        guard Method.questions.contains(question) else {
-            doc.error(node, "unknown question '\(question)' (known: \(Method.questions.sorted().joined(separator: ", ")))")
+        guard let name = doc.string(node, "answer") else { return nil }
+        guard let question = Question(rawValue: name) else {
+            doc.error(node, Vocabulary.unknown("question", name, known: Question.allCases.map(\.rawValue)))
             return nil
         }
         var answer = with.flatMap { value($0) } ?? [:]
-        if question == Method.uiSignIn, answer["user"] != nil {
+        if question == .signIn, answer["user"] != nil {
             guard let expanded = expandUser(answer, at: with ?? node) else { return nil }
             answer = expanded
         }
+        if let with {
+            checker.check(with, against: question.answerSchema, partial: false, what: "'with'", skipping: question == .signIn ? ["user"] : [])
+        } else if !question.answerSchema.properties.filter(\.required).isEmpty {
+            doc.error(node, "\(name) needs 'with': the answer (\(question.answerSchema.properties.map(\.name).joined(separator: ", ")))")
+        }
         let count = times.flatMap { doc.int($0, "times") }
+        if let count, count < 1, let times { doc.error(times, "times must be at least 1") }
         return .answer(question: question, with: answer, times: count)
     }
 
@@ -125,7 +155,11 @@ struct StepParser {
             for pair in pairs where !["journal", "count", "min"].contains(pair.key) {
                 doc.error(pair.keyNode, "unknown key '\(pair.key)' in a journal check (expected: journal, count, min)")
             }
-            guard let route = doc.string(journal.value, "journal") else { return nil }
+            guard let name = doc.string(journal.value, "journal") else { return nil }
+            guard let route = ServiceRoute(rawValue: name) else {
+                doc.error(journal.value, Vocabulary.unknown("route", name, known: ServiceRoute.allCases.map(\.rawValue)))
+                return nil
+            }
             let count = keys["count"].flatMap { doc.int($0.value, "count") }
             let atLeast = keys["min"].flatMap { doc.int($0.value, "min") }
             guard count != nil || atLeast != nil else {
@@ -157,9 +191,9 @@ struct StepParser {
         }
         if let fault = keys["fault"] {
             only(["fault", "status", "times"])
-            guard let route = doc.string(fault.value, "fault") else { return nil }
-            guard Vocabulary.faultRoutes.contains(route) else {
-                doc.error(fault.value, "unknown route '\(route)' (known: \(Vocabulary.faultRoutes.joined(separator: ", ")))")
+            guard let name = doc.string(fault.value, "fault") else { return nil }
+            guard let route = ServiceRoute(rawValue: name), route.faultable else {
+                doc.error(fault.value, Vocabulary.unknown("route", name, known: ServiceRoute.allCases.filter(\.faultable).map(\.rawValue)))
                 return nil
             }
             guard let statusPair = keys["status"] else {
@@ -242,59 +276,41 @@ struct StepParser {
         return out
     }
 
-    /// An event pattern: exactly one selector (status, question, ui, app, sdkCall) plus fields to match.
+    /// An event pattern: exactly one selector (status, question, ui, app, sdkCall, notification, log) plus
+    /// members that must match, each a member of that event's params.
     private func pattern(_ node: Node) -> EventPattern? {
         guard let pairs = doc.mapping(node, "an event pattern") else { return nil }
-        let selectors = pairs.filter { Vocabulary.selectors.contains($0.key) }
-        guard selectors.count == 1, let selectorPair = selectors.first else {
+        let selectorNames = EventSelectorKind.allCases.map(\.rawValue)
+        let selectors = pairs.filter { EventSelectorKind(rawValue: $0.key) != nil }
+        guard selectors.count == 1, let selectorPair = selectors.first, let kind = EventSelectorKind(rawValue: selectorPair.key) else {
             let problem = selectors.isEmpty ? "names no event" : "names \(selectors.count) events (\(selectors.map(\.key).joined(separator: ", ")))"
-            doc.error(selectors.dropFirst().first?.keyNode ?? node,
-                      "an event pattern \(problem); use exactly one of: \(Vocabulary.selectors.joined(separator: ", "))")
+            var message = "an event pattern \(problem); use exactly one of: \(selectorNames.joined(separator: ", "))"
+            if selectors.isEmpty, let first = pairs.first, let close = Spelling.suggestion(for: first.key, among: selectorNames) {
+                message += " (did you mean '\(close)' for '\(first.key)'?)"
+            }
+            doc.error(selectors.dropFirst().first?.keyNode ?? node, message)
             return nil
         }
         guard let name = doc.string(selectorPair.value, selectorPair.key) else { return nil }
-        let selector: EventSelector
-        switch selectorPair.key {
-        case "status":
-            guard StatusOutcome(rawValue: name) != nil else {
-                doc.error(selectorPair.value, "unknown status '\(name)' (known: \(StatusOutcome.allCases.map(\.rawValue).joined(separator: ", ")))")
-                return nil
-            }
-            selector = .status(name)
-        case "question":
-            guard Method.questions.contains(name) else {
-                doc.error(selectorPair.value, "unknown question '\(name)' (known: \(Method.questions.sorted().joined(separator: ", ")))")
-                return nil
-            }
-            selector = .question(name)
-        case "ui":
-            guard Vocabulary.uiKinds.contains(name) else {
-                doc.error(selectorPair.value, "unknown ui kind '\(name)' (known: \(Vocabulary.uiKinds.joined(separator: ", ")))")
-                return nil
-            }
-            selector = .ui(name)
-        case "app":
-            guard Vocabulary.appKinds.contains(name) else {
-                doc.error(selectorPair.value, "unknown app event '\(name)' (known: \(Vocabulary.appKinds.joined(separator: ", ")))")
-                return nil
-            }
-            selector = .app(name)
-        case "notification":
-            guard Vocabulary.notifications.contains(name) else {
-                doc.error(selectorPair.value, "unknown notification '\(name)' (known: \(Vocabulary.notifications.joined(separator: ", ")))")
-                return nil
-            }
-            selector = .notification(name)
-        case "log":
-            selector = .log(name)
-        default:
-            selector = .sdkCall(name)
+        if let names = kind.names, !names.contains(name) {
+            doc.error(selectorPair.value, Vocabulary.unknown(kind == .sdkCall ? "SDK method" : kind.rawValue, name, known: names))
+            return nil
         }
+        let selector: EventSelector
+        switch kind {
+        case .status: selector = .status(StatusOutcome(rawValue: name)!)
+        case .question: selector = .question(Question(rawValue: name)!)
+        case .ui: selector = .ui(UIKind(rawValue: name)!)
+        case .app: selector = .app(AppEventKind(rawValue: name)!)
+        case .sdkCall: selector = .sdkCall(SDKAPI(rawValue: name)!)
+        case .notification: selector = .notification(NotificationName(rawValue: name)!)
+        case .log: selector = .log(name)
+        }
+        var skipping: Set<String> = [selectorPair.key]
+        if let discriminator = kind.discriminator { skipping.insert(discriminator) }
+        checker.check(node, against: selector.paramsSchema, partial: true, what: "a \(kind.rawValue) pattern", skipping: skipping)
         var fields: [String: JSONValue] = [:]
         for pair in pairs where pair.key != selectorPair.key {
-            if pair.key == "request", let request = doc.string(pair.value, "request"), StatusRequest(rawValue: request) == nil {
-                doc.error(pair.value, "unknown request '\(request)' (known: enrollment, policy, unenroll)")
-            }
             if let v = value(pair.value) { fields[pair.key] = v }
         }
         return EventPattern(selector: selector, fields: fields)

@@ -33,7 +33,7 @@ public struct SuiteLoader {
                 errors.append(SuiteError(SourceLocation(file: path, line: 1, column: 1), "cannot read suite file"))
                 continue
             }
-            let document = YAMLDocument(file: path, text: String(decoding: data, as: UTF8.self))
+            let document = YAMLDocument(file: path, data: data)
             let suite = SuiteParser(doc: document, fixtures: fixtures, catalog: catalog).parse()
             errors.append(contentsOf: document.errors)
             guard let suite else { continue }

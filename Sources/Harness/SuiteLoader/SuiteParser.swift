@@ -36,7 +36,9 @@ struct SuiteParser {
         }
         var cases: [TestCase] = []
         var caseIDs: [String: SourceLocation] = [:]
-        for node in doc.sequence(fields["cases"], "cases") ?? [] {
+        let caseNodes = doc.sequence(fields["cases"], "cases") ?? []
+        if caseNodes.isEmpty, let node = fields["cases"] { doc.error(node, "a suite needs at least one case") }
+        for node in caseNodes {
             guard let testCase = parseCase(node, defaults: defaults) else { continue }
             if let first = caseIDs[testCase.id] {
                 doc.error(caseIDNode(node), "duplicate case id '\(testCase.id)' (first defined at \(first))")
@@ -66,7 +68,10 @@ struct SuiteParser {
         for item in items {
             guard let id = doc.string(item, "a requirement id") else { continue }
             if let catalog {
-                if !catalog.ids.contains(id) { doc.error(item, "unknown requirement id '\(id)' (not in Suites/requirements.yaml)") }
+                if !catalog.ids.contains(id) {
+                    let hint = Spelling.suggestion(for: id, among: catalog.entries.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+                    doc.error(item, "unknown requirement id '\(id)' (not in the requirement catalog \(catalog.path ?? "requirements.yaml"))\(hint)")
+                }
             } else if id.range(of: #"^[A-Z]{3}-[0-9]{2}$"#, options: .regularExpression) == nil {
                 doc.error(item, "'\(id)' is not a requirement id (expected the form ABC-01)")
             }
@@ -76,25 +81,18 @@ struct SuiteParser {
     }
 
     private func settings(_ node: Node?) -> [String: JSONValue]? {
-        guard let node, let pairs = doc.mapping(node, "settings") else { return nil }
+        guard let node else { return nil }
+        SchemaChecker(doc: doc, resolve: { text, _ in .string(text) })
+            .check(node, against: Vocabulary.settingsSchema, partial: true, what: "settings")
+        guard let pairs = doc.mapping(node, "settings") else { return nil }
         var out: [String: JSONValue] = [:]
         for pair in pairs {
-            switch pair.key {
-            case "ValuesToScrubFromLogging":
-                if let values = doc.strings(pair.value, pair.key) { out[pair.key] = .array(values.map { .string($0) }) }
-            case "MaxFileProtectionLevel":
-                if let level = doc.int(pair.value, pair.key) {
-                    if (0...3).contains(level) { out[pair.key] = .number(Double(level)) } else {
-                        doc.error(pair.value, "MaxFileProtectionLevel must be 0, 1, 2 or 3")
-                    }
-                }
-            default:
-                guard Vocabulary.settings.contains(pair.key) else {
-                    doc.error(pair.keyNode, "unknown app setting '\(pair.key)' (known: \(Vocabulary.allSettings.joined(separator: ", ")))")
-                    continue
-                }
-                if let value = doc.bool(pair.value, "setting \(pair.key)") { out[pair.key] = .bool(value) }
+            guard Vocabulary.settingsSchema.property(pair.key) != nil, let value = doc.json(pair.value, resolve: { text, _ in .string(text) }) else { continue }
+            if pair.key == "MaxFileProtectionLevel", let level = value.intValue, !(0...3).contains(level) {
+                doc.error(pair.value, "MaxFileProtectionLevel must be 0, 1, 2 or 3")
+                continue
             }
+            out[pair.key] = value
         }
         return out
     }
@@ -109,17 +107,15 @@ struct SuiteParser {
 
         let tenantName = f["tenant"].flatMap { doc.string($0, "tenant") } ?? defaults.tenant
         let tenantNode = f["tenant"] ?? defaults.tenantNode ?? node
-        guard let tenantName else {
-            doc.error(node, "no tenant: set 'tenant' on the case or in the suite's defaults")
-            return nil
-        }
-        let tenant = fixtures.tenant(tenantName, reference: doc.location(tenantNode))
+        if tenantName == nil { doc.error(node, "no tenant: set 'tenant' on the case or in the suite's defaults") }
+        // Without a tenant the steps are still read, so every error of the case is reported at once.
+        let tenant = tenantName.flatMap { fixtures.tenant($0, reference: doc.location(tenantNode)) }
         let policyNames = f["policies"].flatMap { doc.strings($0, "policies") } ?? defaults.policies
         let policyNode = f["policies"] ?? defaults.policiesNode ?? node
         var policies: [PolicyFixture] = []
         for name in policyNames {
             guard let policy = fixtures.policy(name, reference: doc.location(policyNode)) else { continue }
-            if let tenant {
+            if let tenant, let tenantName {
                 for group in policy.assignedGroups where !tenant.groups.contains(where: { $0.name == group }) {
                     doc.error(policyNode, "policy '\(name)' is assigned to group '\(group)', which tenant '\(tenantName)' does not define")
                 }
@@ -128,33 +124,48 @@ struct SuiteParser {
         }
         var settings = defaults.settings
         for (key, value) in self.settings(f["settings"]) ?? [:] { settings[key] = value }
-        var needs = Set<String>()
+        var needs = Set<Capability>()
         for item in doc.sequence(f["needs"], "needs") ?? [] {
-            guard let capability = doc.string(item, "a capability") else { continue }
-            if Vocabulary.capabilities.contains(capability) { needs.insert(capability) } else {
-                doc.error(item, "unknown capability '\(capability)' (known: \(Vocabulary.capabilities.joined(separator: ", ")))")
+            guard let name = doc.string(item, "a capability") else { continue }
+            if let capability = Capability(rawValue: name) { needs.insert(capability) } else {
+                doc.error(item, Vocabulary.unknown("capability", name, known: Capability.allCases.map(\.rawValue)))
             }
         }
+        if settings["MultiIdentity"] == .bool(true) { needs.insert(.identityMulti) }
         var steps: [Step] = []
         let users = tenant?.users ?? []
-        for stepNode in doc.sequence(f["steps"], "steps") ?? [] {
+        let stepNodes = doc.sequence(f["steps"], "steps") ?? []
+        for stepNode in stepNodes {
             guard let step = StepParser(doc: doc, users: users, tenantKnown: tenant != nil).parse(stepNode) else { continue }
             steps.append(step)
             needs.formUnion(Self.capabilities(implied: step))
         }
+        if stepNodes.isEmpty, let stepsNode = f["steps"], case .sequence = stepsNode {
+            doc.error(stepsNode, "a case needs at least one step")
+        }
         guard let id, let title, let tenant else { return nil }
+        let versions = requirements.compactMap { id in catalog?.entry(id)?.sdk.map { RequirementVersions(requirement: id, range: $0) } }
         return TestCase(
             id: id, title: title, requirements: requirements, tenant: tenant, policies: policies, settings: settings,
-            capabilities: needs, steps: steps, location: doc.location(node))
+            capabilities: needs, steps: steps, location: doc.location(node), sdkVersions: versions)
     }
 
-    /// Capabilities a step cannot run without, so a case never has to declare the obvious.
-    static func capabilities(implied step: Step) -> Set<String> {
+    /// Capabilities a step cannot run without, read off the protocol: the feature area of each request it
+    /// makes and each question it answers, so a case never has to declare them.
+    static func capabilities(implied step: Step) -> Set<Capability> {
         switch step.kind {
-        case .advanceClock: return [Capability.virtualClock]
-        case .answer(let question, _, _) where question.hasPrefix("ui."): return [Capability.uiPrompts]
-        case .action(let method, _, _) where method == Method.appRestart: return [Capability.appRestart]
-        default: return []
+        case .advanceClock: return [.virtualClock]
+        case .answer(let question, _, _): return Set([question.capability].compactMap { $0 })
+        case .action(let method, _, _), .check(let method, _, _): return Set([method.capability].compactMap { $0 })
+        case .expect(let pattern, _), .expectNo(let pattern):
+            if case .question(let question) = pattern.selector { return Set([question.capability].compactMap { $0 }) }
+            return []
+        case .backend(let action):
+            switch action {
+            case .deviceConfig, .deviceUser: return [.allowedAccounts]
+            default: return []
+            }
+        case .checkBackend: return []
         }
     }
 }

@@ -1,29 +1,17 @@
 import AdapterProtocol
 
-/// The closed vocabulary a suite may use. Anything else is a suite error, caught before a run starts.
+/// The closed vocabulary a suite may use, read off the protocol's types. Anything else is a suite error,
+/// caught before a run starts.
 enum Vocabulary {
-    static let actions: [String] = [
-        Method.appLaunch, Method.appRestart, Method.appSignIn, Method.appSignOut, Method.appWriteData,
-        Method.sdkRegisterAndEnroll, Method.sdkDeregisterAndUnenroll, Method.sdkLoginAndEnroll,
-        "app.switchIdentity", "app.openURL", "app.importDocument", "app.resume", "app.showWebContent",
-        "sdk.protect", "device.managedConfigChanged",
-    ]
-    static let queries: [String] = [
-        Method.appState, Method.sdkRegisteredAccounts, Method.sdkEnrolledAccount, Method.sdkPolicy,
-        "sdk.identity", "sdk.isManaged", "sdk.allowedAccounts", "sdk.appConfig", "sdk.appConfigValue",
-        "sdk.isSaveToAllowed", "sdk.isOpenFromAllowed",
-    ]
-    static let uiKinds = ["restart-dialog", "pin-setup", "pin-entry", "sign-in", "policy-required", "policy-absent-warning"]
-    static let appKinds = ["launched", "restarted", "ready", "signed-in", "signed-out", "data-wiped", "blocked"]
-    static let settings = ["MultiIdentity", "AutoEnrollOnLaunch", "MAMPolicyRequired", "MAMPolicyWarnAbsent", "MAMTelemetryDisabled"]
-    static let allSettings = settings + ["ValuesToScrubFromLogging", "MaxFileProtectionLevel"]
-    static let capabilities = [Capability.virtualClock, Capability.uiPrompts, Capability.appRestart]
+    static let actions = RunnerMethod.allCases.filter { $0.role == .action }
+    static let queries = RunnerMethod.allCases.filter { $0.role == .query }
     static let stepKinds = ["do", "expect", "expect_no", "check", "check_backend", "backend", "advance_clock", "answer"]
-    static let faultRoutes = [
-        "mam.enroll", "mam.checkin", "mam.unenroll", "mam.telemetry", "token.password", "token.refresh",
-    ]
-    static let selectors = ["status", "question", "ui", "app", "sdkCall", "notification", "log"]
-    static let notifications = [
-        "allowed-accounts-changed", "app-config-changed", "policy-changed", "data-protection-changed", "wipe-completed",
-    ]
+    static let settingsSchema = WireSchema.of(AppSettings.self)
+
+    /// "unknown X 'name'; did you mean 'y'? (known: …)" — the message every closed set uses.
+    static func unknown(_ what: String, _ name: String, in place: String? = nil, known: [String]) -> String {
+        let hint = Spelling.suggestion(for: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        let placed = place.map { " in \($0)" } ?? ""
+        return "unknown \(what) '\(name)'\(placed)\(hint) (known: \(known.joined(separator: ", ")))"
+    }
 }

@@ -12,6 +12,67 @@ final class YAMLDocument {
     let root: Node?
     private(set) var errors: [SuiteError] = []
 
+    /// Reads a file's bytes: suites are UTF-8 (a UTF-8 byte order mark is allowed); anything else is
+    /// reported at the first offending byte instead of being silently replaced.
+    convenience init(file: String, data: Data) {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            self.init(file: file, failure: SuiteError(SourceLocation(file: file, line: 1, column: 1), "the file is UTF-16; suite files must be UTF-8"))
+            return
+        }
+        if let bad = Self.firstInvalidByte(bytes) {
+            let location = Self.position(of: bad, in: bytes, file: file)
+            let what = bytes[bad] == 0 ? "a NUL byte" : String(format: "the byte 0x%02X, which is not valid UTF-8", bytes[bad])
+            self.init(file: file, failure: SuiteError(location, "the file contains \(what); suite files must be UTF-8 text"))
+            return
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if text.allSatisfy(\.isWhitespace) {
+            self.init(file: file, failure: SuiteError(SourceLocation(file: file, line: 1, column: 1), "the file is empty"))
+            return
+        }
+        self.init(file: file, text: text)
+    }
+
+    private init(file: String, failure: SuiteError) {
+        self.file = file
+        self.root = nil
+        self.errors = [failure]
+    }
+
+    /// The offset of the first byte that is NUL or breaks UTF-8, or nil.
+    static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            switch lead {
+            case 0x00: return index
+            case 0x01...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return index
+            }
+            guard index + length <= bytes.count,
+                  String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil else { return index }
+            index += length
+        }
+        return nil
+    }
+
+    static func position(of offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+        var line = 1
+        var lineStart = 0
+        for (index, byte) in bytes[..<offset].enumerated() where byte == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        return SourceLocation(file: file, line: line, column: column)
+    }
+
     init(file: String, text: String) {
         self.file = file
         do {

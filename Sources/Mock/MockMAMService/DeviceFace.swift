@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Hummingbird
 
 /// The simulated device's operating system, under `/{t}/device/v1`: the managed app configuration channel.
@@ -8,7 +9,7 @@ import Hummingbird
 enum DeviceFace {
     static func register(on router: Router<BasicRequestContext>, endpoint: TenantEndpoint) {
         router.get("/:tenant/device/v1/managedAppConfig") { request, context in
-            try await endpoint.handle(route: "device.config", request: request, context: context, operation: managedAppConfig)
+            try await endpoint.handle(route: ServiceRoute.deviceConfig.rawValue, request: request, context: context, operation: managedAppConfig)
         }
     }
 

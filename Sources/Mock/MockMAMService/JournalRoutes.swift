@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// Every route name the journal can show.
 ///
 /// Fault injection names its target by journal route, so the control needs the full list to refuse a misspelt
@@ -5,7 +6,7 @@
 /// ``TenantEndpoint`` asserts that each route it journals is listed here, so the list cannot drift from the faces.
 enum JournalRoutes {
     static let all: [String] = [
-        "token", "token.client_credentials", "token.password", "token.refresh",
+        "token", "token.client_credentials", ServiceRoute.tokenPassword.rawValue, ServiceRoute.tokenRefresh.rawValue,
         "graph.createGroup", "graph.addGroupMember", "graph.removeGroupMember",
         "graph.listIosManagedAppProtections", "graph.getIosManagedAppProtection",
         "graph.createIosManagedAppProtection", "graph.updateIosManagedAppProtection",
@@ -19,8 +20,8 @@ enum JournalRoutes {
         "graph.listMobileAppConfigurations", "graph.getMobileAppConfiguration", "graph.createMobileAppConfiguration",
         "graph.updateMobileAppConfiguration", "graph.deleteMobileAppConfiguration",
         "graph.assignMobileAppConfiguration",
-        "mam.enroll", "mam.checkin", "mam.unenroll", "mam.telemetry",
-        "device.config",
+        ServiceRoute.mamEnroll.rawValue, ServiceRoute.mamCheckin.rawValue, ServiceRoute.mamUnenroll.rawValue, ServiceRoute.mamTelemetry.rawValue,
+        ServiceRoute.deviceConfig.rawValue,
     ]
 
     static let known: Set<String> = Set(all)

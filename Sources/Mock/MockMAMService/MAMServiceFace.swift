@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Hummingbird
 
 /// The SDK-facing MAM service of a tenant, under `/{t}/mam/v1`: enroll, check in, unenroll, telemetry.
@@ -24,10 +25,10 @@ enum MAMServiceFace {
                 }
             }
         }
-        add("enroll", "mam.enroll", enroll)
-        add("checkin", "mam.checkin", checkin)
-        add("unenroll", "mam.unenroll", unenroll)
-        add("telemetry", "mam.telemetry", telemetry)
+        add("enroll", ServiceRoute.mamEnroll.rawValue, enroll)
+        add("checkin", ServiceRoute.mamCheckin.rawValue, checkin)
+        add("unenroll", ServiceRoute.mamUnenroll.rawValue, unenroll)
+        add("telemetry", ServiceRoute.mamTelemetry.rawValue, telemetry)
     }
 
     /// A MAM operation, run after authentication with the body and the authenticated account id.

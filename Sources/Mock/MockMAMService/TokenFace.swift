@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Foundation
 import Hummingbird
 
@@ -22,8 +23,8 @@ enum TokenFace {
         else { return "token" }
         switch form["grant_type"] {
         case "client_credentials"?: return "token.client_credentials"
-        case "password"?: return "token.password"
-        case "refresh_token"?: return "token.refresh"
+        case "password"?: return ServiceRoute.tokenPassword.rawValue
+        case "refresh_token"?: return ServiceRoute.tokenRefresh.rawValue
         default: return "token"
         }
     }
@@ -47,9 +48,9 @@ enum TokenFace {
         case "client_credentials"?:
             return try clientCredentials(&tenant, form, request).with(route: "token.client_credentials")
         case "password"?:
-            return try password(&tenant, form).with(route: "token.password")
+            return try password(&tenant, form).with(route: ServiceRoute.tokenPassword.rawValue)
         case "refresh_token"?:
-            return try refresh(&tenant, form).with(route: "token.refresh")
+            return try refresh(&tenant, form).with(route: ServiceRoute.tokenRefresh.rawValue)
         case nil:
             throw failure("invalid_request", "grant_type is required.")
         case let other?:
@@ -83,7 +84,7 @@ enum TokenFace {
     }
 
     private static func password(_ tenant: inout Tenant, _ form: [String: String]) throws(ReplyError) -> Reply {
-        let route = "token.password"
+        let route = ServiceRoute.tokenPassword.rawValue
         guard form["client_id"] == tenant.appClientId else {
             throw failure("invalid_client", "client_id is not the app's client id.", route: route)
         }
@@ -98,7 +99,7 @@ enum TokenFace {
     }
 
     private static func refresh(_ tenant: inout Tenant, _ form: [String: String]) throws(ReplyError) -> Reply {
-        let route = "token.refresh"
+        let route = ServiceRoute.tokenRefresh.rawValue
         guard form["client_id"] == tenant.appClientId else {
             throw failure("invalid_client", "client_id is not the app's client id.", route: route)
         }

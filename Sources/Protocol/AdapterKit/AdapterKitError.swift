@@ -8,6 +8,8 @@ public enum AdapterKitError: Error, Sendable, Hashable, CustomStringConvertible 
     case inputClosed(method: String)
     /// The runner answered with an error, e.g. `-32001` when the case script has no answer for the question.
     case answeredWithError(method: String, error: RPCError)
+    /// The runner's answer does not fit the question's answer type.
+    case badAnswer(method: String, problem: String)
     /// `ask` was called on the server's reader thread, which is the thread that would deliver the answer.
     case calledFromReaderThread(method: String)
 
@@ -16,6 +18,7 @@ public enum AdapterKitError: Error, Sendable, Hashable, CustomStringConvertible 
         case .timedOut(let method, let seconds): return "no answer to \(method) within \(seconds) s"
         case .inputClosed(let method): return "input closed before \(method) was answered"
         case .answeredWithError(let method, let error): return "\(method) was answered with \(error)"
+        case .badAnswer(let method, let problem): return "the answer to \(method) does not fit: \(problem)"
         case .calledFromReaderThread(let method): return "\(method) asked on the reader thread (would deadlock)"
         }
     }

@@ -122,7 +122,7 @@ public final class AdapterServer: Sendable {
         case .request(let id, let method, let params):
             let accepted = state.withLock { s -> Bool in
                 if s.stopping { return false }
-                if method == Method.shutdown { s.stopping = true }
+                if method == RunnerMethod.shutdown.rawValue { s.stopping = true }
                 return true
             }
             guard accepted else {
@@ -155,7 +155,7 @@ public final class AdapterServer: Sendable {
             reply = .errorResponse(id: id, error: error)
         }
         send(reply)
-        if method == Method.shutdown { finish() }
+        if method == RunnerMethod.shutdown.rawValue { finish() }
     }
 
     private func deliver(id: RequestID, outcome: PendingQuestions.Outcome) {
@@ -182,9 +182,14 @@ public final class AdapterServer: Sendable {
         send(.notification(method: method, params: params))
     }
 
+    /// Sends a typed event: its method and its params type come from the protocol's vocabulary.
+    public func notify<Params: Encodable>(_ event: EventMethod, _ params: Params) {
+        notify(method: event.rawValue, params: JSONValue(encoding: params))
+    }
+
     /// Sends a `log` notification, which the runner keeps in the case transcript. Never pass secrets.
-    public func log(level: String, message: String) {
-        notify(method: Method.log, params: ["level": .string(level), "message": .string(message)])
+    public func log(level: LogLevel, message: String) {
+        notify(.log, LogEvent(level: level, message: message))
     }
 
     /// Asks the runner a question and blocks the calling thread until it answers.
@@ -213,6 +218,19 @@ public final class AdapterServer: Sendable {
         case .answer(let result): return result
         case .error(let error): throw .answeredWithError(method: method, error: error)
         case .closed, nil: throw .inputClosed(method: method)
+        }
+    }
+
+    /// Asks a typed question and decodes the answer.
+    ///
+    /// - Throws: `AdapterKitError` as `ask(method:params:timeout:)`, and `.badAnswer` when the answer does not
+    ///   fit the question's answer type.
+    public func ask<Params: Encodable, Answer: Decodable>(
+        _ question: Question, _ params: Params, answer: Answer.Type, timeout: Double = 120
+    ) throws(AdapterKitError) -> Answer {
+        let result = try ask(method: question.rawValue, params: JSONValue(encoding: params), timeout: timeout)
+        do { return try result.decode(as: answer) } catch {
+            throw .badAnswer(method: question.rawValue, problem: error.description)
         }
     }
 

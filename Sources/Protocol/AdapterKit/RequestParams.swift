@@ -29,6 +29,6 @@ extension JSONValue {
     }
 
     private static func badParam(_ key: String, _ kind: String) -> RPCError {
-        RPCError(code: RPCError.invalidParams, message: "parameter \"\(key)\" must be \(kind)")
+        RPCError(.invalidParams, "parameter \"\(key)\" must be \(kind)")
     }
 }

@@ -17,12 +17,4 @@ extension AppEnvironment {
         }
     }
 
-    /// An absolute URL under `key`, nil when absent or null.
-    static func optionalURL(_ object: JSONValue, _ key: String) throws(RPCError) -> URL? {
-        guard let member = object[key], member != .null else { return nil }
-        guard let text = member.stringValue, let url = URL(string: text), url.scheme != nil else {
-            throw RPCError(code: RPCError.invalidParams, message: "parameter \"backend.\(key)\" must be an absolute URL")
-        }
-        return url
-    }
 }

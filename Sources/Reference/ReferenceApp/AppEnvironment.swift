@@ -46,37 +46,29 @@ public struct AppEnvironment: Sendable {
 
     /// Reads `initialize` params. The data directory comes from `dataDir`, else from `MAMCONF_DATA_DIR`.
     public static func fromInitialize(_ params: JSONValue, environment: [String: String]) throws(RPCError) -> AppEnvironment {
-        guard let dataDir = params["dataDir"]?.stringValue ?? environment["MAMCONF_DATA_DIR"], !dataDir.isEmpty else {
-            throw RPCError(code: RPCError.invalidParams, message: "no data directory: neither dataDir nor MAMCONF_DATA_DIR given")
+        let request = try params.params(InitializeParams.self)
+        guard let dataDir = request.dataDir ?? environment["MAMCONF_DATA_DIR"], !dataDir.isEmpty else {
+            throw RPCError(.invalidParams, "no data directory: neither dataDir nor MAMCONF_DATA_DIR given")
         }
-        guard let app = params["app"], let bundleId = app["bundleId"]?.stringValue else {
-            throw RPCError(code: RPCError.invalidParams, message: "parameter \"app.bundleId\" must be a string")
-        }
-        let settings = (app["settings"]?.objectValue ?? [:]).compactMapValues(settingValue)
-        guard let backend = params["backend"] else {
-            throw RPCError(code: RPCError.invalidParams, message: "parameter \"backend\" must be an object")
-        }
-        let tokenURL = try url(backend, "tokenURL")
-        let mamServiceURL = try url(backend, "mamServiceURL")
-        let mamResource = try backend.requiredString("mamResource")
-        let clientId = try backend.requiredString("clientId")
-        let deviceConfigURL = try optionalURL(backend, "deviceConfigURL")
+        let settings = (JSONValue(encoding: request.app.settings).objectValue ?? [:]).compactMapValues(settingValue)
+        let backend = request.backend
         var clockMode = ClockMode.system
-        if let clock = params["clock"], clock["mode"]?.stringValue == "virtual" {
-            guard let text = clock["now"]?.stringValue, let start = ISOTime.parse(text) else {
-                throw RPCError(code: RPCError.invalidParams, message: "parameter \"clock.now\" must be an ISO-8601 time")
+        if request.clock.mode == .virtual {
+            guard let start = ISOTime.parse(request.clock.now) else {
+                throw RPCError(.invalidParams, "parameter \"clock.now\" must be an ISO-8601 time, got \"\(request.clock.now)\"")
             }
             clockMode = .virtual(start: start)
         }
-        return AppEnvironment(dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true), bundleId: bundleId,
-                              settings: settings, tokenURL: tokenURL, mamServiceURL: mamServiceURL,
-                              mamResource: mamResource, clientId: clientId, clockMode: clockMode,
-                              deviceConfigURL: deviceConfigURL)
+        return AppEnvironment(dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true), bundleId: request.app.bundleId,
+                              settings: settings, tokenURL: try url(backend.tokenURL, "tokenURL"),
+                              mamServiceURL: try url(backend.mamServiceURL, "mamServiceURL"),
+                              mamResource: backend.mamResource, clientId: backend.clientId, clockMode: clockMode,
+                              deviceConfigURL: try backend.deviceConfigURL.map { text throws(RPCError) in try url(text, "deviceConfigURL") })
     }
 
-    private static func url(_ object: JSONValue, _ key: String) throws(RPCError) -> URL {
-        guard let text = object[key]?.stringValue, let url = URL(string: text), url.scheme != nil else {
-            throw RPCError(code: RPCError.invalidParams, message: "parameter \"backend.\(key)\" must be an absolute URL")
+    private static func url(_ text: String, _ key: String) throws(RPCError) -> URL {
+        guard let url = URL(string: text), url.scheme != nil else {
+            throw RPCError(.invalidParams, "parameter \"backend.\(key)\" must be an absolute URL, got \"\(text)\"")
         }
         return url
     }

@@ -9,31 +9,28 @@ final class AppPlatform: IntuneMAMPlatform {
 
     init(device: ReferenceDevice) { self.device = device }
 
-    private var promptsAnswered: Bool { device.supports(Capability.uiPrompts) }
+    private var promptsAnswered: Bool { device.supports(.uiPrompts) }
 
     func showRestartDialog(message: String) {
         guard promptsAnswered else { return }
-        _ = device.ask(Method.uiRestartDialog, ["message": .string(message)])
+        _ = device.ask(.restartDialog, RestartDialogQuestion(message: message), answer: Empty.self)
     }
 
     func promptPIN(setup: Bool, accountId: String, minimumLength: Int) -> String? {
         guard promptsAnswered else { return nil }
         let answer = setup
-            ? device.ask(Method.uiPinSetup, ["accountId": .string(accountId), "minimumLength": .number(Double(minimumLength))])
-            : device.ask(Method.uiPinEntry, ["accountId": .string(accountId)])
-        guard let answer, answer["cancel"]?.boolValue != true else { return nil }
-        if let pin = answer["pin"]?.stringValue { return pin }
-        if let number = answer["pin"]?.intValue, number >= 0 { return String(number) }
-        return nil
+            ? device.ask(.pinSetup, PinSetupQuestion(accountId: AccountID(accountId), minimumLength: minimumLength), answer: PinAnswer.self)
+            : device.ask(.pinEntry, AccountQuestion(accountId: AccountID(accountId)), answer: PinAnswer.self)
+        guard let answer, answer.cancel != true else { return nil }
+        return answer.pin
     }
 
     func promptSignIn(hint: String?) -> (upn: String, password: String)? {
         guard promptsAnswered else { return nil }
-        let answer = device.ask(Method.uiSignIn, ["upn": hint.map(JSONValue.string) ?? .null])
-        guard let answer, answer["cancel"]?.boolValue != true,
-              let upn = answer["upn"]?.stringValue, let password = answer["password"]?.stringValue else { return nil }
-        device.lastPromptedUPN = upn
-        return (upn, password)
+        let answer = device.ask(.signIn, SignInQuestion(upn: hint.map { UPN($0) }), answer: SignInAnswer.self)
+        guard let answer, answer.cancel != true, let upn = answer.upn, let password = answer.password else { return nil }
+        device.lastPromptedUPN = upn.rawValue
+        return (upn.rawValue, password)
     }
 
     func terminateAndRelaunch() {
@@ -45,7 +42,7 @@ final class AppPlatform: IntuneMAMPlatform {
     }
 
     func log(level: IntuneMAMLogLevel, message: String) {
-        device.events.log(AppEvents.levelName(level), "sdk: \(message)")
+        device.events.log(AppEvents.level(level), "sdk: \(message)")
     }
 
     func post(_ notification: IntuneMAMNotification) {

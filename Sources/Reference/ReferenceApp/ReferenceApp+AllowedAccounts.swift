@@ -52,10 +52,10 @@ extension ReferenceApp {
     /// Logs the refusal; false, unless the `disallowedSignInAccepted` defect lets the account in anyway.
     private func refuse(_ reason: String) -> Bool {
         if device.appDefects.contains(.disallowedSignInAccepted) {
-            events.log("info", "\(reason); signing it in anyway")
+            events.log(.info, "\(reason); signing it in anyway")
             return true
         }
-        events.log("warning", "sign-in refused: \(reason)")
+        events.log(.warning, "sign-in refused: \(reason)")
         return false
     }
 
@@ -74,14 +74,14 @@ extension ReferenceApp {
         guard !runtime.isTerminated, let list = allowedList else { return }
         for account in accounts.accounts where !isAllowed(accountId: account.accountId, upn: account.upn, by: list) {
             if device.appDefects.contains(.disallowedAccountKeptSignedIn) {
-                events.log("info", "\(account) is no longer allowed; keeping it signed in")
+                events.log(.info, "\(account) is no longer allowed; keeping it signed in")
                 continue
             }
-            events.log("info", "\(account) is no longer allowed; signing it out")
+            events.log(.info, "\(account) is no longer allowed; signing it out")
             do {
                 try signOut(accountId: account.accountId)
             } catch {
-                events.log("warning", "signing out \(account) failed: \(error.message)")
+                events.log(.warning, "signing out \(account) failed: \(error.message)")
             }
         }
     }

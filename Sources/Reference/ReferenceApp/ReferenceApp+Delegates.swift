@@ -27,7 +27,7 @@ extension ReferenceApp {
         }
         switch tokens.refreshGrant(refreshToken: refreshToken) {
         case .failure(let failure):
-            events.log("warning", "token refresh for \(account) failed: \(failure)")
+            events.log(.warning, "token refresh for \(account) failed: \(failure)")
             return .failure(accountId: accountId, upn: account.upn, error: "token refresh failed: \(failure)")
         case .success(let grant):
             account.accessToken = grant.accessToken
@@ -44,10 +44,10 @@ extension ReferenceApp {
     /// the account's files and signs the account out (its tokens are the account's data too, and a wiped
     /// account must not be registered again at the next launch) before answering true.
     func wipeData(forAccountId accountId: String) -> Bool {
-        let answer = device.ask(Method.delegateWipeData, ["accountId": .string(accountId)])
-        guard answer?["return"]?.boolValue == true else { return false }
+        let answer = device.ask(.wipeData, AccountQuestion(accountId: AccountID(accountId)), answer: ReturnAnswer.self)
+        guard answer?.return == true else { return false }
         let deleted = files.deleteAll(accountId: accountId)
-        events.app(.dataWiped, accountId: accountId, extra: ["files": .number(Double(deleted))])
+        events.app(AppEvent(kind: .dataWiped, accountId: AccountID(accountId), files: deleted))
         forget(accountId)
         return true
     }
@@ -61,14 +61,14 @@ extension ReferenceApp {
         }
         guard wasLogin, status.didSucceed, accounts.account(status.accountId) == nil else { return }
         accounts.upsert(SignedInAccount(accountId: status.accountId, upn: status.identity))
-        events.app(.signedIn, accountId: status.accountId, extra: ["upn": .string(status.identity), "by": "sdk"])
+        events.app(AppEvent(kind: .signedIn, accountId: AccountID(status.accountId), upn: UPN(status.identity), by: .sdk))
     }
 
     /// `restartApplication()`: the runner decides; true → the app restarts itself once the SDK's callback
     /// has returned (scheduled, so the SDK's queue is not waited on from inside itself).
     func restartApplication() -> Bool {
-        let answer = device.ask(Method.delegateRestartApplication, [:])
-        guard answer?["return"]?.boolValue == true else { return false }
+        let answer = device.ask(.restartApplication, Empty(), answer: ReturnAnswer.self)
+        guard answer?.return == true else { return false }
         device.scheduleSelfRestart(of: self)
         return true
     }
@@ -78,7 +78,7 @@ extension ReferenceApp {
     func addAccount(_ accountId: String) -> IntuneMAMAddIdentityResult {
         let upn = device.lastPromptedUPN ?? ""
         accounts.upsert(SignedInAccount(accountId: accountId, upn: upn))
-        events.app(.signedIn, accountId: accountId, extra: ["upn": .string(upn), "by": "sdk"])
+        events.app(AppEvent(kind: .signedIn, accountId: AccountID(accountId), upn: UPN(upn), by: .sdk))
         return .success
     }
 }

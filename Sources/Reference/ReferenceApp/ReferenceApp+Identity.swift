@@ -14,11 +14,11 @@ extension ReferenceApp {
     /// the app shows the account's data only after a success (IDS-05). Blocks until `deadline`: never call
     /// on the SDK's queue or the concurrency pool.
     func switchIdentity(to accountId: String?, until deadline: Date) -> IntuneMAMSwitchIdentityResult {
-        events.sdkCall("setUIPolicyAccountId", accountId: accountId)
+        events.sdkCall(.setUIPolicyAccountId, accountId: accountId)
         let outcome = Latch<IntuneMAMSwitchIdentityResult>()
         runtime.policyManager.setUIPolicyAccountId(accountId) { outcome.fulfil($0) }
         guard let result = outcome.wait(until: deadline) else {
-            events.log("warning", "setUIPolicyAccountId did not complete in time")
+            events.log(.warning, "setUIPolicyAccountId did not complete in time")
             return .failed
         }
         return result
@@ -38,10 +38,9 @@ extension ReferenceApp {
 
     /// `identitySwitchRequiredForAccountId`: the runner decides whether the app can switch (IDS-06).
     func identitySwitchRequired(_ accountId: String, reason: IntuneMAMIdentitySwitchReason) -> IntuneMAMSwitchIdentityResult {
-        let answer = device.ask(Method.delegateIdentitySwitchRequired, [
-            "accountId": .string(accountId), "reason": .string(Self.reasonName(reason)),
-        ])
-        return answer?["result"]?.stringValue == "success" ? .success : .failed
+        let answer = device.ask(.identitySwitchRequired, IdentitySwitchQuestion(accountId: AccountID(accountId), reason: Self.reason(reason)),
+                                answer: SwitchAnswer.self)
+        return answer?.result == .success ? .success : .failed
     }
 
     /// The app returns to the foreground; the SDK re-runs conditional launch for a managed UI identity.
@@ -49,8 +48,7 @@ extension ReferenceApp {
         let outcome = Latch<IntuneMAMLaunchState>()
         runtime.applicationWillEnterForeground { outcome.fulfil($0) }
         if case .blocked(let reason)? = outcome.wait(until: deadline) {
-            events.app(.blocked, accountId: runtime.policyManager.getUIPolicyAccountId(),
-                       extra: ["reason": .string(reason.rawValue)])
+            events.blocked(reason, accountId: runtime.policyManager.getUIPolicyAccountId())
         }
     }
 
@@ -59,12 +57,12 @@ extension ReferenceApp {
     func showWebContent(until deadline: Date) {
         guard runtime.configuration.settings.multiIdentity else { return }
         if device.appDefects.contains(.webContentKeepsIdentity) {
-            events.log("info", "showing web content under the current identity")
+            events.log(.info, "showing web content under the current identity")
             return
         }
         let previous = runtime.policyManager.getUIPolicyAccountId()
         let cleared = switchIdentity(to: "", until: deadline)
-        events.log("info", "showing web content with the UI identity cleared (\(cleared))")
+        events.log(.info, "showing web content with the UI identity cleared (\(cleared))")
         _ = switchIdentity(to: previous, until: deadline)
     }
 
@@ -94,17 +92,17 @@ extension ReferenceApp {
 
     /// `protect:accountId:` then `protectionInfo` (IDS-10).
     func protect(text: String, accountId: String) -> IntuneMAMDataProtectionInfo? {
-        events.sdkCall("protect", accountId: accountId)
+        events.sdkCall(.protect, accountId: accountId)
         let manager = runtime.dataProtectionManager
         return manager.protectionInfo(manager.protect(Data(text.utf8), accountId: accountId))
     }
 
-    /// The protocol's name for a switch reason.
-    static func reasonName(_ reason: IntuneMAMIdentitySwitchReason) -> String {
+    /// The protocol's switch reason for the SDK's.
+    static func reason(_ reason: IntuneMAMIdentitySwitchReason) -> IdentitySwitchReason {
         switch reason {
-        case .openURL: return "open-url"
-        case .cancelConditionalLaunch: return "cancel-conditional-launch"
-        case .documentImport: return "document-import"
+        case .openURL: return .openURL
+        case .cancelConditionalLaunch: return .cancelConditionalLaunch
+        case .documentImport: return .documentImport
         }
     }
 }

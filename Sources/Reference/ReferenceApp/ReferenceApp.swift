@@ -42,11 +42,11 @@ final class ReferenceApp: Sendable {
 
     /// Launches: delegates first (the guides require them before launch), then the SDK's launch, then
     /// registration of every signed-in account the SDK does not know (ENR-06).
-    func start(announcing kind: AppEvents.AppKind, extra: [String: JSONValue] = [:]) {
+    func start(announcing event: AppEvent) {
         runtime.enrollmentManager.delegate = AppEnrollmentDelegate(app: self)
         runtime.policyManager.delegate = AppPolicyDelegate(app: self)
-        events.app(kind, extra: extra)
-        events.sdkCall("applicationDidFinishLaunching", accountId: nil)
+        events.app(event)
+        events.sdkCall(.applicationDidFinishLaunching, accountId: nil)
         runtime.applicationDidFinishLaunching { [self] state in launchFinished(state) }
         registerMissingAccounts()
     }
@@ -56,8 +56,7 @@ final class ReferenceApp: Sendable {
         case .ready:
             events.app(.ready, accountId: runtime.policyManager.primaryAccountId)
         case .blocked(let reason):
-            events.app(.blocked, accountId: runtime.policyManager.primaryAccountId,
-                       extra: ["reason": .string(reason.rawValue)])
+            events.blocked(reason, accountId: runtime.policyManager.primaryAccountId)
         case .notLaunched, .launching, .terminated:
             break
         }
@@ -66,12 +65,12 @@ final class ReferenceApp: Sendable {
 
     private func registerMissingAccounts() {
         if device.appDefects.contains(.missingAccountsNotRegistered) {
-            events.log("info", "not checking the SDK's registered accounts at launch")
+            events.log(.info, "not checking the SDK's registered accounts at launch")
             return
         }
         let registered = Set(runtime.enrollmentManager.registeredAccountIds().map { $0.lowercased() })
         for account in accounts.accounts where !registered.contains(account.accountId.lowercased()) {
-            events.log("info", "registering signed-in account \(account) with the SDK")
+            events.log(.info, "registering signed-in account \(account) with the SDK")
             registerAndEnroll(account.accountId)
         }
     }
@@ -90,20 +89,20 @@ final class ReferenceApp: Sendable {
     // MARK: SDK calls (each announced before it is made)
 
     func registerAndEnroll(_ accountId: String) {
-        events.sdkCall("registerAndEnrollAccountId", accountId: accountId)
+        events.sdkCall(.registerAndEnrollAccountId, accountId: accountId)
         runtime.enrollmentManager.registerAndEnrollAccountId(accountId)
     }
 
     /// Blocks until the SDK has the token it needs to unenroll (WIP-08).
     func deregister(_ accountId: String, wipe: Bool) {
-        events.sdkCall("deRegisterAndUnenrollAccountId", accountId: accountId, wipe: wipe)
+        events.sdkCall(.deRegisterAndUnenrollAccountId, accountId: accountId, wipe: wipe)
         runtime.enrollmentManager.deRegisterAndUnenrollAccountId(accountId, withWipe: wipe)
     }
 
     /// The SDK signs the user in itself (prompting when it holds no token) and enrolls (ENR-07); the app
     /// learns the account from the enrollment outcome.
     func loginAndEnroll(upn: String?) {
-        events.sdkCall("loginAndEnrollAccount", accountId: nil, extra: ["upn": upn.map(JSONValue.string) ?? .null])
+        events.sdkCall(.loginAndEnrollAccount, accountId: nil, upn: upn)
         loginPending.withLock { $0 = true }
         runtime.enrollmentManager.loginAndEnrollAccount(upn)
     }
@@ -125,7 +124,7 @@ final class ReferenceApp: Sendable {
                                       accessToken: grant.accessToken, refreshToken: grant.refreshToken,
                                       expiresAt: device.clock.now.addingTimeInterval(grant.expiresIn))
         accounts.upsert(account)
-        events.app(.signedIn, accountId: account.accountId, extra: ["upn": .string(account.upn)])
+        events.app(AppEvent(kind: .signedIn, accountId: AccountID(account.accountId), upn: UPN(account.upn)))
         registerAndEnroll(account.accountId)
         return account.accountId
     }
@@ -136,7 +135,7 @@ final class ReferenceApp: Sendable {
             throw RPCError(code: RPCError.actionFailed, message: "\(accountId) is not signed in")
         }
         if device.appDefects.contains(.signOutWithoutDeregister) {
-            events.log("info", "signing \(account) out without deregistering it")
+            events.log(.info, "signing \(account) out without deregistering it")
         } else if device.appDefects.contains(.tokensDroppedBeforeDeregister) {
             forget(account.accountId)
             deregister(account.accountId, wipe: true)
@@ -170,7 +169,7 @@ final class ReferenceApp: Sendable {
         } catch {
             throw RPCError(code: RPCError.actionFailed, message: "could not write \(name): \(error)")
         }
-        events.sdkCall("protect", accountId: account.accountId)
+        events.sdkCall(.protect, accountId: account.accountId)
         runtime.fileProtectionManager.protect(path, accountId: account.accountId)
         return path
     }

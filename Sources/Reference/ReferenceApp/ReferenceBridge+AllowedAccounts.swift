@@ -8,10 +8,8 @@ extension ReferenceBridge {
     /// `sdk.allowedAccounts`: `allowedAccountIds` and `allowedAccounts` (UPNs), null when unrestricted.
     func allowedAccounts() throws(RPCError) -> JSONValue {
         let manager = try runningApp().runtime.enrollmentManager
-        return [
-            "accountIds": manager.allowedAccountIds.map { .array($0.map(JSONValue.string)) } ?? .null,
-            "upns": manager.allowedAccounts.map { .array($0.map(JSONValue.string)) } ?? .null,
-        ]
+        return JSONValue(encoding: AllowedAccountsResult(
+            accountIds: manager.allowedAccountIds?.map { AccountID($0) }, upns: manager.allowedAccounts?.map { UPN($0) }))
     }
 
     /// `device.managedConfigChanged`: the OS tells the running app's SDK that the managed configuration

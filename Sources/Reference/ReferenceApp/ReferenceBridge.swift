@@ -38,53 +38,74 @@ public final class ReferenceBridge: AdapterHandler {
         device.withLock { $0 }?.shutdown()
     }
 
-    public func handle(_ method: String, params: JSONValue, server: AdapterServer) throws(RPCError) -> JSONValue {
+    public func handle(_ name: String, params: JSONValue, server: AdapterServer) throws(RPCError) -> JSONValue {
+        guard let method = RunnerMethod(rawValue: name) else {
+            throw RPCError(.methodNotFound, "unknown method \(name)")
+        }
+        if let capability = method.capability, !options.capabilities.contains(capability) {
+            throw RPCError.unsupported(capability, "disabled with --disable-capability")
+        }
         switch method {
-        case Method.initialize: return try initialize(params, channel: server)
-        case Method.shutdown:
+        case .initialize: return try initialize(params, channel: server)
+        case .shutdown:
             terminate()
             return [:]
-        case Method.sync: return try sync()
-        case Method.clockAdvance: return try advanceClock(params)
-        case Method.appLaunch: return try launch()
-        case Method.appRestart: return try restart()
-        case Method.appSignIn:
-            let app = try actingApp()
-            guard let accountId = try app.signIn(upn: try params.requiredString("upn"),
-                                                 password: try params.requiredString("password")) else {
-                return ["accountId": .null, "refused": "not-allowed"]
-            }
-            return ["accountId": .string(accountId)]
-        case Method.appSignOut:
-            try actingApp().signOut(accountId: try params.requiredString("accountId"))
+        case .sync: return try sync()
+        case .clockAdvance: return try advanceClock(try params.params(ClockAdvanceParams.self))
+        case .appLaunch: return try launch()
+        case .appRestart: return try restart()
+        case .appSignIn:
+            let request = try params.params(SignInParams.self)
+            let accountId = try actingApp().signIn(upn: request.upn.rawValue, password: request.password)
+            return JSONValue(encoding: SignInResult(accountId: accountId.map { AccountID($0) }, refused: accountId == nil ? .notAllowed : nil))
+        case .appSignOut:
+            try actingApp().signOut(accountId: try params.params(AccountParams.self).accountId.rawValue)
             return [:]
-        case Method.appState:
+        case .appState:
             let device = try initializedDevice()
-            return AppSnapshot.make(app: device.currentApp, device: device)
-        case Method.sdkRegisterAndEnroll:
-            try actingApp().registerAndEnroll(try params.requiredString("accountId"))
+            return AppStateSnapshot.make(app: device.currentApp, device: device)
+        case .sdkRegisterAndEnroll:
+            try actingApp().registerAndEnroll(try params.params(AccountParams.self).accountId.rawValue)
             return [:]
-        case Method.sdkDeregisterAndUnenroll:
-            try actingApp().deregister(try params.requiredString("accountId"), wipe: try params.requiredBool("wipe"))
+        case .sdkDeregisterAndUnenroll:
+            let request = try params.params(DeregisterParams.self)
+            try actingApp().deregister(request.accountId.rawValue, wipe: request.wipe)
             return [:]
-        case Method.sdkLoginAndEnroll:
-            try actingApp().loginAndEnroll(upn: try params.optionalString("upn"))
+        case .sdkLoginAndEnroll:
+            try actingApp().loginAndEnroll(upn: try params.params(LoginAndEnrollParams.self).upn?.rawValue)
             return [:]
-        case Method.sdkRegisteredAccounts:
+        case .sdkRegisteredAccounts:
             let ids = try runningApp().runtime.enrollmentManager.registeredAccountIds()
-            return ["accountIds": .array(ids.map(JSONValue.string))]
-        case Method.sdkEnrolledAccount:
-            return ["accountId": try runningApp().runtime.enrollmentManager.enrolledAccountId().map(JSONValue.string) ?? .null]
-        case Method.sdkAllowedAccounts: return try allowedAccounts()
-        case Method.deviceManagedConfigChanged: return try managedConfigChanged()
-        case Method.sdkAppConfig: return try appConfig(params)
-        case Method.sdkAppConfigValue: return try appConfigValue(params)
-        default:
-            if let result = try handleIdentity(method, params: params) { return result }
-            if let result = try handlePolicyQuery(method, params: params) { return result }
-            throw RPCError(code: RPCError.methodNotFound, message: "unknown method \(method)")
+            return JSONValue(encoding: AccountListResult(accountIds: ids.map { AccountID($0) }))
+        case .sdkEnrolledAccount:
+            let id = try runningApp().runtime.enrollmentManager.enrolledAccountId()
+            return JSONValue(encoding: EnrolledAccountResult(accountId: id.map { AccountID($0) }))
+        case .sdkAllowedAccounts: return try allowedAccounts()
+        case .deviceManagedConfigChanged: return try managedConfigChanged()
+        case .sdkAppConfig: return try appConfig(try params.params(AppConfigParams.self))
+        case .sdkAppConfigValue: return try appConfigValue(try params.params(AppConfigValueParams.self))
+        case .sdkPolicy: return try policy(accountId: try params.params(AccountParams.self).accountId.rawValue)
+        case .sdkIsSaveToAllowed: return try isSaveToAllowed(try params.params(SaveToParams.self))
+        case .sdkIsOpenFromAllowed: return try isOpenFromAllowed(try params.params(OpenFromParams.self))
+        case .sdkIdentity: return try identity()
+        case .sdkIsManaged:
+            let manager = try runningApp().runtime.policyManager
+            return JSONValue(encoding: ManagedResult(managed: manager.isAccountIdManaged(try params.params(AccountParams.self).accountId.rawValue)))
+        case .appSwitchIdentity: return try switchIdentity(try params.params(SwitchIdentityParams.self))
+        case .appOpenURL: return try receive(try params.params(AccountParams.self), document: false)
+        case .appImportDocument: return try receive(try params.params(AccountParams.self), document: true)
+        case .appResume: return try resume()
+        case .appShowWebContent:
+            _ = try params.params(WebContentParams.self)
+            try actingApp().showWebContent(until: deadline)
+            return [:]
+        case .appWriteData: return try writeData(try params.params(WriteDataParams.self))
+        case .sdkProtect: return try protect(try params.params(ProtectParams.self))
         }
     }
+
+    /// How long an action may wait for the SDK (and the runner's answers to its questions).
+    var deadline: Date { Date().addingTimeInterval(idleTimeout) }
 
     // MARK: Requests
 
@@ -95,8 +116,7 @@ public final class ReferenceBridge: AdapterHandler {
         } catch {
             throw RPCError(code: RPCError.actionFailed, message: "cannot create the data directory: \(error)")
         }
-        let capabilities = options.capabilities
-        let created = ReferenceDevice(environment: environment, channel: channel, capabilities: Set(capabilities),
+        let created = ReferenceDevice(environment: environment, channel: channel, capabilities: Set(options.capabilities),
                                       sdkDefects: options.mutant?.sdkDefects ?? [],
                                       appDefects: options.mutant?.appDefects ?? [])
         let previous = device.withLock { current -> ReferenceDevice? in
@@ -105,14 +125,13 @@ public final class ReferenceBridge: AdapterHandler {
         }
         previous?.shutdown()
         if let mutant = options.mutant {
-            created.events.log("info", "mutant \(mutant.name) is on")
+            created.events.log(.info, "mutant \(mutant.name) is on")
         }
-        return [
-            "protocolVersion": .string(ProtocolVersion.current),
-            "implementation": ["name": .string(Self.implementationName), "version": .string(Self.implementationVersion)],
-            "sdk": ["name": .string(Self.sdkName), "version": .string(IntuneMAMVersionInfo.sdkVersion)],
-            "capabilities": .array(capabilities.map(JSONValue.string)),
-        ]
+        return JSONValue(encoding: InitializeResult(
+            protocolVersion: options.protocolVersion.rawValue,
+            implementation: NameAndVersion(name: Self.implementationName, version: Self.implementationVersion),
+            sdk: NameAndVersion(name: Self.sdkName, version: IntuneMAMVersionInfo.sdkVersion),
+            capabilities: options.declaredCapabilities.map(\.rawValue)))
     }
 
     private func launch() throws(RPCError) -> JSONValue {
@@ -123,9 +142,6 @@ public final class ReferenceBridge: AdapterHandler {
 
     private func restart() throws(RPCError) -> JSONValue {
         let device = try initializedDevice()
-        guard device.supports(Capability.appRestart) else {
-            throw RPCError(code: RPCError.unsupported, message: "capability \(Capability.appRestart) is disabled")
-        }
         guard let app = device.restart(reason: .runner) else { throw Self.failed("the app was shut down") }
         return snapshotAfterLaunch(app, device: device)
     }
@@ -133,9 +149,9 @@ public final class ReferenceBridge: AdapterHandler {
     /// Waits for the launch gates (PIN questions are answered meanwhile) and describes the app.
     private func snapshotAfterLaunch(_ app: ReferenceApp, device: ReferenceDevice) -> JSONValue {
         if app.waitForLaunch(until: Date().addingTimeInterval(idleTimeout)) == nil {
-            device.events.log("warning", "the launch did not finish within \(Int(idleTimeout)) s")
+            device.events.log(.warning, "the launch did not finish within \(Int(idleTimeout)) s")
         }
-        return AppSnapshot.make(app: app, device: device)
+        return AppStateSnapshot.make(app: app, device: device)
     }
 
     private func sync() throws(RPCError) -> JSONValue {
@@ -146,12 +162,12 @@ public final class ReferenceBridge: AdapterHandler {
         return [:]
     }
 
-    private func advanceClock(_ params: JSONValue) throws(RPCError) -> JSONValue {
+    private func advanceClock(_ params: ClockAdvanceParams) throws(RPCError) -> JSONValue {
         let device = try initializedDevice()
         guard let clock = device.virtualClock else {
-            throw RPCError(code: RPCError.unsupported, message: "the clock is not virtual (capability \(Capability.virtualClock))")
+            throw RPCError.unsupported(.virtualClock, "the clock is not virtual")
         }
-        let seconds = try params.requiredNumber("seconds")
+        let seconds = params.seconds
         guard seconds >= 0, seconds.isFinite else {
             throw RPCError(code: RPCError.invalidParams, message: "parameter \"seconds\" must be a non-negative number")
         }
@@ -160,7 +176,7 @@ public final class ReferenceBridge: AdapterHandler {
         guard settled else {
             throw Self.failed("the work of the timers did not finish within \(Int(idleTimeout)) s")
         }
-        return ["now": .string(ISOTime.format(clock.now))]
+        return JSONValue(encoding: ClockAdvanceResult(now: ISOTime.format(clock.now)))
     }
 
     // MARK: Helpers

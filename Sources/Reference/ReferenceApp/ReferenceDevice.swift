@@ -9,20 +9,10 @@ import ReferenceSDK
 /// It outlives every app instance, so it owns what a real device would keep across app launches: the
 /// clock, the work counters that make `sync` possible, and the line to the runner.
 final class ReferenceDevice: Sendable {
-    /// Why the app was restarted (sent with `event.app restarted`, for transcripts).
-    enum RestartReason: String, Sendable {
-        /// The app agreed to restart itself (`restartApplication` returned true).
-        case app
-        /// The SDK relaunched the app after its restart dialog.
-        case sdk
-        /// The runner asked (`app.restart`).
-        case runner
-    }
-
     let environment: AppEnvironment
     let channel: any RunnerChannel
     let events: AppEvents
-    let capabilities: Set<String>
+    let capabilities: Set<Capability>
     let sdkDefects: Set<SDKDefect>
     let appDefects: Set<AppDefect>
     /// The SDK's work, shared by every runtime this device builds.
@@ -48,7 +38,7 @@ final class ReferenceDevice: Sendable {
     /// Lets runner requests wait out a restart in progress.
     private let restartGate = RestartGate()
 
-    init(environment: AppEnvironment, channel: any RunnerChannel, capabilities: Set<String>,
+    init(environment: AppEnvironment, channel: any RunnerChannel, capabilities: Set<Capability>,
          sdkDefects: Set<SDKDefect>, appDefects: Set<AppDefect>, questionTimeout: Double = 120) {
         self.environment = environment
         self.channel = channel
@@ -61,7 +51,7 @@ final class ReferenceDevice: Sendable {
         let sdkWork = MAMWorkTracker()
         self.appWork = appWork
         self.sdkWork = sdkWork
-        if case .virtual(let start) = environment.clockMode, capabilities.contains(Capability.virtualClock) {
+        if case .virtual(let start) = environment.clockMode, capabilities.contains(.virtualClock) {
             let clock = VirtualClock(now: start, idleWaiter: { deadline in
                 appWork.waitUntilIdle(with: sdkWork, deadline: Self.date(of: deadline))
             })
@@ -89,11 +79,11 @@ final class ReferenceDevice: Sendable {
         let settled = restartGate.waitUntilSettled(deadline: deadline) { [state] in
             state.withLock { s in !s.shutDown && s.current?.runtime.isTerminated == true }
         }
-        if !settled { events.log("warning", "the app was still restarting when a request arrived") }
+        if !settled { events.log(.warning, "the app was still restarting when a request arrived") }
         return currentApp
     }
 
-    func supports(_ capability: String) -> Bool { capabilities.contains(capability) }
+    func supports(_ capability: Capability) -> Bool { capabilities.contains(capability) }
 
     var lastPromptedUPN: String? {
         get { state.withLock { $0.lastPromptedUPN } }
@@ -112,7 +102,7 @@ final class ReferenceDevice: Sendable {
         let app = ReferenceApp(device: self)
         state.withLock { $0.current = app }
         restartGate.appChanged()
-        app.start(announcing: .launched)
+        app.start(announcing: AppEvent(kind: .launched))
         return app
     }
 
@@ -127,14 +117,14 @@ final class ReferenceDevice: Sendable {
         let (old, shutDown) = state.withLock { ($0.current, $0.shutDown) }
         guard !shutDown else { return nil }
         if let expected, old !== expected {
-            events.log("info", "restart (\(reason.rawValue)) skipped: the app was already restarted")
+            events.log(.info, "restart (\(reason.rawValue)) skipped: the app was already restarted")
             return old
         }
         old?.terminate()
         let app = ReferenceApp(device: self)
         state.withLock { $0.current = app }
         restartGate.appChanged()
-        app.start(announcing: .restarted, extra: ["reason": .string(reason.rawValue)])
+        app.start(announcing: AppEvent(kind: .restarted, reason: AppEventReason(reason)))
         return app
     }
 
@@ -153,7 +143,7 @@ final class ReferenceDevice: Sendable {
                 appWork.leave()
             }
             if !sdkWork.waitUntilIdle(deadline: .now() + questionTimeout) {
-                events.log("warning", "the SDK did not become idle before the app restarted itself")
+                events.log(.warning, "the SDK did not become idle before the app restarted itself")
             }
             restart(reason: .app, replacing: app)
         }
@@ -182,11 +172,11 @@ final class ReferenceDevice: Sendable {
     // MARK: Runner questions
 
     /// Asks the runner; nil (logged) when it gave no answer.
-    func ask(_ method: String, _ params: JSONValue) -> JSONValue? {
+    func ask<Params: Encodable, Answer: Decodable>(_ question: Question, _ params: Params, answer: Answer.Type) -> Answer? {
         do {
-            return try channel.ask(method: method, params: params, timeout: questionTimeout)
+            return try channel.ask(question, params, answer: answer, timeout: questionTimeout)
         } catch {
-            events.log("warning", "no answer to \(method): \(error)")
+            events.log(.warning, "no answer to \(question.rawValue): \(error)")
             return nil
         }
     }

@@ -5,8 +5,12 @@ import AdapterProtocol
 public struct ReferenceOptions: Sendable, Equatable {
     /// The one defect switched on (`--mutant NAME`), or nil for the correct integration.
     public var mutant: ReferenceMutant?
-    /// Capabilities not to declare (`--disable-capability NAME`, repeatable), e.g. to test skipping.
-    public var disabledCapabilities: Set<String> = []
+    /// Capabilities not to declare (`--disable-capability NAME`, repeatable), e.g. to test skipping: their
+    /// requests are then answered `-32002`.
+    public var disabledCapabilities: Set<Capability> = []
+    /// The protocol version to speak (`--protocol-version 0` behaves as an integration written for
+    /// protocol 0: it declares only protocol 0's capabilities).
+    public var protocolVersion: ProtocolVersion = .current
     /// The longest accepted protocol input line in bytes (`--line-limit BYTES`).
     public var lineLimit: Int = AdapterServer.defaultLineLimit
     /// `--list-mutants`: print the mutant table and exit.
@@ -16,12 +20,13 @@ public struct ReferenceOptions: Sendable, Equatable {
 
     public init() {}
 
-    /// Capabilities the reference integration can declare.
-    public static let knownCapabilities = [Capability.virtualClock, Capability.uiPrompts, Capability.appRestart]
+    /// Capabilities the reference integration can declare: every feature area.
+    public static let knownCapabilities = Capability.allCases
 
     /// Usage text for `--help` and argument errors.
     public static let usage = """
-        usage: mamconf-reference [--mutant NAME] [--disable-capability NAME]... [--line-limit BYTES]
+        usage: mamconf-reference [--mutant NAME] [--disable-capability NAME]... [--protocol-version 0|1]
+                                 [--line-limit BYTES]
                mamconf-reference --list-mutants
         Speaks the mamconf adapter protocol on stdin/stdout; logs go to stderr.
         """
@@ -63,10 +68,16 @@ public struct ReferenceOptions: Sendable, Equatable {
                 options.mutant = mutant
             case "--disable-capability":
                 let name = try flagValue()
-                guard knownCapabilities.contains(name) else {
-                    throw ParseError(message: "unknown capability '\(name)' (known: \(knownCapabilities.joined(separator: ", ")))")
+                guard let capability = Capability(rawValue: name) else {
+                    throw ParseError(message: "unknown capability '\(name)' (known: \(knownCapabilities.map(\.rawValue).joined(separator: ", ")))")
                 }
-                options.disabledCapabilities.insert(name)
+                options.disabledCapabilities.insert(capability)
+            case "--protocol-version":
+                let text = try flagValue()
+                guard let version = ProtocolVersion(rawValue: text) else {
+                    throw ParseError(message: "unknown protocol version '\(text)' (known: \(ProtocolVersion.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                options.protocolVersion = version
             case "--line-limit":
                 let text = try flagValue()
                 guard let bytes = Int(text), bytes > 0 else {
@@ -85,8 +96,13 @@ public struct ReferenceOptions: Sendable, Equatable {
         return options
     }
 
-    /// The capabilities to declare in `initialize`, in a stable order.
-    public var capabilities: [String] {
+    /// The capabilities the integration offers, in a stable order.
+    public var capabilities: [Capability] {
         Self.knownCapabilities.filter { !disabledCapabilities.contains($0) }
+    }
+
+    /// The capabilities to declare in `initialize`: a protocol 0 integration knows only protocol 0's.
+    public var declaredCapabilities: [Capability] {
+        protocolVersion == .v0 ? capabilities.filter { Capability.protocol0.contains($0) } : capabilities
     }
 }

@@ -16,11 +16,11 @@ public enum IntuneMAMLaunchState: Sendable, Equatable {
 }
 
 /// Why a launch was blocked.
-public enum IntuneMAMLaunchBlockReason: String, Sendable, Equatable {
+public enum IntuneMAMLaunchBlockReason: Sendable, Equatable {
     /// MAMPolicyRequired and the app has no policy (ENR-09).
-    case policyRequired = "policy-required"
+    case policyRequired
     /// The user cancelled the PIN prompt.
-    case pinCanceled = "pin-canceled"
+    case pinCanceled
     /// Too many wrong (or too short) PINs.
-    case pinRetriesExceeded = "pin-retries-exceeded"
+    case pinRetriesExceeded
 }

@@ -1,17 +1,17 @@
 /// A piece of SDK UI, reported to ``IntuneMAMPlatform/didShow(_:accountId:)`` whenever it appears.
 ///
-/// Raw values are the adapter protocol's `event.ui` kinds, so a bridge can forward them unchanged.
-public enum IntuneMAMShownUI: String, Sendable, CaseIterable {
+/// The SDK knows nothing of the harness: a bridge maps these to the protocol's `event.ui` kinds.
+public enum IntuneMAMShownUI: Sendable, CaseIterable {
     /// "Restart required" dialog after the first policy (restartApplication returned false).
-    case restartDialog = "restart-dialog"
+    case restartDialog
     /// "Create a PIN" prompt.
-    case pinSetup = "pin-setup"
+    case pinSetup
     /// "Enter your PIN" prompt.
-    case pinEntry = "pin-entry"
+    case pinEntry
     /// Sign-in prompt (loginAndEnrollAccount, or AutoEnrollOnLaunch + MAMPolicyRequired).
-    case signIn = "sign-in"
+    case signIn
     /// Launch blocked: MAMPolicyRequired and no policy.
-    case policyRequired = "policy-required"
+    case policyRequired
     /// Launch warning: MAMPolicyWarnAbsent and no policy.
-    case policyAbsentWarning = "policy-absent-warning"
+    case policyAbsentWarning
 }

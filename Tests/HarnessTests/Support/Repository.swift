@@ -1,6 +1,6 @@
 import Foundation
 
-/// Paths of the repository and of shared/, found from this file, so tests run from any directory.
+/// Paths inside the repository, found from this file, so tests run from any directory.
 enum Repository {
     static let root: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -11,5 +11,5 @@ enum Repository {
     static var suites: String { "\(root)/Suites" }
     static var fixtures: String { "\(root)/fixtures" }
     static var testData: String { "\(root)/Tests/HarnessTests/Data" }
-    static var schemas: String { "\(root)/../shared/data/junit-schemas" }
+    static var schemas: String { "\(root)/Tests/Data/junit-schemas" }
 }

@@ -16,23 +16,27 @@ public struct ObservedEvent: Sendable, Hashable {
         self.elapsed = elapsed
     }
 
-    public var isQuestion: Bool { Method.questions.contains(method) }
+    /// The event kind, or nil for a question (or a method the protocol does not know).
+    public var event: EventMethod? { EventMethod(rawValue: method) }
+    /// The question asked, or nil for an event.
+    public var question: Question? { Question(rawValue: method) }
+    public var isQuestion: Bool { question != nil }
 
     /// A one-line rendering for failure messages and transcripts.
     public var summary: String {
-        switch method {
-        case Method.eventStatus:
+        switch event {
+        case .status?:
             let request = params["request"]?.stringValue ?? "?"
             let status = params["status"]?.stringValue ?? "?"
             let code = params["code"]?.intValue.map(String.init) ?? "?"
             let account = params["accountId"]?.stringValue ?? "-"
             return "status \(request) \(status) (\(code)) for \(account)"
-        case Method.eventUI: return "ui \(params["kind"]?.stringValue ?? "?")" + accountSuffix
-        case Method.eventApp: return "app \(params["kind"]?.stringValue ?? "?")" + accountSuffix
-        case Method.eventSDKCall: return "sdk call \(params["api"]?.stringValue ?? "?") \(params.compactText)"
-        case Method.eventNotification: return "notification \(params["name"]?.stringValue ?? "?")" + accountSuffix
-        case Method.log: return "log \(params["message"]?.stringValue ?? params.compactText)"
-        default: return "\(isQuestion ? "question " : "")\(method) \(params.compactText)"
+        case .ui?: return "ui \(params["kind"]?.stringValue ?? "?")" + accountSuffix
+        case .app?: return "app \(params["kind"]?.stringValue ?? "?")" + accountSuffix
+        case .sdkCall?: return "sdk call \(params["api"]?.stringValue ?? "?") \(params.compactText)"
+        case .notification?: return "notification \(params["name"]?.stringValue ?? "?")" + accountSuffix
+        case .log?: return "log \(params["message"]?.stringValue ?? params.compactText)"
+        case nil: return "\(isQuestion ? "question " : "")\(method) \(params.compactText)"
         }
     }
 

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Foundation
 
 /// A failed expectation: what was expected, what happened instead, and where the step is written.
@@ -17,14 +18,65 @@ public enum CaseOutcome: Sendable {
     case passed
     /// The integration behaved differently from the suite's expectation.
     case failed(CaseFailure)
-    /// The case could not be judged: the adapter, the backend or the harness broke.
-    case errored(message: String, details: String)
+    /// The case could not be judged: the integration, the backend or the harness broke, or the run was
+    /// interrupted. `details` adds what helps to find the cause (the adapter's last stderr lines).
+    case errored(CaseError, details: String)
     case skipped(reason: String)
 
     public var isFailure: Bool {
         switch self {
         case .failed, .errored: return true
         case .passed, .skipped: return false
+        }
+    }
+}
+
+/// Why a case could not be judged. Kept typed until a reporter renders it: JUnit's `<error type=…>`
+/// names the kind, and only integration faults count toward the restart budget.
+public enum CaseError: Error, Sendable, CustomStringConvertible {
+    /// The integration broke: it exited, stopped answering, broke the protocol, or refused a request the
+    /// case needs. `location` is the step that was running.
+    case integration(AdapterFault, at: SourceLocation?)
+    /// The integration's adapter could not even be started or initialised.
+    case adapterUnusable(AdapterFault)
+    /// The backend failed (unreachable, a request refused).
+    case backend(BackendFault)
+    /// mamconf itself failed.
+    case harness(String)
+    /// A signal stopped the run while the case was running.
+    case interrupted(signal: Int32)
+    /// The case was not run (the restart budget was exhausted).
+    case notRun(String)
+
+    /// The JUnit `<error type>`.
+    public var kind: String {
+        switch self {
+        case .integration: return "IntegrationError"
+        case .adapterUnusable: return "AdapterUnusable"
+        case .backend: return "BackendError"
+        case .harness: return "HarnessError"
+        case .interrupted: return "Interrupted"
+        case .notRun: return "NotRun"
+        }
+    }
+
+    /// Whether the integration itself broke the case (these count toward the restart budget).
+    public var isIntegrationFault: Bool {
+        switch self {
+        case .integration, .adapterUnusable: return true
+        case .backend, .harness, .interrupted, .notRun: return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .integration(let fault, let location):
+            return fault.description + (location.map { " (at \($0.fileAndLine))" } ?? "")
+        case .adapterUnusable(let fault): return fault.description
+        case .backend(let fault): return fault.description
+        case .harness(let why): return "harness error: \(why)"
+        case .interrupted(let signal): return "interrupted by signal \(signal) while the case was running"
+        case .notRun(let why): return "not run: \(why)"
         }
     }
 }
@@ -82,14 +134,42 @@ public struct IntegrationInfo: Sendable {
     public var version: String
     public var sdkName: String
     public var sdkVersion: String
+    /// Capability names as declared (unknown names are kept, for reports).
     public var capabilities: Set<String>
+    /// The protocol version the integration speaks ("0" before feature-area capabilities existed).
+    public var protocolVersion: String
 
-    public init(name: String, version: String, sdkName: String, sdkVersion: String, capabilities: Set<String>) {
+    public init(name: String, version: String, sdkName: String, sdkVersion: String, capabilities: Set<String>, protocolVersion: String = ProtocolVersion.current.rawValue) {
         self.name = name
         self.version = version
         self.sdkName = sdkName
         self.sdkVersion = sdkVersion
         self.capabilities = capabilities
+        self.protocolVersion = protocolVersion
+    }
+
+    /// The SDK version, when it parses as one.
+    public var parsedSDKVersion: SDKVersion? { SDKVersion(sdkVersion) }
+
+    /// Whether the integration offers a feature area. A protocol 0 integration could not declare the
+    /// feature areas that came later, so it is taken to offer them (a `-32002` answer then skips the case).
+    public func offers(_ capability: Capability) -> Bool {
+        if capabilities.contains(capability.rawValue) { return true }
+        return protocolVersion == ProtocolVersion.v0.rawValue && !Capability.protocol0.contains(capability)
+    }
+
+    /// Why a case cannot run against this integration (a missing capability, an SDK version outside the
+    /// case's requirements), or nil.
+    public func skipReason(for testCase: TestCase) -> String? {
+        let missing = testCase.capabilities.filter { !offers($0) }.map(\.rawValue).sorted()
+        if !missing.isEmpty {
+            return "integration lacks capability \(missing.joined(separator: ", "))"
+        }
+        guard let version = parsedSDKVersion else { return nil }
+        for entry in testCase.sdkVersions where !entry.range.contains(version) {
+            return "\(entry.requirement) applies to \(entry.range); the integration reports SDK \(version)"
+        }
+        return nil
     }
 }
 

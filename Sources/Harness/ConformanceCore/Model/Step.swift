@@ -17,13 +17,13 @@ public struct Step: Sendable {
 
 public enum StepKind: Sendable {
     /// An app action or SDK call (`app.signIn`, `sdk.registerAndEnroll`, …), optionally checking its result.
-    case action(method: String, params: JSONValue, result: JSONValue?)
+    case action(method: RunnerMethod, params: JSONValue, result: JSONValue?)
     /// An event must arrive (partial match); `count` demands exactly that many matching events by the next sync.
     case expect(EventPattern, count: Int?)
     /// No matching event may have arrived by the next `sync`.
     case expectNo(EventPattern)
     /// A query (`app.state`, `sdk.policy`, …) whose result must match partially.
-    case check(query: String, params: JSONValue, expected: JSONValue)
+    case check(query: RunnerMethod, params: JSONValue, expected: JSONValue)
     /// State the backend must show.
     case checkBackend(BackendExpectation)
     /// Acts on the backend (administrator actions, injected service faults).
@@ -32,30 +32,43 @@ public enum StepKind: Sendable {
     case advanceClock(seconds: Double)
     /// Scripts the answer to a question the integration may ask (`delegate.*`, `ui.*`). Stays in force for
     /// the rest of the case, or for `times` questions.
-    case answer(question: String, with: JSONValue, times: Int?)
+    case answer(question: Question, with: JSONValue, times: Int?)
 }
 
 /// Which kind of event a pattern selects, and the name it must carry.
 public enum EventSelector: Sendable, Hashable, CustomStringConvertible {
-    case status(String)
-    case question(String)
-    case ui(String)
-    case app(String)
-    case sdkCall(String)
+    case status(StatusOutcome)
+    case question(Question)
+    case ui(UIKind)
+    case app(AppEventKind)
+    case sdkCall(SDKAPI)
     /// A notification the SDK posted to the app (`allowed-accounts-changed`, `app-config-changed`, …).
-    case notification(String)
+    case notification(NotificationName)
     /// A log line of the integration containing this text.
     case log(String)
 
     public var description: String {
         switch self {
-        case .status(let s): return "status \(s)"
-        case .question(let q): return "question \(q)"
-        case .ui(let k): return "ui \(k)"
-        case .app(let k): return "app \(k)"
-        case .sdkCall(let a): return "sdk call \(a)"
-        case .notification(let n): return "notification \(n)"
+        case .status(let s): return "status \(s.rawValue)"
+        case .question(let q): return "question \(q.rawValue)"
+        case .ui(let k): return "ui \(k.rawValue)"
+        case .app(let k): return "app \(k.rawValue)"
+        case .sdkCall(let a): return "sdk call \(a.rawValue)"
+        case .notification(let n): return "notification \(n.rawValue)"
         case .log(let text): return "log line containing \"\(text)\""
+        }
+    }
+
+    /// The schema of the params of the events this selector picks (for identity-aware matching).
+    public var paramsSchema: WireSchema {
+        switch self {
+        case .status: return EventMethod.status.paramsSchema
+        case .question(let question): return question.paramsSchema
+        case .ui: return EventMethod.ui.paramsSchema
+        case .app: return EventMethod.app.paramsSchema
+        case .sdkCall: return EventMethod.sdkCall.paramsSchema
+        case .notification: return EventMethod.notification.paramsSchema
+        case .log: return EventMethod.log.paramsSchema
         }
     }
 }
@@ -79,7 +92,7 @@ public struct EventPattern: Sendable, Hashable, CustomStringConvertible {
 public enum BackendExpectation: Sendable {
     /// A MAM registration for the account exists (or not).
     case registration(accountId: String, exists: Bool)
-    /// The backend journal holds exactly `count` (or at least `atLeast`) successful requests of a
-    /// route (e.g. `mam.checkin`).
-    case journalCount(route: String, count: Int?, atLeast: Int?)
+    /// The backend journal holds exactly `count` (or at least `atLeast`) successful (2xx) requests of a
+    /// route (e.g. `mam.checkin`). Failed requests do not count: a suite counts what the service accepted.
+    case journalCount(route: ServiceRoute, count: Int?, atLeast: Int?)
 }

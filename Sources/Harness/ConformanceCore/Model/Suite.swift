@@ -29,15 +29,20 @@ public struct TestCase: Sendable {
     public var policies: [PolicyFixture]
     /// Info.plist `IntuneMAMSettings` values for the app under test.
     public var settings: [String: JSONValue]
-    /// Capabilities the integration must declare, else the case is skipped.
-    public var capabilities: Set<String>
+    /// Capabilities the integration must offer, else the case is skipped. Derived from the requests the
+    /// case makes and the questions it answers, never listed by hand.
+    public var capabilities: Set<Capability>
+    /// The SDK versions the case applies to: one entry per cited requirement limited to some versions.
+    public var sdkVersions: [RequirementVersions]
     public var steps: [Step]
     public var location: SourceLocation
 
     public init(
         id: String, title: String, requirements: [String], tenant: TenantFixture, policies: [PolicyFixture],
-        settings: [String: JSONValue], capabilities: Set<String>, steps: [Step], location: SourceLocation
+        settings: [String: JSONValue], capabilities: Set<Capability>, steps: [Step], location: SourceLocation,
+        sdkVersions: [RequirementVersions] = []
     ) {
+        self.sdkVersions = sdkVersions
         self.id = id
         self.title = title
         self.requirements = requirements
@@ -47,5 +52,16 @@ public struct TestCase: Sendable {
         self.capabilities = capabilities
         self.steps = steps
         self.location = location
+    }
+}
+
+/// The SDK versions one requirement applies to (`Suites/requirements.yaml`, `sdk:`).
+public struct RequirementVersions: Sendable, Hashable {
+    public var requirement: String
+    public var range: SDKVersionRange
+
+    public init(requirement: String, range: SDKVersionRange) {
+        self.requirement = requirement
+        self.range = range
     }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// and must never block; steps read it between requests.
 final class CaseEventLog: InboundHandler {
     struct ScriptedAnswer {
-        var question: String
+        var question: Question
         var answer: JSONValue
         var remaining: Int?
     }
@@ -18,19 +18,56 @@ final class CaseEventLog: InboundHandler {
         var answers: [ScriptedAnswer] = []
         var unanswered: [ObservedEvent] = []
         var faults: [AdapterFault] = []
+        var sdkVersion: SDKVersion?
+        var violation: ProtocolViolation?
+    }
+
+    /// The first message of the integration that broke the protocol's schemas (`--strict-protocol`).
+    struct ProtocolViolation {
+        var problem: String
+        var message: String
     }
 
     private let state = Mutex(State())
     private let transcript: Transcript
+    private let strict: Bool
 
-    init(transcript: Transcript) {
+    init(transcript: Transcript, strict: Bool = false) {
         self.transcript = transcript
+        self.strict = strict
+    }
+
+    /// The integration's SDK version, once `initialize` told it: `sdkCall` patterns accept the names it has.
+    var sdkVersion: SDKVersion? {
+        get { state.withLock { $0.sdkVersion } }
+        set { state.withLock { $0.sdkVersion = newValue } }
+    }
+
+    /// Remembers the first message that breaks the schemas, when checking is on.
+    private func inspect(_ message: Message) {
+        guard strict else { return }
+        let problems = ProtocolSchemas.violations(ofInbound: message)
+        guard let first = problems.first else { return }
+        state.withLock { state in
+            if state.violation == nil {
+                state.violation = ProtocolViolation(problem: "\(first)", message: message.json.compactText)
+            }
+        }
+    }
+
+    /// The first protocol violation seen since the last call, if any.
+    func takeProtocolViolation() -> ProtocolViolation? {
+        state.withLock { state in
+            defer { state.violation = nil }
+            return state.violation
+        }
     }
 
     // MARK: InboundHandler
 
     func notification(method: String, params: JSONValue) {
-        if method == Method.log {
+        inspect(.notification(method: method, params: params))
+        if method == EventMethod.log.rawValue {
             // Log lines are events too (a suite may demand one is absent, CFG-06), but only transcribed.
             _ = record(method: method, params: params)
             let level = params["level"]?.stringValue ?? params["level"]?.intValue.map(String.init) ?? "log"
@@ -42,9 +79,11 @@ final class CaseEventLog: InboundHandler {
     }
 
     func question(method: String, params: JSONValue) -> Result<JSONValue, RPCError> {
+        inspect(.request(id: .number(0), method: method, params: params))
         let event = record(method: method, params: params)
+        let asked = Question(rawValue: method)
         let answer: JSONValue? = state.withLock { state in
-            guard let index = state.answers.firstIndex(where: { $0.question == method && $0.remaining != 0 }) else {
+            guard let index = state.answers.firstIndex(where: { $0.question == asked && $0.remaining != 0 }) else {
                 state.unanswered.append(event)
                 return nil
             }
@@ -56,7 +95,7 @@ final class CaseEventLog: InboundHandler {
             return .success(answer)
         }
         transcript.add("? \(method) \(params.compactText) → no scripted answer")
-        return .failure(RPCError(code: RPCError.noScriptedAnswer, message: "the case scripts no answer to \(method)"))
+        return .failure(RPCError(.noScriptedAnswer, "the case scripts no answer to \(method)"))
     }
 
     func diagnostic(_ line: String) {
@@ -70,14 +109,14 @@ final class CaseEventLog: InboundHandler {
 
     // MARK: Steps
 
-    func script(question: String, answer: JSONValue, times: Int?) {
+    func script(question: Question, answer: JSONValue, times: Int?) {
         state.withLock { $0.answers.append(ScriptedAnswer(question: question, answer: answer, remaining: times)) }
     }
 
     /// Marks and returns the first not yet consumed event matching the pattern.
     func consumeFirst(matching pattern: EventPattern) -> ObservedEvent? {
         state.withLock { state in
-            guard let event = state.events.first(where: { !state.consumed.contains($0.sequence) && Matcher.matches(pattern, $0) }) else {
+            guard let event = state.events.first(where: { !state.consumed.contains($0.sequence) && Matcher.matches(pattern, $0, sdkVersion: state.sdkVersion) }) else {
                 return nil
             }
             state.consumed.insert(event.sequence)
@@ -88,7 +127,7 @@ final class CaseEventLog: InboundHandler {
     /// Marks and returns every not yet consumed event matching the pattern.
     func consumeAll(matching pattern: EventPattern) -> [ObservedEvent] {
         state.withLock { state in
-            let found = state.events.filter { !state.consumed.contains($0.sequence) && Matcher.matches(pattern, $0) }
+            let found = state.events.filter { !state.consumed.contains($0.sequence) && Matcher.matches(pattern, $0, sdkVersion: state.sdkVersion) }
             state.consumed.formUnion(found.map(\.sequence))
             return found
         }
@@ -96,7 +135,7 @@ final class CaseEventLog: InboundHandler {
 
     /// Not yet consumed events (log lines aside), for "got instead" explanations.
     func unconsumed() -> [ObservedEvent] {
-        state.withLock { state in state.events.filter { !state.consumed.contains($0.sequence) && $0.method != Method.log } }
+        state.withLock { state in state.events.filter { !state.consumed.contains($0.sequence) && $0.event != .log } }
     }
 
     func allEvents() -> [ObservedEvent] { state.withLock { $0.events } }

@@ -4,12 +4,8 @@ import Foundation
 /// Why a case stopped before its last step.
 enum CaseStop: Error {
     case failure(CaseFailure)
-    case error(message: String, details: String)
+    case error(CaseError)
     case skip(String)
-    /// The adapter could not even be started or initialised: for the first case this aborts the run.
-    case adapterUnusable(String)
-    /// The backend failed: the case is an error and the run reports a backend problem.
-    case backend(BackendFault)
 }
 
 /// Runs one case against a fresh integration process and a fresh tenant.
@@ -26,18 +22,31 @@ struct CaseExecution {
     struct Outcome {
         var outcome: CaseOutcome
         var integration: IntegrationInfo?
-        var adapterUnusable: String?
-        var backendFault: BackendFault?
+
+        /// The adapter could not be started or initialised (for the first case this aborts the run).
+        var adapterUnusable: CaseError? {
+            if case .errored(let error, _) = outcome, case .adapterUnusable = error { return error }
+            return nil
+        }
+
+        var backendFault: BackendFault? {
+            if case .errored(.backend(let fault), _) = outcome { return fault }
+            return nil
+        }
+
         /// The integration itself broke the case (exit, protocol violation, failed start).
-        var adapterBroke = false
+        var adapterBroke: Bool {
+            if case .errored(let error, _) = outcome { return error.isIntegrationFault }
+            return false
+        }
     }
 
     /// Seconds this case spent waiting for the backend.
     var backendSeconds: Double { backendTime.seconds }
 
     func run(knownIntegration: IntegrationInfo?) async -> Outcome {
-        if let known = knownIntegration, let missing = missingCapabilities(known) {
-            return Outcome(outcome: .skipped(reason: missing), integration: known)
+        if let known = knownIntegration, let reason = known.skipReason(for: testCase) {
+            return Outcome(outcome: .skipped(reason: reason), integration: known)
         }
         let tenant: ArrangedTenant
         do {
@@ -45,9 +54,9 @@ struct CaseExecution {
                 try await backend.arrange(tenant: testCase.tenant, policies: testCase.policies, transcript: transcript)
             }
         } catch {
-            return Outcome(outcome: .errored(message: error.description, details: ""), backendFault: error)
+            return Outcome(outcome: .errored(.backend(error), details: ""))
         }
-        let log = CaseEventLog(transcript: transcript)
+        let log = CaseEventLog(transcript: transcript, strict: configuration.strictProtocol)
         let dataDirectory = makeDataDirectory()
         var integration = knownIntegration
         var stop: CaseStop?
@@ -55,33 +64,36 @@ struct CaseExecution {
         do {
             let started = try await start(dataDirectory: dataDirectory, log: log)
             session = started
-            guard configuration.control.attach(started) else { throw CaseStop.error(message: "interrupted", details: "") }
+            guard configuration.control.attach(started) else { throw CaseStop.error(.interrupted(signal: configuration.control.interruptedBy ?? 0)) }
             let info = try await initialize(started, tenant: tenant, dataDirectory: dataDirectory)
             integration = info
-            if let missing = missingCapabilities(info) { throw CaseStop.skip(missing) }
+            log.sdkVersion = info.parsedSDKVersion
+            if let reason = info.skipReason(for: testCase) { throw CaseStop.skip(reason) }
             let context = StepContext(session: started, log: log, tenant: tenant)
             for step in testCase.steps {
                 try await perform(step, context)
-                try checkUnanswered(log, at: step.location)
+                try checkInbound(log, at: step.location)
             }
             // A trailing barrier: questions or faults caused by the last step still count.
             try await barrier(context, location: testCase.location, timeout: configuration.stepTimeout * configuration.deadlineScale)
-            try checkUnanswered(log, at: testCase.location)
+            try checkInbound(log, at: testCase.location)
         } catch let caught as CaseStop {
             stop = caught
         } catch {
-            stop = .error(message: "harness error: \(error)", details: "")
+            stop = .error(.harness("\(error)"))
         }
         configuration.control.detach()
-        if configuration.control.isInterrupted {
+        if let signal = configuration.control.interruptedBy {
             // Whatever the step saw last (a killed adapter, a broken pipe) is a consequence of the interruption.
-            stop = .error(message: "interrupted by signal \(configuration.control.interruptedBy ?? 0) while the case was running", details: "")
+            stop = .error(.interrupted(signal: signal))
         }
+        var details = ""
         if let session {
             let end = await session.terminate(grace: 2 * configuration.deadlineScale)
             transcript.add("adapter ended: \(end.exitDescription)")
             if case .error? = stop, !end.stderrTail.isEmpty {
-                transcript.add("last stderr lines:\n" + end.stderrTail.joined(separator: "\n"))
+                details = "last stderr lines:\n" + end.stderrTail.joined(separator: "\n")
+                transcript.add(details)
             }
         }
         // What the integration did at the backend, so a failure can be read from both sides.
@@ -94,28 +106,14 @@ struct CaseExecution {
         if !configuration.keepData { try? FileManager.default.removeItem(atPath: dataDirectory) }
 
         switch stop {
-        case nil:
-            return Outcome(outcome: .passed, integration: integration)
-        case .failure(let failure)?:
-            return Outcome(outcome: .failed(describe(failure)), integration: integration)
-        case .error(let message, let details)?:
-            return Outcome(outcome: .errored(message: message, details: details), integration: integration, adapterBroke: true)
-        case .skip(let reason)?:
-            return Outcome(outcome: .skipped(reason: reason), integration: integration)
-        case .adapterUnusable(let why)?:
-            return Outcome(outcome: .errored(message: why, details: ""), integration: integration, adapterUnusable: why, adapterBroke: true)
-        case .backend(let fault)?:
-            return Outcome(outcome: .errored(message: fault.description, details: ""), integration: integration, backendFault: fault)
+        case nil: return Outcome(outcome: .passed, integration: integration)
+        case .failure(let failure)?: return Outcome(outcome: .failed(describe(failure)), integration: integration)
+        case .error(let error)?: return Outcome(outcome: .errored(error, details: details), integration: integration)
+        case .skip(let reason)?: return Outcome(outcome: .skipped(reason: reason), integration: integration)
         }
     }
 
     // MARK: Start-up
-
-    private func missingCapabilities(_ info: IntegrationInfo) -> String? {
-        let missing = testCase.capabilities.subtracting(info.capabilities).sorted()
-        guard !missing.isEmpty else { return nil }
-        return "integration lacks capability \(missing.joined(separator: ", "))"
-    }
 
     private func makeDataDirectory() -> String {
         let path = (configuration.workDirectory as NSString)
@@ -133,42 +131,39 @@ struct CaseExecution {
         do {
             return try await adapterFactory.start(dataDirectory: dataDirectory, handler: log)
         } catch {
-            throw CaseStop.adapterUnusable(error.description)
+            throw CaseStop.error(.adapterUnusable(error))
         }
     }
 
     private func initialize(_ session: any SDKAdapterSession, tenant: ArrangedTenant, dataDirectory: String) async throws -> IntegrationInfo {
-        let params: JSONValue = [
-            "protocolVersion": .string(ProtocolVersion.current),
-            "dataDir": .string(dataDirectory),
-            "app": [
-                "bundleId": .string(testCase.tenant.bundleId),
-                "settings": .object(testCase.settings),
-            ],
-            "backend": [
-                "tokenURL": .string(tenant.tokenURL),
-                "mamServiceURL": .string(tenant.mamServiceURL),
-                "mamResource": .string(tenant.mamResource),
-                "clientId": .string(tenant.appClientId),
-                "deviceConfigURL": tenant.deviceConfigURL.map { .string($0) } ?? .null,
-            ],
-            "clock": ["mode": "virtual", "now": .string(tenant.now)],
-        ]
-        transcript.add("→ initialize \(params.compactText)")
+        let settings: AppSettings
+        do { settings = try JSONValue.object(testCase.settings).decode(as: AppSettings.self) } catch {
+            throw CaseStop.error(.harness("the case's app settings do not fit the protocol: \(error)"))
+        }
+        let params = InitializeParams(
+            dataDir: dataDirectory,
+            app: AppDescription(bundleId: testCase.tenant.bundleId, settings: settings),
+            backend: BackendEndpoints(
+                tokenURL: tenant.tokenURL, mamServiceURL: tenant.mamServiceURL, mamResource: tenant.mamResource,
+                clientId: tenant.appClientId, deviceConfigURL: tenant.deviceConfigURL),
+            clock: ClockSetting(mode: .virtual, now: tenant.now))
+        let json = JSONValue(encoding: params)
+        transcript.add("→ initialize \(json.compactText)")
         let result: JSONValue
         do {
-            result = try await session.request(Method.initialize, params: params, timeout: configuration.stepTimeout * configuration.deadlineScale)
+            result = try await session.request(RunnerMethod.initialize.rawValue, params: json, timeout: configuration.stepTimeout * configuration.deadlineScale)
         } catch {
-            throw CaseStop.adapterUnusable("initialize failed: \(error.description)")
+            throw CaseStop.error(.adapterUnusable(.launchFailed("initialize failed: \(error.description)")))
         }
         transcript.add("← \(result.compactText)")
-        let capabilities = Set((result["capabilities"]?.arrayValue ?? []).compactMap(\.stringValue))
+        let answer: InitializeResult
+        do { answer = try result.decode(as: InitializeResult.self) } catch {
+            throw CaseStop.error(.adapterUnusable(.protocolViolation("the initialize answer does not fit the protocol: \(error)")))
+        }
         return IntegrationInfo(
-            name: result["implementation"]?["name"]?.stringValue ?? "unknown",
-            version: result["implementation"]?["version"]?.stringValue ?? "unknown",
-            sdkName: result["sdk"]?["name"]?.stringValue ?? "unknown",
-            sdkVersion: result["sdk"]?["version"]?.stringValue ?? "unknown",
-            capabilities: capabilities)
+            name: answer.implementation.name, version: answer.implementation.version,
+            sdkName: answer.sdk.name, sdkVersion: answer.sdk.version,
+            capabilities: Set(answer.capabilities), protocolVersion: answer.protocolVersion)
     }
 
     // MARK: Steps
@@ -187,9 +182,9 @@ struct CaseExecution {
 
         case .action(let method, let params, let expected):
             let result = try await call(method, params, context, step: step, timeout: timeout)
-            if let expected, let problem = Matcher.mismatch(expected: expected, actual: result) {
+            if let expected, let problem = Matcher.mismatch(expected: expected, actual: result, schema: method.resultSchema) {
                 throw CaseStop.failure(CaseFailure(
-                    message: "\(method) returned an unexpected result: \(problem)", location: step.location,
+                    message: "\(method.rawValue) returned an unexpected result: \(problem)", location: step.location,
                     details: "result: \(result.compactText)"))
             }
 
@@ -197,9 +192,9 @@ struct CaseExecution {
             // State is judged once everything the previous steps set off has settled.
             try await barrier(context, location: step.location, timeout: timeout)
             let result = try await call(query, params, context, step: step, timeout: timeout)
-            if let problem = Matcher.mismatch(expected: expected, actual: result) {
+            if let problem = Matcher.mismatch(expected: expected, actual: result, schema: query.resultSchema) {
                 throw CaseStop.failure(CaseFailure(
-                    message: "\(query) does not match: \(problem)", location: step.location,
+                    message: "\(query.rawValue) does not match: \(problem)", location: step.location,
                     details: "expected (partial): \(expected.compactText)\nactual: \(result.compactText)"))
             }
 
@@ -219,9 +214,9 @@ struct CaseExecution {
             do {
                 try await backendTime.measure { () async throws(BackendFault) in try await backend.advanceClock(context.tenant, seconds: seconds, transcript: transcript) }
             } catch {
-                throw CaseStop.backend(error)
+                throw CaseStop.error(.backend(error))
             }
-            _ = try await call(Method.clockAdvance, ["seconds": .number(seconds)], context, step: step, timeout: timeout)
+            _ = try await call(.clockAdvance, JSONValue(encoding: ClockAdvanceParams(seconds: seconds)), context, step: step, timeout: timeout)
 
         case .checkBackend(let expectation):
             try await checkBackend(expectation, context, step: step)
@@ -232,7 +227,7 @@ struct CaseExecution {
                     try await backend.perform(action, on: context.tenant, transcript: transcript)
                 }
             } catch {
-                throw CaseStop.backend(error)
+                throw CaseStop.error(.backend(error))
             }
         }
     }
@@ -265,44 +260,51 @@ struct CaseExecution {
 
     /// Sends `sync`; afterwards every event the integration caused so far is in the log.
     private func barrier(_ context: StepContext, location: SourceLocation, timeout: Double) async throws {
-        _ = try await call(Method.sync, [:], context, location: location, timeout: timeout, quiet: true)
+        _ = try await call(.sync, [:], context, location: location, timeout: timeout, quiet: true)
     }
 
-    private func call(_ method: String, _ params: JSONValue, _ context: StepContext, step: Step, timeout: Double) async throws -> JSONValue {
+    private func call(_ method: RunnerMethod, _ params: JSONValue, _ context: StepContext, step: Step, timeout: Double) async throws -> JSONValue {
         try await call(method, params, context, location: step.location, timeout: timeout, quiet: false)
     }
 
     private func call(
-        _ method: String, _ params: JSONValue, _ context: StepContext, location: SourceLocation, timeout: Double, quiet: Bool
+        _ method: RunnerMethod, _ params: JSONValue, _ context: StepContext, location: SourceLocation, timeout: Double, quiet: Bool
     ) async throws -> JSONValue {
-        transcript.add("→ \(method) \(params.compactText)")
+        let name = method.rawValue
+        transcript.add("→ \(name) \(params.compactText)")
+        let result: JSONValue
         do {
-            let result = try await context.session.request(method, params: params, timeout: timeout)
-            if !quiet || result != .object([:]) { transcript.add("← \(method) \(result.compactText)") } else { transcript.add("← \(method) done") }
-            return result
+            result = try await context.session.request(name, params: params, timeout: timeout)
         } catch {
             switch error {
-            case .rejected(_, let rpc) where rpc.code == RPCError.methodNotFound || rpc.code == RPCError.unsupported:
-                // The bridge does not offer what the step needs: nothing about the SDK can be judged.
-                throw CaseStop.error(
-                    message: "the integration does not implement \(method): \(rpc.message) (code \(rpc.code), at \(location.fileAndLine))",
-                    details: "")
-            case .rejected(_, let rpc):
+            case .rejected(_, let rpc) where rpc.known == .unsupported:
+                // The integration says it does not offer this feature area: nothing can be judged, and
+                // nothing is wrong either.
+                let area = method.capability.map { " (capability \($0.rawValue))" } ?? ""
+                throw CaseStop.skip("the integration does not support \(name)\(area): \(rpc.message)")
+            case .rejected(_, let rpc) where rpc.known == .actionFailed:
                 throw CaseStop.failure(CaseFailure(
-                    message: "\(method) failed in the integration: \(rpc.message) (code \(rpc.code))", location: location))
-            case .timeout, .exited, .protocolViolation, .launchFailed:
-                // The integration stopped answering or broke the protocol: nothing about its
-                // behaviour can be judged any more, so this is an error, not a failed expectation.
-                throw CaseStop.error(message: "\(error.description) (at \(location.fileAndLine))", details: "")
+                    message: "\(name) failed in the integration: \(rpc.message) (code \(rpc.code))", location: location))
+            case .rejected, .timeout, .exited, .protocolViolation, .launchFailed:
+                // The integration refused the request, stopped answering or broke the protocol: nothing about
+                // its behaviour can be judged any more, so this is an error, not a failed expectation.
+                throw CaseStop.error(.integration(error, at: location))
             }
         }
+        if !quiet || result != .object([:]) { transcript.add("← \(name) \(result.compactText)") } else { transcript.add("← \(name) done") }
+        if configuration.strictProtocol, let first = ProtocolSchemas.violations(ofResult: result, answering: method).first {
+            throw CaseStop.failure(CaseFailure(
+                message: "protocol violation in the answer to \(name): \(first)", location: location,
+                details: "answer: \(result.compactText)"))
+        }
+        return result
     }
 
     private func checkBackend(_ expectation: BackendExpectation, _ context: StepContext, step: Step) async throws {
         switch expectation {
         case .registration(let accountId, let exists):
             let registrations: [BackendRegistration]
-            do { registrations = try await backendTime.measure { () async throws(BackendFault) in try await backend.registrations(context.tenant, transcript: transcript) } } catch { throw CaseStop.backend(error) }
+            do { registrations = try await backendTime.measure { () async throws(BackendFault) in try await backend.registrations(context.tenant, transcript: transcript) } } catch { throw CaseStop.error(.backend(error)) }
             let found = registrations.contains { $0.userId.lowercased() == accountId.lowercased() }
             if found != exists {
                 throw CaseStop.failure(CaseFailure(
@@ -312,19 +314,26 @@ struct CaseExecution {
             }
         case .journalCount(let route, let count, let atLeast):
             let entries: [JournalEntry]
-            do { entries = try await backendTime.measure { () async throws(BackendFault) in try await backend.journal(context.tenant, transcript: transcript) } } catch { throw CaseStop.backend(error) }
-            let matching = entries.filter { $0.route == route && (200..<300).contains($0.status) }
+            do { entries = try await backendTime.measure { () async throws(BackendFault) in try await backend.journal(context.tenant, transcript: transcript) } } catch { throw CaseStop.error(.backend(error)) }
+            let matching = entries.filter { $0.route == route.rawValue && (200..<300).contains($0.status) }
             let wanted = count.map { "exactly \($0)" } ?? "at least \(atLeast ?? 0)"
             if (count.map { matching.count != $0 } ?? false) || (atLeast.map { matching.count < $0 } ?? false) {
                 throw CaseStop.failure(CaseFailure(
-                    message: "expected \(wanted) successful \(route) request(s) at the backend, got \(matching.count)",
+                    message: "expected \(wanted) successful \(route.rawValue) request(s) at the backend, got \(matching.count)",
                     location: step.location,
                     details: entries.map { "#\($0.sequence) \($0.method) \($0.path) → \($0.status)" }.joined(separator: "\n")))
             }
         }
     }
 
-    private func checkUnanswered(_ log: CaseEventLog, at location: SourceLocation) throws {
+    /// Fails the case on what the integration sent since the last step: a question no answer was scripted
+    /// for, or (with `--strict-protocol`) a message that breaks the protocol's schemas.
+    private func checkInbound(_ log: CaseEventLog, at location: SourceLocation) throws {
+        if let violation = log.takeProtocolViolation() {
+            throw CaseStop.failure(CaseFailure(
+                message: "protocol violation: \(violation.problem)", location: location,
+                details: "message: \(violation.message)"))
+        }
         let unanswered = log.takeUnanswered()
         guard let first = unanswered.first else { return }
         throw CaseStop.failure(CaseFailure(
@@ -336,24 +345,22 @@ struct CaseExecution {
 
     private func eventList(_ events: [ObservedEvent]) -> String {
         guard !events.isEmpty else { return "events: none" }
-        let events = events.filter { $0.method != Method.log }
+        let events = events.filter { $0.event != .log }
         guard !events.isEmpty else { return "events: none (log lines aside)" }
         return "events:\n" + events.map { "  #\($0.sequence) \(format($0.elapsed)) s  \($0.summary)" }.joined(separator: "\n")
     }
 
     private func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
 
-    /// Replaces account object IDs by `$alias`, so a failure reads in the suite's own words.
+    /// Replaces account object IDs by `$alias`, so a failure reads in the suite's own words. Only the exact
+    /// spelling is replaced: an identity the integration returned in another casing stays as it was sent,
+    /// so "expected \"$alice\", got \"6C4F…\"" shows what really differed.
     private func describe(_ failure: CaseFailure) -> CaseFailure {
         var out = failure
         for user in testCase.tenant.users {
-            out.message = replacingCaseInsensitive(user.objectId, with: "$\(user.alias)", in: out.message)
-            out.details = replacingCaseInsensitive(user.objectId, with: "$\(user.alias)", in: out.details)
+            out.message = out.message.replacingOccurrences(of: user.objectId, with: "$\(user.alias)")
+            out.details = out.details.replacingOccurrences(of: user.objectId, with: "$\(user.alias)")
         }
         return out
-    }
-
-    private func replacingCaseInsensitive(_ target: String, with replacement: String, in text: String) -> String {
-        text.replacingOccurrences(of: target, with: replacement, options: .caseInsensitive)
     }
 }

@@ -5,10 +5,12 @@ import AdapterProtocol
 /// Expectations are partial: listed object keys must match, unlisted ones are ignored, because suites
 /// should pin down behaviour, not an integration's incidental extra fields. Arrays match exactly
 /// (same length, element by element), since the order and number of accounts is part of the behaviour.
-/// Account identities compare case-insensitively (ENR-12, IDS-07).
+/// Whether a value is an account identity, and so compares ignoring case (ENR-12, IDS-07), comes from the
+/// message's schema: by type, wherever the identity appears, object keys of identity maps included.
 public enum Matcher {
-    /// Returns nil when `actual` matches, else a short explanation of the first mismatch.
-    public static func mismatch(expected: JSONValue, actual: JSONValue?, path: String = "", key: String? = nil) -> String? {
+    /// Returns nil when `actual` matches, else a short explanation of the first mismatch, quoting the raw
+    /// values on both sides.
+    public static func mismatch(expected: JSONValue, actual: JSONValue?, schema: WireSchema?, path: String = "") -> String? {
         let here = path.isEmpty ? "value" : path
         switch expected {
         case .null:
@@ -20,7 +22,8 @@ public enum Matcher {
             }
             for (name, value) in members.sorted(by: { $0.key < $1.key }) {
                 let childPath = path.isEmpty ? name : "\(path).\(name)"
-                if let problem = mismatch(expected: value, actual: actualMembers[name], path: childPath, key: name) {
+                let (member, childSchema) = lookup(name, in: actualMembers, schema: schema)
+                if let problem = mismatch(expected: value, actual: member, schema: childSchema, path: childPath) {
                     return problem
                 }
             }
@@ -32,8 +35,10 @@ public enum Matcher {
             guard items.count == actualItems.count else {
                 return "\(here): expected \(items.count) element(s) \(expected.compactText), got \(actualItems.count) \(JSONValue.array(actualItems).compactText)"
             }
+            let itemSchema: WireSchema?
+            if case .array(let item)? = schema { itemSchema = item } else { itemSchema = nil }
             for (index, pair) in zip(items, actualItems).enumerated() {
-                if let problem = mismatch(expected: pair.0, actual: pair.1, path: "\(here)[\(index)]", key: key) {
+                if let problem = mismatch(expected: pair.0, actual: pair.1, schema: itemSchema, path: "\(here)[\(index)]") {
                     return problem
                 }
             }
@@ -42,7 +47,7 @@ public enum Matcher {
             guard case .string(let actualText)? = actual else {
                 return "\(here): expected \"\(text)\", got \(actual?.compactText ?? "nothing")"
             }
-            let equal = isIdentityKey(key) ? text.lowercased() == actualText.lowercased() : text == actualText
+            let equal = schema?.isIdentity == true ? Identity.equal(text, actualText) : text == actualText
             return equal ? nil : "\(here): expected \"\(text)\", got \"\(actualText)\""
         case .number(let n):
             guard case .number(let m)? = actual, m == n else {
@@ -57,30 +62,41 @@ public enum Matcher {
         }
     }
 
-    /// Keys whose string values are account identities (IDs or UPNs) and so compare ignoring case.
-    public static func isIdentityKey(_ key: String?) -> Bool {
-        guard let key = key?.lowercased() else { return false }
-        return key.contains("account") || key == "upn" || key == "identity" || key.hasSuffix("upn")
+    /// The member `name` of an object and its schema; in an identity map the key itself is an identity
+    /// and is found ignoring case.
+    private static func lookup(_ name: String, in members: [String: JSONValue], schema: WireSchema?) -> (JSONValue?, WireSchema?) {
+        switch schema {
+        case .object(_, let properties)?:
+            return (members[name], properties.first { $0.name == name }?.schema)
+        case .map(let item, let identityKeys)?:
+            if let exact = members[name] { return (exact, item) }
+            guard identityKeys else { return (nil, item) }
+            return (members.first { Identity.equal($0.key, name) }?.value, item)
+        default:
+            return (members[name], nil)
+        }
     }
 
-    /// Whether an event satisfies a pattern's selector and fields.
-    public static func matches(_ pattern: EventPattern, _ event: ObservedEvent) -> Bool {
+    /// Whether an event satisfies a pattern's selector and fields. `sdkVersion` is the integration's SDK
+    /// version: an `sdkCall` pattern accepts the method name that version has.
+    public static func matches(_ pattern: EventPattern, _ event: ObservedEvent, sdkVersion: SDKVersion? = nil) -> Bool {
         switch pattern.selector {
         case .status(let status):
-            guard event.method == Method.eventStatus, event.params["status"]?.stringValue == status else { return false }
-        case .question(let name):
-            guard event.method == name else { return false }
+            guard event.event == .status, event.params["status"]?.stringValue == status.rawValue else { return false }
+        case .question(let question):
+            guard event.question == question else { return false }
         case .ui(let kind):
-            guard event.method == Method.eventUI, event.params["kind"]?.stringValue == kind else { return false }
+            guard event.event == .ui, event.params["kind"]?.stringValue == kind.rawValue else { return false }
         case .app(let kind):
-            guard event.method == Method.eventApp, event.params["kind"]?.stringValue == kind else { return false }
+            guard event.event == .app, event.params["kind"]?.stringValue == kind.rawValue else { return false }
         case .sdkCall(let api):
-            guard event.method == Method.eventSDKCall, event.params["api"]?.stringValue == api else { return false }
+            guard event.event == .sdkCall, let name = event.params["api"]?.stringValue,
+                  api.acceptedNames(sdkVersion: sdkVersion).contains(name) else { return false }
         case .notification(let name):
-            guard event.method == Method.eventNotification, event.params["name"]?.stringValue == name else { return false }
+            guard event.event == .notification, event.params["name"]?.stringValue == name.rawValue else { return false }
         case .log(let text):
-            guard event.method == Method.log, event.params["message"]?.stringValue?.contains(text) == true else { return false }
+            guard event.event == .log, event.params["message"]?.stringValue?.contains(text) == true else { return false }
         }
-        return mismatch(expected: .object(pattern.fields), actual: event.params) == nil
+        return mismatch(expected: .object(pattern.fields), actual: event.params, schema: pattern.selector.paramsSchema) == nil
     }
 }

@@ -15,12 +15,16 @@ public struct RunConfiguration: Sendable {
     /// After this many cases in a row broken by the integration itself (crash, protocol violation,
     /// failed start), the run stops: an adapter that keeps dying would only produce the same error.
     public var restartBudget: Int
+    /// Check every message the integration sends against the protocol's schemas, and fail the case on the
+    /// first that breaks them (`--strict-protocol`).
+    public var strictProtocol: Bool
 
     public init(
         stepTimeout: Double = 10, deadlineScale: Double = 1, workDirectory: String, keepData: Bool = false,
         redactor: Redactor = Redactor(), clock: any RunClock = SystemRunClock(), control: RunControl = RunControl(),
-        restartBudget: Int = 3
+        restartBudget: Int = 3, strictProtocol: Bool = false
     ) {
+        self.strictProtocol = strictProtocol
         self.control = control
         self.restartBudget = restartBudget
         self.stepTimeout = stepTimeout

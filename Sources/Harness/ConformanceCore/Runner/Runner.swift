@@ -48,7 +48,7 @@ public struct Runner: Sendable {
                     let skipped = CaseResult(
                         suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
                         location: testCase.location,
-                        outcome: .errored(message: "not run: the adapter broke \(configuration.restartBudget) cases in a row", details: ""),
+                        outcome: .errored(.notRun("the adapter broke \(configuration.restartBudget) cases in a row"), details: ""),
                         duration: 0, transcript: [])
                     suiteResult.cases.append(skipped)
                     for reporter in reporters { await reporter.caseFinished(skipped) }
@@ -61,7 +61,7 @@ public struct Runner: Sendable {
                     configuration: configuration, transcript: transcript)
                 let outcome = await execution.run(knownIntegration: integration)
                 if integration == nil, let why = outcome.adapterUnusable, !configuration.control.isInterrupted {
-                    result.abortReason = "adapter cannot start: \(why)"
+                    result.abortReason = "adapter cannot start: \(why.description)"
                     result.suites.append(suiteResult)
                     break suiteLoop
                 }

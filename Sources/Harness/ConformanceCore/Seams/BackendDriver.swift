@@ -22,7 +22,7 @@ public enum BackendAction: Sendable, Hashable {
     case selectiveWipe(accountId: String)
     /// The service starts answering a route (journal route name, e.g. `mam.enroll`) with an error status,
     /// for `times` requests or until cleared.
-    case injectFault(route: String, status: Int, times: Int?)
+    case injectFault(route: ServiceRoute, status: Int, times: Int?)
     /// The service answers normally again.
     case clearFaults
     /// Creates (or, when the name exists, updates or deletes) a MAM-channel targeted app configuration

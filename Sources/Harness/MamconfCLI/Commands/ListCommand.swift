@@ -28,7 +28,7 @@ struct ListCommand: AsyncParsableCommand {
             for suite in try suites.loadSuites() {
                 print("\(suite.id): \(suite.title) [\(suite.requirements.joined(separator: ", "))]")
                 for testCase in suite.cases {
-                    let needs = testCase.capabilities.isEmpty ? "" : " (needs \(testCase.capabilities.sorted().joined(separator: ", ")))"
+                    let needs = testCase.capabilities.isEmpty ? "" : " (needs \(testCase.capabilities.map(\.rawValue).sorted().joined(separator: ", ")))"
                     print("  \(testCase.id): \(testCase.title) [\(testCase.requirements.joined(separator: ", "))]\(needs)")
                 }
             }

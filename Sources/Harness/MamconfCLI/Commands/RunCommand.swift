@@ -39,6 +39,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("restart-budget"), help: "Stop after this many cases in a row broken by the adapter itself.")
     var restartBudget = 3
 
+    @Flag(name: .customLong("strict-protocol"), help: "Fail a case on the first message of the integration that breaks the protocol's schemas.")
+    var strictProtocol = false
+
     @Flag(name: .customLong("keep-data"), help: "Keep per-case data directories.")
     var keepData = false
 
@@ -90,7 +93,7 @@ struct RunCommand: AsyncParsableCommand {
             ],
             configuration: RunConfiguration(
                 stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
-                redactor: redactor, control: control, restartBudget: restartBudget))
+                redactor: redactor, control: control, restartBudget: restartBudget, strictProtocol: strictProtocol))
         let result = await runner.run(selected)
         await embedded?.stop()
         if !keepData { try? FileManager.default.removeItem(atPath: workDirectory) }

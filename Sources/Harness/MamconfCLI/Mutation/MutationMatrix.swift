@@ -51,8 +51,8 @@ public struct MutationMatrix: Sendable {
                 found.append("mutant \(mutant.name) (\(mutant.requirements.joined(separator: ","))) is not caught by its suites \(owning.joined(separator: ", "))")
             }
             for result in runs[mutant.name]?.allCases ?? [] {
-                if case .errored(let message, _) = result.outcome {
-                    found.append("mutant \(mutant.name) makes \(result.suiteId)/\(result.caseId) an error, not a failure: \(message)")
+                if case .errored(let error, _) = result.outcome {
+                    found.append("mutant \(mutant.name) makes \(result.suiteId)/\(result.caseId) an error, not a failure: \(error)")
                 }
             }
         }

@@ -31,8 +31,8 @@ public struct ConsoleReporter: Reporter {
         case .failed(let failure):
             output("FAIL  \(name) (\(time))\n      \(failure.location.fileAndLine): \(redactor.redact(failure.message))")
             if verbose, !failure.details.isEmpty { output(indent(redactor.redact(failure.details))) }
-        case .errored(let message, let details):
-            output("ERROR \(name) (\(time))\n      \(redactor.redact(message))")
+        case .errored(let error, let details):
+            output("ERROR \(name) (\(time))\n      \(error.kind): \(redactor.redact(error.description))")
             if verbose, !details.isEmpty { output(indent(redactor.redact(details))) }
         }
     }

@@ -53,9 +53,10 @@ public struct JUnitReporter: Reporter {
             outcome = .failure(
                 message: redactor.redact(message), type: "ExpectationFailed",
                 details: redactor.redact(message + (failure.details.isEmpty ? "" : "\n\n" + failure.details)))
-        case .errored(let message, let details):
+        case .errored(let error, let details):
+            let message = error.description
             outcome = .error(
-                message: redactor.redact(message), type: "IntegrationError",
+                message: redactor.redact(message), type: error.kind,
                 details: redactor.redact(message + (details.isEmpty ? "" : "\n\n" + details)))
         case .skipped(let reason):
             outcome = .skipped(message: redactor.redact(reason))

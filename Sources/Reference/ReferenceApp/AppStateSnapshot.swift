@@ -2,7 +2,7 @@ import AdapterProtocol
 import ReferenceSDK
 
 /// The `app.state` answer: what a user (and a test) could see of the app right now.
-enum AppSnapshot {
+enum AppStateSnapshot {
     /// - Parameters:
     ///   - app: the running app, or nil before the first launch (then accounts and files come from disk).
     ///   - device: for the data directory when no app runs.
@@ -17,14 +17,12 @@ enum AppSnapshot {
         for account in accounts where !data.keys.contains(where: { $0.lowercased() == account.accountId.lowercased() }) {
             data[account.accountId] = []
         }
-        return [
-            "launched": .bool(launched),
-            "ready": .bool(ready),
-            "signedInAccounts": .array(accounts.map { ["accountId": .string($0.accountId), "upn": .string($0.upn)] }),
-            "managedAccountId": managed.map(JSONValue.string) ?? .null,
+        return JSONValue(encoding: AppSnapshot(
+            launched: launched, ready: ready,
+            signedInAccounts: accounts.map { AdapterProtocol.SignedInAccount(accountId: AccountID($0.accountId), upn: UPN($0.upn)) },
+            managedAccountId: managed.map { AccountID($0) },
             // Past every launch gate with an account whose data the app would show.
-            "corporateDataVisible": .bool(ready && !accounts.isEmpty),
-            "data": .object(data.mapValues { .array($0.map(JSONValue.string)) }),
-        ]
+            corporateDataVisible: ready && !accounts.isEmpty,
+            data: IdentityMap(data)))
     }
 }

@@ -33,17 +33,24 @@ public struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {
         self.data = data
     }
 
-    public static let parseError = -32700
-    public static let invalidRequest = -32600
-    public static let methodNotFound = -32601
-    public static let invalidParams = -32602
-    public static let internalError = -32603
+    public init(_ code: ErrorCode, _ message: String, data: JSONValue? = nil) {
+        self.init(code: code.rawValue, message: message, data: data)
+    }
+
+    /// The code as one of the protocol's, nil for a code the protocol does not define.
+    public var known: ErrorCode? { ErrorCode(rawValue: code) }
+
+    public static let parseError = ErrorCode.parseError.rawValue
+    public static let invalidRequest = ErrorCode.invalidRequest.rawValue
+    public static let methodNotFound = ErrorCode.methodNotFound.rawValue
+    public static let invalidParams = ErrorCode.invalidParams.rawValue
+    public static let internalError = ErrorCode.internalError.rawValue
     /// The runner has no scripted answer for a question the integration asked.
-    public static let noScriptedAnswer = -32001
+    public static let noScriptedAnswer = ErrorCode.noScriptedAnswer.rawValue
     /// The integration does not support what was asked (a capability it did not declare).
-    public static let unsupported = -32002
+    public static let unsupported = ErrorCode.unsupported.rawValue
     /// An SDK or app action failed inside the integration.
-    public static let actionFailed = -32003
+    public static let actionFailed = ErrorCode.actionFailed.rawValue
 
     public var description: String { "error \(code): \(message)" }
 
@@ -114,7 +121,7 @@ extension Message {
         var id: RequestID?
         if let raw = o["id"], !raw.isNull {
             switch raw {
-            case .number(let n) where n.rounded() == n: id = .number(Int(n))
+            case .number(let n) where n.rounded() == n && abs(n) < 9.0e15: id = .number(Int(n))
             case .string(let s): id = .string(s)
             default: throw .badID(raw)
             }

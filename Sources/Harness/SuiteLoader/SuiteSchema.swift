@@ -1,0 +1,131 @@
+import AdapterProtocol
+
+/// The JSON Schema of a suite file (`docs/schemas/suite.schema.json`), built from the same vocabulary and
+/// message types the loader checks against, so an editor with yaml-language-server completes and checks
+/// suites as `mamconf validate` does (positions of alias errors and fixture lookups aside).
+public enum SuiteSchema {
+    public static var document: JSONValue {
+        [
+            "$schema": .string(ProtocolSchemas.draft),
+            "$id": "urn:mamconf:suite-format:v1",
+            "title": "mamconf suite file",
+            "description": "A scripted suite: cases that check one behaviour area of a MAM SDK integration. See docs/suite-format.md.",
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["suite", "title", "cases"],
+            "properties": [
+                "suite": ["type": "string", "description": "suite id: the JUnit testsuite name"],
+                "title": ["type": "string"],
+                "requirements": requirementList,
+                "secrets": ["type": "array", "items": ["type": "string"], "description": "extra values to redact everywhere"],
+                "defaults": [
+                    "type": "object", "additionalProperties": false,
+                    "properties": ["tenant": ["type": "string"], "policies": strings, "settings": settings],
+                ],
+                "cases": ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/case"]],
+            ],
+            "$defs": [
+                "case": [
+                    "type": "object", "additionalProperties": false, "required": ["id", "title", "requirements", "steps"],
+                    "properties": [
+                        "id": ["type": "string"], "title": ["type": "string"], "requirements": requirementList,
+                        "tenant": ["type": "string"], "policies": strings, "settings": settings,
+                        "needs": ["type": "array", "items": ["enum": .array(Capability.allCases.map { .string($0.rawValue) })]],
+                        "steps": ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/step"]],
+                    ],
+                ],
+                "step": ["oneOf": .array(steps)],
+                "duration": [
+                    "description": "seconds, or a number with unit s, m, h or d (90s, 30m, 8h, 2d)",
+                    "anyOf": [["type": "number", "minimum": 0], ["type": "string", "pattern": #"^[0-9]+(\.[0-9]+)?[smhd]?$"#]],
+                ],
+            ],
+        ]
+    }
+
+    static let strings: JSONValue = ["type": "array", "items": ["type": "string"]]
+    static let requirementList: JSONValue = ["type": "array", "items": ["type": "string", "pattern": "^[A-Z]{2,4}-[0-9]{2}$"]]
+    static var settings: JSONValue { Vocabulary.settingsSchema.partialJSONSchema }
+    static let within: JSONValue = ["$ref": "#/$defs/duration"]
+
+    /// One schema per step shape: each action and query with its params and (partial) result, each
+    /// question with its answer, each event selector with the members of its event, and the rest.
+    static var steps: [JSONValue] {
+        var out: [JSONValue] = []
+        for method in Vocabulary.actions {
+            var with = method.paramsSchema.jsonSchema
+            if method == .appSignIn { with = allowUser(with) }
+            out.append(step(["do": ["const": .string(method.rawValue)], "with": with, "result": method.resultSchema.partialJSONSchema],
+                            required: ["do"], description: method.summary))
+        }
+        for query in Vocabulary.queries {
+            out.append(step(["check": ["const": .string(query.rawValue)], "with": query.paramsSchema.jsonSchema, "is": query.resultSchema.partialJSONSchema],
+                            required: ["check", "is"], description: query.summary))
+        }
+        for question in Question.allCases {
+            var answer = question.answerSchema.jsonSchema
+            if question == .signIn { answer = allowUser(answer) }
+            out.append(step(["answer": ["const": .string(question.rawValue)], "with": answer, "times": ["type": "integer", "minimum": 1]],
+                            required: ["answer"], description: question.summary))
+        }
+        for kind in ["expect", "expect_no"] {
+            var members: [String: JSONValue] = [kind: ["oneOf": .array(EventSelectorKind.allCases.map(pattern))]]
+            if kind == "expect" { members["count"] = ["type": "integer", "minimum": 0] }
+            out.append(step(members, required: [kind], description: kind == "expect" ? "an event must arrive" : "no such event may have arrived by the next sync"))
+        }
+        out.append(step(["advance_clock": ["$ref": "#/$defs/duration"]], required: ["advance_clock"], description: "move both clocks forward"))
+        out.append(step(["check_backend": ["oneOf": [
+            object(["registration": ["type": "string"], "exists": ["type": "boolean"]], required: ["registration"]),
+            object(["journal": routes, "count": ["type": "integer", "minimum": 0], "min": ["type": "integer", "minimum": 0]], required: ["journal"]),
+        ]]], required: ["check_backend"], description: "state the backend must show"))
+        let scalarMap: JSONValue = ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]]
+        out.append(step(["backend": ["oneOf": [
+            object(["wipe": ["type": "string"]], required: ["wipe"]),
+            object(["fault": routes, "status": ["type": "integer", "minimum": 400, "maximum": 599], "times": ["type": "integer", "minimum": 1]], required: ["fault", "status"]),
+            object(["clear_faults": ["const": true]], required: ["clear_faults"]),
+            object(["app_config": ["type": "string"], "settings": scalarMap, "assign_to": strings, "delete": ["type": "boolean"]], required: ["app_config"]),
+            object(["device_config": ["type": "string"], "settings": scalarMap, "assign_to": strings, "delete": ["type": "boolean"]], required: ["device_config"]),
+            object(["default_app_config": scalarMap], required: ["default_app_config"]),
+            object(["device_user": ["type": ["string", "null"]]], required: ["device_user"]),
+            object(["policy": ["type": "string"], "settings": ["type": "object"]], required: ["policy", "settings"]),
+        ]]], required: ["backend"], description: "act on the backend as an administrator or a failing service"))
+        return out
+    }
+
+    static var routes: JSONValue { ["enum": .array(ServiceRoute.allCases.map { .string($0.rawValue) })] }
+
+    static func step(_ members: [String: JSONValue], required: [String], description: String) -> JSONValue {
+        var all = members
+        all["within"] = within
+        return ["type": "object", "additionalProperties": false, "required": .array(required.map(JSONValue.string)),
+                "properties": .object(all), "description": .string(description)]
+    }
+
+    static func object(_ members: [String: JSONValue], required: [String]) -> JSONValue {
+        ["type": "object", "additionalProperties": false, "required": .array(required.map(JSONValue.string)), "properties": .object(members)]
+    }
+
+    /// `user: alice` stands for the alias's UPN and password.
+    static func allowUser(_ schema: JSONValue) -> JSONValue {
+        guard var object = schema.objectValue, var members = object["properties"]?.objectValue else { return schema }
+        members["user"] = ["type": "string", "description": "a user alias: expands to its upn and password"]
+        object["properties"] = .object(members)
+        object["required"] = nil
+        return .object(object)
+    }
+
+    /// An event pattern: exactly one selector key naming the event, plus members of that event's params.
+    static func pattern(_ kind: EventSelectorKind) -> JSONValue {
+        let eventSchema: WireSchema = kind.event?.paramsSchema ?? .object(name: "question", properties: [])
+        var members = eventSchema.partialJSONSchema["properties"]?.objectValue ?? [:]
+        if let discriminator = kind.discriminator { members[discriminator] = nil }
+        if kind == .question {
+            // A question's members differ per question; any member of any question's params may be named.
+            for question in Question.allCases {
+                for (name, schema) in question.paramsSchema.partialJSONSchema["properties"]?.objectValue ?? [:] { members[name] = schema }
+            }
+        }
+        members[kind.rawValue] = kind.names.map { ["enum": .array($0.map(JSONValue.string))] } ?? ["type": "string"]
+        return object(members, required: [kind.rawValue])
+    }
+}

@@ -1,0 +1,116 @@
+/// What a user (and a test) could see of the app: `app.state`, and the answer to `app.launch`,
+/// `app.restart` and `app.resume`.
+public struct AppSnapshot: Codable, Sendable, Hashable {
+    public var launched: Bool
+    /// Past every launch gate (PIN, policy required).
+    public var ready: Bool
+    public var signedInAccounts: [SignedInAccount]
+    /// The account whose policy the app runs under, or null.
+    public var managedAccountId: AccountID?
+    /// Whether the app would show corporate data now.
+    public var corporateDataVisible: Bool
+    /// File names by owning account (`unmanaged` for data of no account). A signed-in account with no
+    /// data is listed with an empty array; a signed-out one may be listed (empty after a wipe) or absent.
+    public var data: IdentityMap<[String]>
+
+    public init(launched: Bool, ready: Bool, signedInAccounts: [SignedInAccount], managedAccountId: AccountID?,
+                corporateDataVisible: Bool, data: IdentityMap<[String]>) {
+        self.launched = launched
+        self.ready = ready
+        self.signedInAccounts = signedInAccounts
+        self.managedAccountId = managedAccountId
+        self.corporateDataVisible = corporateDataVisible
+        self.data = data
+    }
+}
+
+public struct SignedInAccount: Codable, Sendable, Hashable {
+    public var accountId: AccountID
+    public var upn: UPN
+    public init(accountId: AccountID, upn: UPN) {
+        self.accountId = accountId
+        self.upn = upn
+    }
+}
+
+/// `app.signIn` params: the app's own sign-in (its MSAL) with these credentials.
+public struct SignInParams: Codable, Sendable, Hashable {
+    public var upn: UPN
+    public var password: String
+    public init(upn: UPN, password: String) {
+        self.upn = upn
+        self.password = password
+    }
+}
+
+/// `app.signIn` result: the signed-in account, or null with the reason the app refused.
+public struct SignInResult: Codable, Sendable, Hashable {
+    public var accountId: AccountID?
+    public var refused: SignInRefusal?
+    public init(accountId: AccountID?, refused: SignInRefusal? = nil) {
+        self.accountId = accountId
+        self.refused = refused
+    }
+}
+
+/// Params naming one account (`app.signOut`, `sdk.registerAndEnroll`, `sdk.isManaged`, `sdk.policy`,
+/// `app.openURL`, `app.importDocument`).
+public struct AccountParams: Codable, Sendable, Hashable {
+    public var accountId: AccountID
+    public init(accountId: AccountID) { self.accountId = accountId }
+}
+
+/// `app.writeData` params. Without `accountId` the app writes under its current identity (IDS-09).
+public struct WriteDataParams: Codable, Sendable, Hashable {
+    public var accountId: AccountID?
+    public var name: String
+    public var content: String
+    public init(accountId: AccountID?, name: String, content: String) {
+        self.accountId = accountId
+        self.name = name
+        self.content = content
+    }
+}
+
+/// `app.writeData` result: the owner the SDK recorded for the file ("" = none).
+public struct WriteDataResult: Codable, Sendable, Hashable {
+    public var owner: AccountID
+    public init(owner: AccountID) { self.owner = owner }
+}
+
+/// `app.switchIdentity` params: the account to show (`""` = unmanaged; null = back to the process identity).
+public struct SwitchIdentityParams: Codable, Sendable, Hashable {
+    public var accountId: AccountID?
+    public init(accountId: AccountID?) { self.accountId = accountId }
+}
+
+/// `app.switchIdentity` result.
+public struct SwitchIdentityResult: Codable, Sendable, Hashable {
+    public var result: SwitchResult
+    /// The iOS `IntuneMAMSwitchIdentityResult` raw value.
+    public var code: Int
+    /// The app showed the account's data (only after a `success` completion).
+    public var dataShown: Bool
+    public init(result: SwitchResult, dataShown: Bool) {
+        self.result = result
+        self.code = result.iosCode
+        self.dataShown = dataShown
+    }
+}
+
+/// `app.openURL` / `app.importDocument` result.
+public struct ReceiveItemResult: Codable, Sendable, Hashable {
+    public var result: SwitchOutcome
+    /// The app switched its UI identity to the item's owner.
+    public var switched: Bool
+    public init(result: SwitchOutcome, switched: Bool) {
+        self.result = result
+        self.switched = switched
+    }
+}
+
+/// `app.showWebContent` params.
+public struct WebContentParams: Codable, Sendable, Hashable {
+    public var url: String
+    public init(url: String) { self.url = url }
+}

@@ -1,0 +1,50 @@
+/// A feature area an integration may or may not offer, declared in its `initialize` answer.
+///
+/// A case needs the capabilities of the requests it makes and the questions it answers (derived by the
+/// suite loader, never listed by hand); when the integration lacks one, the case is skipped with the
+/// reason, never passed and never failed.
+public enum Capability: String, WireEnum {
+    /// Time-based SDK behaviour follows `clock.advance` instead of the wall clock.
+    case virtualClock = "clock.virtual"
+    /// SDK user interface becomes `ui.*` questions answered by a simulated user.
+    case uiPrompts = "ui.prompts"
+    /// `app.restart` works (the runner can terminate and relaunch the app).
+    case appRestart = "app.restart"
+    /// `app.resume`: the app can be sent to the background and brought back.
+    case appResume = "app.resume"
+    /// Several identities in one app (`MultiIdentity`): `sdk.identity`, `sdk.isManaged`, web content.
+    case identityMulti = "identity.multi"
+    /// Identity switches: `app.switchIdentity`, items owned by other accounts, `delegate.identitySwitchRequired`.
+    case identitySwitch = "identity.switch"
+    /// The SDK's allowed-accounts list and the device's managed app configuration channel.
+    case allowedAccounts
+    /// Targeted app configuration (`sdk.appConfig`, `sdk.appConfigValue`).
+    case appConfig
+    /// Save-to and open-from policy queries.
+    case policyQueries = "policy.queries"
+    /// Data protection (`sdk.protect`).
+    case dataProtect = "data.protect"
+    /// `loginAndEnrollAccount`: the SDK signs the user in itself.
+    case loginAndEnroll = "sdk.loginAndEnroll"
+
+    /// The capabilities protocol 0 knew. An integration speaking protocol 0 declares only these, so it is
+    /// taken to offer every feature area that came later (and a `-32002` answer skips the case).
+    public static let protocol0: Set<Capability> = [.virtualClock, .uiPrompts, .appRestart]
+
+    /// One line for docs and `adapter-check`.
+    public var summary: String {
+        switch self {
+        case .virtualClock: return "time-based SDK behaviour follows clock.advance"
+        case .uiPrompts: return "SDK UI becomes ui.* questions a simulated user answers"
+        case .appRestart: return "app.restart terminates and relaunches the app"
+        case .appResume: return "app.resume brings the app back to the foreground"
+        case .identityMulti: return "multi-identity: sdk.identity, sdk.isManaged, app.showWebContent"
+        case .identitySwitch: return "identity switches: app.switchIdentity, app.openURL, app.importDocument"
+        case .allowedAccounts: return "allowed accounts and the managed app configuration channel"
+        case .appConfig: return "targeted app configuration"
+        case .policyQueries: return "sdk.isSaveToAllowed and sdk.isOpenFromAllowed"
+        case .dataProtect: return "sdk.protect"
+        case .loginAndEnroll: return "sdk.loginAndEnroll"
+        }
+    }
+}

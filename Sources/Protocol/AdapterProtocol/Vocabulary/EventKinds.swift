@@ -1,0 +1,75 @@
+/// `event.ui` kinds: SDK user interface the integration reports having shown.
+public enum UIKind: String, WireEnum {
+    case restartDialog = "restart-dialog"
+    case pinSetup = "pin-setup"
+    case pinEntry = "pin-entry"
+    case signIn = "sign-in"
+    case policyRequired = "policy-required"
+    case policyAbsentWarning = "policy-absent-warning"
+}
+
+/// `event.app` kinds: milestones of the app around the SDK.
+public enum AppEventKind: String, WireEnum {
+    case launched
+    case restarted
+    case ready
+    case signedIn = "signed-in"
+    case signedOut = "signed-out"
+    case dataWiped = "data-wiped"
+    case blocked
+}
+
+/// Who restarted the app (`event.app restarted`, `reason`).
+public enum RestartReason: String, WireEnum {
+    /// The app restarted itself (`restartApplication` returned true).
+    case app
+    /// The SDK restarted the app after its restart dialog.
+    case sdk
+    /// The runner asked for it (`app.restart`).
+    case runner
+}
+
+/// Why the app is blocked (`event.app blocked`, `reason`).
+public enum BlockReason: String, WireEnum {
+    case policyRequired = "policy-required"
+    case pinCanceled = "pin-canceled"
+    case pinRetriesExceeded = "pin-retries-exceeded"
+}
+
+/// Who signed the user in (`event.app signed-in`, `by`): absent when the app did.
+public enum SignInSource: String, WireEnum {
+    case sdk
+}
+
+/// `event.notification` names: what the SDK posted to the app, under neutral names.
+public enum NotificationName: String, WireEnum {
+    /// `IntuneMAMAllowedAccountsDidChangeNotification`
+    case allowedAccountsChanged = "allowed-accounts-changed"
+    /// `IntuneMAMAppConfigDidChangeNotification`
+    case appConfigChanged = "app-config-changed"
+    /// `IntuneMAMPolicyDidChangeNotification`
+    case policyChanged = "policy-changed"
+    /// `IntuneMAMDataProtectionDidChangeNotification`
+    case dataProtectionChanged = "data-protection-changed"
+    /// `IntuneMAMWipeDidCompleteNotification`
+    case wipeCompleted = "wipe-completed"
+
+    /// The iOS notification this name stands for.
+    public var iosName: String {
+        switch self {
+        case .allowedAccountsChanged: return "IntuneMAMAllowedAccountsDidChangeNotification"
+        case .appConfigChanged: return "IntuneMAMAppConfigDidChangeNotification"
+        case .policyChanged: return "IntuneMAMPolicyDidChangeNotification"
+        case .dataProtectionChanged: return "IntuneMAMDataProtectionDidChangeNotification"
+        case .wipeCompleted: return "IntuneMAMWipeDidCompleteNotification"
+        }
+    }
+}
+
+/// Levels of `log` lines.
+public enum LogLevel: String, WireEnum {
+    case debug
+    case info
+    case warning
+    case error
+}

@@ -1,0 +1,162 @@
+/// Every request the runner sends an integration, with its params and result types, what a suite does
+/// with it, and the capability it belongs to.
+public enum RunnerMethod: String, WireEnum {
+    case initialize
+    case shutdown
+    case sync
+    case clockAdvance = "clock.advance"
+
+    case appLaunch = "app.launch"
+    case appRestart = "app.restart"
+    case appResume = "app.resume"
+    case appSignIn = "app.signIn"
+    case appSignOut = "app.signOut"
+    case appState = "app.state"
+    case appWriteData = "app.writeData"
+    case appSwitchIdentity = "app.switchIdentity"
+    case appOpenURL = "app.openURL"
+    case appImportDocument = "app.importDocument"
+    case appShowWebContent = "app.showWebContent"
+
+    case sdkRegisterAndEnroll = "sdk.registerAndEnroll"
+    case sdkDeregisterAndUnenroll = "sdk.deregisterAndUnenroll"
+    case sdkLoginAndEnroll = "sdk.loginAndEnroll"
+    case sdkRegisteredAccounts = "sdk.registeredAccounts"
+    case sdkEnrolledAccount = "sdk.enrolledAccount"
+    case sdkPolicy = "sdk.policy"
+    case sdkIdentity = "sdk.identity"
+    case sdkIsManaged = "sdk.isManaged"
+    case sdkProtect = "sdk.protect"
+    case sdkAllowedAccounts = "sdk.allowedAccounts"
+    case sdkAppConfig = "sdk.appConfig"
+    case sdkAppConfigValue = "sdk.appConfigValue"
+    case sdkIsSaveToAllowed = "sdk.isSaveToAllowed"
+    case sdkIsOpenFromAllowed = "sdk.isOpenFromAllowed"
+
+    case deviceManagedConfigChanged = "device.managedConfigChanged"
+
+    /// How a suite uses a method.
+    public enum Role: String, Sendable {
+        /// Sent by the runner itself (`initialize`, `sync`, `clock.advance` through `advance_clock`, …).
+        case control
+        /// `do:` an app action or SDK call.
+        case action
+        /// `check:` a query whose result must match.
+        case query
+    }
+
+    public var role: Role {
+        switch self {
+        case .initialize, .shutdown, .sync, .clockAdvance: return .control
+        case .appState, .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy, .sdkIdentity, .sdkIsManaged,
+             .sdkAllowedAccounts, .sdkAppConfig, .sdkAppConfigValue, .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed:
+            return .query
+        default: return .action
+        }
+    }
+
+    /// The feature area the method belongs to; nil for the core every integration implements.
+    public var capability: Capability? {
+        switch self {
+        case .clockAdvance: return .virtualClock
+        case .appRestart: return .appRestart
+        case .appResume: return .appResume
+        case .appSwitchIdentity, .appOpenURL, .appImportDocument: return .identitySwitch
+        case .appShowWebContent, .sdkIdentity, .sdkIsManaged: return .identityMulti
+        case .sdkLoginAndEnroll: return .loginAndEnroll
+        case .sdkProtect: return .dataProtect
+        case .sdkAllowedAccounts, .deviceManagedConfigChanged: return .allowedAccounts
+        case .sdkAppConfig, .sdkAppConfigValue: return .appConfig
+        case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return .policyQueries
+        default: return nil
+        }
+    }
+
+    /// The params type (decode with `JSONValue.decode(as:)`).
+    public var paramsType: any (Codable & Sendable).Type {
+        switch self {
+        case .initialize: return InitializeParams.self
+        case .clockAdvance: return ClockAdvanceParams.self
+        case .appSignIn: return SignInParams.self
+        case .appSignOut, .sdkRegisterAndEnroll, .sdkIsManaged, .sdkPolicy, .appOpenURL, .appImportDocument: return AccountParams.self
+        case .appWriteData: return WriteDataParams.self
+        case .appSwitchIdentity: return SwitchIdentityParams.self
+        case .appShowWebContent: return WebContentParams.self
+        case .sdkDeregisterAndUnenroll: return DeregisterParams.self
+        case .sdkLoginAndEnroll: return LoginAndEnrollParams.self
+        case .sdkProtect: return ProtectParams.self
+        case .sdkAppConfig: return AppConfigParams.self
+        case .sdkAppConfigValue: return AppConfigValueParams.self
+        case .sdkIsSaveToAllowed: return SaveToParams.self
+        case .sdkIsOpenFromAllowed: return OpenFromParams.self
+        case .shutdown, .sync, .appLaunch, .appRestart, .appResume, .appState, .sdkRegisteredAccounts,
+             .sdkEnrolledAccount, .sdkIdentity, .sdkAllowedAccounts, .deviceManagedConfigChanged:
+            return Empty.self
+        }
+    }
+
+    /// The result type.
+    public var resultType: any (Codable & Sendable).Type {
+        switch self {
+        case .initialize: return InitializeResult.self
+        case .clockAdvance: return ClockAdvanceResult.self
+        case .appLaunch, .appRestart, .appResume, .appState: return AppSnapshot.self
+        case .appSignIn: return SignInResult.self
+        case .appWriteData: return WriteDataResult.self
+        case .appSwitchIdentity: return SwitchIdentityResult.self
+        case .appOpenURL, .appImportDocument: return ReceiveItemResult.self
+        case .sdkRegisteredAccounts: return AccountListResult.self
+        case .sdkEnrolledAccount: return EnrolledAccountResult.self
+        case .sdkPolicy: return PolicyResult.self
+        case .sdkIdentity: return IdentityResult.self
+        case .sdkIsManaged: return ManagedResult.self
+        case .sdkProtect: return ProtectResult.self
+        case .sdkAllowedAccounts: return AllowedAccountsResult.self
+        case .sdkAppConfig: return AppConfigResult.self
+        case .sdkAppConfigValue: return AppConfigValueResult.self
+        case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return AllowedResult.self
+        case .shutdown, .sync, .appSignOut, .appShowWebContent, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
+             .sdkLoginAndEnroll, .deviceManagedConfigChanged:
+            return Empty.self
+        }
+    }
+
+    public var paramsSchema: WireSchema { WireSchema.of(paramsType) }
+    public var resultSchema: WireSchema { WireSchema.of(resultType) }
+
+    /// What the method does, one line, for docs and `--help`.
+    public var summary: String {
+        switch self {
+        case .initialize: return "start the case: data directory, app settings, tenant endpoints, clock"
+        case .shutdown: return "end the integration; the process exits after answering"
+        case .sync: return "answered only after every event caused so far was sent"
+        case .clockAdvance: return "move the virtual clock; answered after the timers it made due ran"
+        case .appLaunch: return "launch the app (answered when its launch work is done)"
+        case .appRestart: return "terminate the app and launch it again from its data directory"
+        case .appResume: return "bring the app back to the foreground (conditional launch runs again)"
+        case .appSignIn: return "the app signs the user in and registers the account with the SDK"
+        case .appSignOut: return "the app signs the account out: deregister with wipe, then drop its tokens"
+        case .appState: return "what the app shows now"
+        case .appWriteData: return "the app stores a file owned by an account"
+        case .appSwitchIdentity: return "the app calls setUIPolicyAccountId before showing an account's data"
+        case .appOpenURL: return "the OS hands the app a URL owned by an account"
+        case .appImportDocument: return "the OS hands the app a document owned by an account"
+        case .appShowWebContent: return "the app shows arbitrary web content"
+        case .sdkRegisterAndEnroll: return "registerAndEnrollAccountId"
+        case .sdkDeregisterAndUnenroll: return "deRegisterAndUnenrollAccountId:withWipe:"
+        case .sdkLoginAndEnroll: return "loginAndEnrollAccount"
+        case .sdkRegisteredAccounts: return "registeredAccountIds"
+        case .sdkEnrolledAccount: return "enrolledAccountId"
+        case .sdkPolicy: return "policyForAccountId and what it means for files and notifications"
+        case .sdkIdentity: return "getProcessAccountId, getUIPolicyAccountId, getCurrentThreadAccountId"
+        case .sdkIsManaged: return "isAccountIdManaged"
+        case .sdkProtect: return "protect:accountId: then protectionInfo"
+        case .sdkAllowedAccounts: return "allowedAccountIds and allowedAccounts"
+        case .sdkAppConfig: return "appConfigForAccountId fullData"
+        case .sdkAppConfigValue: return "a typed getter of the account's app configuration"
+        case .sdkIsSaveToAllowed: return "isSaveToAllowedForLocation:withAccountId:"
+        case .sdkIsOpenFromAllowed: return "isOpenFromAllowedForLocation:withAccountId:"
+        case .deviceManagedConfigChanged: return "the OS signals a changed managed app configuration"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// SDK methods an integration reports calling (`event.sdkCall` `api`), under the current (21.x) names.
+///
+/// The SDK renamed its UPN-based methods to account-ID twins in 16.0.0 and removed the old names in 20.0
+/// (`docs/adapter-protocol.md`, SDK versions). A suite names the current method; an integration built on an
+/// older SDK reports the name its SDK has, and `acceptedNames(sdkVersion:)` says which names count.
+public enum SDKAPI: String, WireEnum {
+    case applicationDidFinishLaunching
+    case registerAndEnrollAccountId
+    case deRegisterAndUnenrollAccountId
+    case loginAndEnrollAccount
+    case setUIPolicyAccountId
+    case protect
+
+    /// The UPN-era name of the same method, where there was one (present up to 19.x).
+    public var upnEraName: String? {
+        switch self {
+        case .registerAndEnrollAccountId: return "registerAndEnrollAccount"
+        case .deRegisterAndUnenrollAccountId: return "deRegisterAndUnenrollAccount"
+        case .setUIPolicyAccountId: return "setUIPolicyIdentity"
+        case .applicationDidFinishLaunching, .loginAndEnrollAccount, .protect: return nil
+        }
+    }
+
+    /// The names an integration on `sdkVersion` may report for this method: the UPN-era name only before
+    /// 16.0, both from 16.0 to 19.x, the account-ID name from 20.0 on. An unknown version accepts both.
+    public func acceptedNames(sdkVersion: SDKVersion?) -> [String] {
+        guard let old = upnEraName else { return [rawValue] }
+        guard let version = sdkVersion else { return [rawValue, old] }
+        if version < SDKVersion(16, 0, 0) { return [old] }
+        if version < SDKVersion(20, 0, 0) { return [rawValue, old] }
+        return [rawValue]
+    }
+}

@@ -1,0 +1,94 @@
+/// Closed sets of values inside requests and results.
+
+/// The outcome of `setUIPolicyAccountId` (`app.switchIdentity` `result`); iOS `IntuneMAMSwitchIdentityResult`.
+public enum SwitchResult: String, WireEnum {
+    case success
+    case canceled
+    case notAllowed = "not-allowed"
+    case failed
+
+    /// The iOS raw value, sent as `code`.
+    public var iosCode: Int {
+        switch self {
+        case .success: return 0
+        case .canceled: return 1
+        case .notAllowed: return 2
+        case .failed: return 3
+        }
+    }
+
+    /// Android's `MAMIdentitySwitchResult` name for the same outcome.
+    public var androidName: String {
+        switch self {
+        case .success: return "SUCCEEDED"
+        case .canceled: return "CANCELLED"
+        case .notAllowed: return "NOT_ALLOWED"
+        case .failed: return "FAILED"
+        }
+    }
+}
+
+/// Why the SDK asks the app to switch (`delegate.identitySwitchRequired` `reason`); iOS
+/// `IntuneMAMIdentitySwitchReason` 0, 1, 2.
+public enum IdentitySwitchReason: String, WireEnum {
+    case openURL = "open-url"
+    case cancelConditionalLaunch = "cancel-conditional-launch"
+    case documentImport = "document-import"
+
+    public var iosCode: Int {
+        switch self {
+        case .openURL: return 0
+        case .cancelConditionalLaunch: return 1
+        case .documentImport: return 2
+        }
+    }
+}
+
+/// The app's answer to a switch request (`delegate.identitySwitchRequired`) and the outcome of receiving
+/// an item (`app.openURL`, `app.importDocument`).
+public enum SwitchOutcome: String, WireEnum {
+    case success
+    case failed
+}
+
+/// Why `app.signIn` refused an account.
+public enum SignInRefusal: String, WireEnum {
+    /// The account is not on the allowed-accounts list (ALW-03).
+    case notAllowed = "not-allowed"
+}
+
+/// `IntuneMAMSaveLocation` cases by neutral name.
+public enum SaveLocation: String, WireEnum {
+    case other, oneDriveForBusiness, sharePoint, box, dropbox, googleDrive, localDrive, cameraRoll, accountDocument
+}
+
+/// `IntuneMAMOpenLocation` cases by neutral name.
+public enum OpenLocation: String, WireEnum {
+    case other, oneDriveForBusiness, sharePoint, camera, localStorage, photos, accountDocument
+}
+
+/// `IntuneMAMNotificationPolicy` (0, 1, 2).
+public enum NotificationPolicy: String, WireEnum {
+    case allow
+    case blockOrgData = "block-org-data"
+    case block
+}
+
+/// Which typed getter `sdk.appConfigValue` calls.
+public enum ConfigValueType: String, WireEnum {
+    case string, number, bool
+}
+
+/// How a typed getter resolves a conflict: `any`, `min`, `max` for strings and numbers; `any`, `or`, `and`
+/// for booleans (`IntuneMAMStringQueryType`, `…NumberQueryType`, `…BoolQueryType`).
+public enum ConfigQuery: String, WireEnum {
+    case any, min, max, or, and
+}
+
+/// How the integration's clock runs (`initialize` `clock.mode`).
+public enum ClockMode: String, WireEnum {
+    /// Time moves only with `clock.advance`.
+    case virtual
+    /// The wall clock.
+    case system
+}
