@@ -22,6 +22,8 @@ deps:
 	    exit 2; \
 	  fi; \
 	fi
+	@# The schema tests check mamconf's JSON Schemas with an outside validator (Python jsonschema, PyYAML).
+	@python3 -c 'import jsonschema, yaml' 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 
 build: deps
 	$(SWIFT) build

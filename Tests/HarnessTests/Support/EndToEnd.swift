@@ -43,7 +43,8 @@ enum EndToEnd {
     static func run(
         _ suites: [Suite], arguments: [String] = [], command: [String]? = nil, reporters extra: [any Reporter] = [],
         stepTimeout: Double = 10, deadlineScale: Double = 3, backendURL: String? = nil,
-        wrap: (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }
+        wrap: (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }, tap: WireTap? = nil,
+        strictProtocol: Bool = false
     ) async throws -> Run {
         let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
         let started = try await server.start()
@@ -54,10 +55,11 @@ enum EndToEnd {
         let work = NSTemporaryDirectory() + "mamconf-test-\(UUID().uuidString)"
         let adapterCommand = try command ?? ([try referenceExecutable()] + arguments)
         let runner = Runner(
-            adapter: wrap(StdioAdapterFactory(command: adapterCommand)),
+            adapter: wrap(StdioAdapterFactory(command: adapterCommand, tap: tap)),
             backend: backend,
             reporters: [ConsoleReporter(redactor: redactor, verbose: true, output: { console.append($0) })] + extra,
-            configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, redactor: redactor))
+            configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, redactor: redactor,
+                                            strictProtocol: strictProtocol))
         let result = await runner.run(suites)
         let connections = await backend.connectionsOpened
         await server.stop()

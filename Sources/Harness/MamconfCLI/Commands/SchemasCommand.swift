@@ -23,7 +23,7 @@ struct SchemasCommand: ParsableCommand {
             if !stale.isEmpty { throw MamconfExit(MamconfExit.failed, "\(stale.count) schema file(s) differ; run: mamconf schemas --directory \(directory)") }
             print("\(SchemaFiles.all.count) schema files up to date")
         } else {
-            print("wrote \(SchemaFiles.all.count) schema files to \(directory)")
+            print("\(SchemaFiles.all.count) schema files in \(directory): \(stale.count) written or removed")
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The JSON Schemas of every message of the protocol, built from the message types, and the checks
 /// `--strict-protocol` and `adapter-check` run with them.
 ///
@@ -91,6 +93,50 @@ public enum ProtocolSchemas {
     }
 
     // MARK: Checking messages
+
+    /// Checks a whole message (envelope and content) against the schema file at `path` below
+    /// `docs/schemas/` (`protocol/event/event.status.json`), as an outside validator would with that file.
+    public static func violations(of message: JSONValue, against path: String) -> [SchemaViolation] {
+        let parts = path.replacingOccurrences(of: ".json", with: "").split(separator: "/", maxSplits: 2).map(String.init)
+        guard parts.count >= 2, parts[0] == "protocol" else { return [SchemaViolation(path: "", problem: "no schema \(path)")] }
+        let kind = parts[1], name = parts.count > 2 ? parts[2] : ""
+        guard let members = message.objectValue else { return [SchemaViolation(path: "", problem: "must be an object")] }
+        var found: [SchemaViolation] = []
+        if members["jsonrpc"] != .string("2.0") { found.append(SchemaViolation(path: "jsonrpc", problem: "must be \"2.0\"")) }
+        func allow(_ keys: Set<String>) {
+            for key in members.keys.sorted() where !keys.contains(key) { found.append(SchemaViolation(path: key, problem: "unknown member")) }
+            for key in keys.sorted() where members[key] == nil { found.append(SchemaViolation(path: key, problem: "is missing")) }
+        }
+        func integerID() { if members["id"]?.intValue == nil { found.append(SchemaViolation(path: "id", problem: "must be a whole number")) } }
+        func method(_ expected: String) { if members["method"] != .string(expected) { found.append(SchemaViolation(path: "method", problem: "must be \"\(expected)\"")) } }
+        switch kind {
+        case "request", "question":
+            allow(["jsonrpc", "id", "method", "params"])
+            integerID()
+            method(name)
+            let schema = kind == "request" ? RunnerMethod(rawValue: name)?.paramsSchema : Question(rawValue: name)?.paramsSchema
+            if let schema, let params = members["params"] { found += schema.violations(of: params, at: "params") }
+        case "event":
+            allow(["jsonrpc", "method", "params"])
+            method(name)
+            if let schema = EventMethod(rawValue: name)?.paramsSchema, let params = members["params"] { found += schema.violations(of: params, at: "params") }
+        case "response", "answer":
+            allow(["jsonrpc", "id", "result"])
+            integerID()
+            let schema = kind == "response" ? RunnerMethod(rawValue: name)?.resultSchema : Question(rawValue: name)?.answerSchema
+            if let schema, let result = members["result"] { found += schema.violations(of: result, at: "result") }
+        case "error":
+            allow(["jsonrpc", "id", "error"])
+            if let id = members["id"], !id.isNull, id.intValue == nil { found.append(SchemaViolation(path: "id", problem: "must be a whole number or null")) }
+            let error = members["error"]?.objectValue ?? [:]
+            if error["code"]?.intValue == nil { found.append(SchemaViolation(path: "error.code", problem: "must be a whole number")) }
+            if error["message"]?.stringValue == nil { found.append(SchemaViolation(path: "error.message", problem: "must be a string")) }
+            for key in error.keys.sorted() where !["code", "message", "data"].contains(key) { found.append(SchemaViolation(path: "error.\(key)", problem: "unknown member")) }
+        default:
+            found.append(SchemaViolation(path: "", problem: "no schema \(path)"))
+        }
+        return found
+    }
 
     /// What the integration sent that breaks the protocol's schemas: a notification that is no known event
     /// or whose params do not fit, a question whose params do not fit. Empty when the message fits.

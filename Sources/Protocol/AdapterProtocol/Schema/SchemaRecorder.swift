@@ -70,7 +70,8 @@ final class SchemaRecorder: Decoder {
         case .single(let schema):
             return (schema ?? .any, value)
         case .none:
-            return (.any, value)
+            // A type that decodes nothing (`Empty`) is an object without members.
+            return (.object(name: String(describing: T.self), properties: []), value)
         }
     }
 
