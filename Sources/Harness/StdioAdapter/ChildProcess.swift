@@ -99,15 +99,7 @@ final class ChildProcess: Sendable {
         return child
     }
 
-    private static func resolve(_ program: String) -> String? {
-        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
-        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in searchPath.split(separator: ":") {
-            let candidate = "\(dir)/\(program)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
-    }
+    private static func resolve(_ program: String) -> String? { AdapterCommand.resolve(program) }
 
     /// A dedicated thread blocks in waitpid, so exit is noticed without polling.
     private func startReaper() {
