@@ -49,3 +49,15 @@ public struct SuiteLoader {
         return Result(suites: suites, errors: errors)
     }
 }
+
+extension SuiteLoader {
+    /// A tenant and policies by fixture name, for tools that arrange a backend without a suite
+    /// (`adapter-check`). Errors name the files.
+    public func fixtures(tenant: String, policies: [String]) -> (TenantFixture?, [PolicyFixture], [SuiteError]) {
+        let store = FixtureStore(directory: fixturesDirectory)
+        let here = SourceLocation(file: fixturesDirectory, line: 1, column: 1)
+        let loaded = store.tenant(tenant, reference: here)
+        let found = policies.compactMap { store.policy($0, reference: here) }
+        return (loaded, found, store.errors)
+    }
+}

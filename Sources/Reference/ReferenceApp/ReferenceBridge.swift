@@ -45,6 +45,9 @@ public final class ReferenceBridge: AdapterHandler {
         if let capability = method.capability, !options.capabilities.contains(capability) {
             throw RPCError.unsupported(capability, "disabled with --disable-capability")
         }
+        // Params are checked before anything is done: a request that does not fit is answered -32602
+        // whatever state the app is in.
+        _ = try params.params(method.paramsType)
         switch method {
         case .initialize: return try initialize(params, channel: server)
         case .shutdown:

@@ -140,13 +140,7 @@ struct CaseExecution {
         do { settings = try JSONValue.object(testCase.settings).decode(as: AppSettings.self) } catch {
             throw CaseStop.error(.harness("the case's app settings do not fit the protocol: \(error)"))
         }
-        let params = InitializeParams(
-            dataDir: dataDirectory,
-            app: AppDescription(bundleId: testCase.tenant.bundleId, settings: settings),
-            backend: BackendEndpoints(
-                tokenURL: tenant.tokenURL, mamServiceURL: tenant.mamServiceURL, mamResource: tenant.mamResource,
-                clientId: tenant.appClientId, deviceConfigURL: tenant.deviceConfigURL),
-            clock: ClockSetting(mode: .virtual, now: tenant.now))
+        let params = tenant.initializeParams(bundleId: testCase.tenant.bundleId, settings: settings, dataDirectory: dataDirectory)
         let json = JSONValue(encoding: params)
         transcript.add("→ initialize \(json.compactText)")
         let result: JSONValue
@@ -160,10 +154,7 @@ struct CaseExecution {
         do { answer = try result.decode(as: InitializeResult.self) } catch {
             throw CaseStop.error(.adapterUnusable(.protocolViolation("the initialize answer does not fit the protocol: \(error)")))
         }
-        return IntegrationInfo(
-            name: answer.implementation.name, version: answer.implementation.version,
-            sdkName: answer.sdk.name, sdkVersion: answer.sdk.version,
-            capabilities: Set(answer.capabilities), protocolVersion: answer.protocolVersion)
+        return IntegrationInfo(answer)
     }
 
     // MARK: Steps

@@ -1,0 +1,235 @@
+import AdapterProtocol
+import ConformanceCore
+import Foundation
+import StdioAdapter
+import Synchronization
+
+/// The first thing a vendor runs: does the bridge speak the protocol? One integration process is taken
+/// through the handshake, the error codes, a first policy with its delegate question, large and non-ASCII
+/// messages, `sync` and `shutdown`; each row passes or fails with the reason.
+struct AdapterCheck {
+    /// One line of the result table.
+    struct Row: Sendable {
+        var name: String
+        var checks: String
+        var passed: Bool
+        var detail: String
+    }
+
+    /// Every row, in the order they run.
+    static let rows: [(name: String, checks: String)] = [
+        ("handshake", "initialize is answered with protocolVersion, implementation, sdk and capabilities"),
+        ("capabilities", "every declared capability is one the protocol defines"),
+        ("unknown-method", "a method the protocol does not define is answered -32601"),
+        ("bad-params", "params of the wrong type are answered -32602"),
+        ("sync", "sync is answered only after the events already caused were sent"),
+        ("delegate-question", "a delegate question is asked, and its answer is followed"),
+        ("large-message", "a 1 MiB request is read and acted on"),
+        ("non-ascii", "non-ASCII text arrives and comes back unchanged"),
+        ("notifications", "every event is a notification (no id) whose params fit its schema"),
+        ("shutdown", "shutdown is answered and the process exits by itself"),
+    ]
+
+    let factory: any SDKAdapterFactory
+    let backend: any BackendDriver
+    let tenant: TenantFixture
+    let policies: [PolicyFixture]
+    /// The protocol lines the integration sent, for the notifications row.
+    let wire: WireLines
+    var timeout: Double = 10
+    let workDirectory: String
+
+    /// Runs every row. Throws only when the backend cannot arrange the tenant (nothing could be judged).
+    func run() async throws(BackendFault) -> [Row] {
+        let transcript = Transcript(redactor: Redactor())
+        let arranged = try await backend.arrange(tenant: tenant, policies: policies, transcript: transcript)
+        defer { Task { await backend.teardown(arranged) } }
+        var results: [Row] = []
+        func record(_ name: String, _ passed: Bool, _ detail: String) {
+            let checks = Self.rows.first { $0.name == name }?.checks ?? ""
+            results.append(Row(name: name, checks: checks, passed: passed, detail: detail))
+        }
+        let handler = CheckHandler(answers: [
+            .restartApplication: JSONValue(encoding: ReturnAnswer(return: true)),
+            .pinSetup: JSONValue(encoding: PinAnswer(pin: "2580")),
+            .pinEntry: JSONValue(encoding: PinAnswer(pin: "2580")),
+            .restartDialog: [:],
+        ])
+        let dataDirectory = (workDirectory as NSString).appendingPathComponent("adapter-check")
+        try? FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
+
+        let session: any SDKAdapterSession
+        do {
+            session = try await factory.start(dataDirectory: dataDirectory, handler: handler)
+        } catch {
+            record("handshake", false, error.description)
+            return notReached(results, because: "the adapter did not start")
+        }
+
+        // handshake
+        let params = arranged.initializeParams(bundleId: tenant.bundleId, settings: AppSettings(), dataDirectory: dataDirectory)
+        let info: InitializeResult
+        do {
+            let answer = try await session.request(RunnerMethod.initialize.rawValue, params: JSONValue(encoding: params), timeout: timeout)
+            let problems = ProtocolSchemas.violations(ofResult: answer, answering: .initialize)
+            info = try answer.decode(as: InitializeResult.self)
+            if let first = problems.first {
+                record("handshake", false, "the answer does not fit the protocol: \(first)")
+            } else if ProtocolVersion(rawValue: info.protocolVersion) == nil {
+                record("handshake", false, "unknown protocolVersion \"\(info.protocolVersion)\" (known: \(ProtocolVersion.allCases.map(\.rawValue).joined(separator: ", ")))")
+            } else {
+                record("handshake", true, "protocol \(info.protocolVersion); \(info.implementation.name) \(info.implementation.version) on \(info.sdk.name) \(info.sdk.version)")
+            }
+        } catch {
+            record("handshake", false, "\(error)")
+            return await finish(notReached(results, because: "the handshake failed"), session)
+        }
+
+        // capabilities
+        let unknown = info.capabilities.filter { Capability(rawValue: $0) == nil }
+        record("capabilities", unknown.isEmpty,
+               unknown.isEmpty ? "declared: \(info.capabilities.joined(separator: ", "))"
+                               : "unknown capability \(unknown.joined(separator: ", ")) (known: \(Capability.allCases.map(\.rawValue).joined(separator: ", ")))")
+
+        // unknown-method and bad-params
+        let unknownMethod = await outcome(session, "adapterCheck.noSuchMethod", [:])
+        record("unknown-method", errorCode(of: unknownMethod) == ErrorCode.methodNotFound.rawValue, describe(unknownMethod, expecting: .methodNotFound))
+        let bad = await outcome(session, RunnerMethod.sdkRegisterAndEnroll.rawValue, ["accountId": 42])
+        record("bad-params", errorCode(of: bad) == ErrorCode.invalidParams.rawValue, describe(bad, expecting: .invalidParams))
+
+        // sync: the sign-in's enrollment status must be in before sync answers.
+        guard let alice = tenant.users.first else {
+            record("sync", false, "the tenant fixture has no user")
+            return await finish(notReached(results, because: "no user to sign in"), session)
+        }
+        let aliceID = AccountID(alice.objectId)
+        let launch = await outcome(session, RunnerMethod.appLaunch.rawValue, [:])
+        let signIn = await outcome(session, RunnerMethod.appSignIn.rawValue, JSONValue(encoding: SignInParams(upn: UPN(alice.upn), password: alice.password)))
+        let synced = await outcome(session, RunnerMethod.sync.rawValue, [:])
+        let enrolled = handler.events.contains { $0.event == .status && $0.params["request"] == .string(StatusRequest.enrollment.rawValue) }
+        if case .failure(let error) = launch {
+            record("sync", false, "app.launch failed: \(error)")
+        } else if case .failure(let error) = signIn {
+            record("sync", false, "app.signIn failed: \(error)")
+        } else if case .failure(let error) = synced {
+            record("sync", false, "sync failed: \(error)")
+        } else {
+            record("sync", enrolled, enrolled ? "the enrollment status of \(alice.upn) arrived before sync answered"
+                                              : "sync answered before the enrollment status of \(alice.upn) was sent")
+        }
+
+        // delegate-question: the first policy makes the SDK ask restartApplication; the answer (true) means the
+        // app restarts itself.
+        let asked = await handler.first(within: timeout) { $0.question == .restartApplication }
+        let restarted = await handler.first(within: timeout) { event in
+            event.event == .app && event.params["kind"] == .string(AppEventKind.restarted.rawValue)
+        }
+        if asked == nil {
+            record("delegate-question", false, "\(Question.restartApplication.rawValue) was not asked after the first policy arrived")
+        } else if let restarted, let asked, restarted.sequence > asked.sequence {
+            record("delegate-question", true, "asked, answered {\"return\": true}, and the app restarted itself")
+        } else {
+            record("delegate-question", false, "asked and answered {\"return\": true}, but no app restarted event followed")
+        }
+
+        // large-message and non-ascii: data written and listed back.
+        let large = String(repeating: "x", count: (1 << 20) - 1024)
+        let largeProblem = await roundTrip(session, account: aliceID, name: "large.txt", content: large)
+        record("large-message", largeProblem == nil, largeProblem ?? "a \(large.utf8.count)-byte content was stored and listed")
+        let name = "Grüße 日本 🎉.txt"
+        let textProblem = await roundTrip(session, account: aliceID, name: name, content: "Ünïcödé ✓")
+        record("non-ascii", textProblem == nil, textProblem ?? "the file \"\(name)\" was stored and listed under that exact name")
+
+        // notifications
+        let lines = wire.fromIntegration
+        var offences: [String] = []
+        var notifications = 0
+        for line in lines {
+            guard let json = try? JSONValue.parse(line), let method = json["method"]?.stringValue, let event = EventMethod(rawValue: method) else { continue }
+            if json["id"] != nil {
+                offences.append("\(method) carries an id (a request, not a notification): \(String(decoding: line.prefix(160), as: UTF8.self))")
+                continue
+            }
+            notifications += 1
+            if let first = ProtocolSchemas.violations(of: json, against: "protocol/event/\(event.rawValue).json").first {
+                offences.append("\(method): \(first)")
+            }
+        }
+        if let first = offences.first {
+            record("notifications", false, "\(offences.count) offending event(s); first: \(first)")
+        } else {
+            record("notifications", notifications > 0, notifications > 0 ? "\(notifications) events, all notifications fitting their schemas" : "no event was sent at all")
+        }
+
+        // shutdown
+        let answered = await outcome(session, RunnerMethod.shutdown.rawValue, [:])
+        let exited = await handler.first(within: timeout) { $0.method == "adapter.exit" }
+        if case .failure(let error) = answered {
+            record("shutdown", false, "shutdown was not answered: \(error)")
+        } else if exited == nil {
+            record("shutdown", false, "shutdown was answered, but the process did not exit within \(Int(timeout)) s")
+        } else {
+            record("shutdown", true, "answered, and the process exited")
+        }
+        _ = await session.terminate(grace: 1)
+        return results
+    }
+
+    // MARK: Helpers
+
+    private func outcome(_ session: any SDKAdapterSession, _ method: String, _ params: JSONValue) async -> Result<JSONValue, AdapterFault> {
+        do { return .success(try await session.request(method, params: params, timeout: timeout)) } catch { return .failure(error) }
+    }
+
+    private func errorCode(of outcome: Result<JSONValue, AdapterFault>) -> Int? {
+        if case .failure(.rejected(_, let error)) = outcome { return error.code }
+        return nil
+    }
+
+    private func describe(_ outcome: Result<JSONValue, AdapterFault>, expecting code: ErrorCode) -> String {
+        switch outcome {
+        case .success(let result): return "answered with a result instead of error \(code.rawValue): \(result.compactText.prefix(120))"
+        case .failure(.rejected(_, let error)) where error.code == code.rawValue: return "answered \(code.rawValue): \(error.message)"
+        case .failure(.rejected(_, let error)): return "answered \(error.code) instead of \(code.rawValue) (\(code.meaning)): \(error.message)"
+        case .failure(let fault): return "\(fault)"
+        }
+    }
+
+    /// Writes a file for the account and looks for it in `app.state`; nil when it came back, else the problem.
+    private func roundTrip(_ session: any SDKAdapterSession, account: AccountID, name: String, content: String) async -> String? {
+        let written = await outcome(session, RunnerMethod.appWriteData.rawValue, JSONValue(encoding: WriteDataParams(accountId: account, name: name, content: content)))
+        if case .failure(let error) = written { return "app.writeData failed: \(error)" }
+        guard case .success(let state) = await outcome(session, RunnerMethod.appState.rawValue, [:]) else { return "app.state failed" }
+        guard let snapshot = try? state.decode(as: AppSnapshot.self) else { return "app.state does not fit the protocol" }
+        let names = snapshot.data.entries.first { Identity.equal($0.key, account.rawValue) }?.value ?? []
+        if names.contains(name) { return nil }
+        return "app.state lists \(names.map { "\"\($0)\"" }.joined(separator: ", ")) for the account, not \"\(name.prefix(60))\""
+    }
+
+    private func notReached(_ results: [Row], because why: String) -> [Row] {
+        var out = results
+        for row in Self.rows where !out.contains(where: { $0.name == row.name }) {
+            out.append(Row(name: row.name, checks: row.checks, passed: false, detail: "not reached: \(why)"))
+        }
+        return out
+    }
+
+    private func finish(_ results: [Row], _ session: any SDKAdapterSession) async -> [Row] {
+        _ = await session.terminate(grace: 1)
+        return results
+    }
+}
+
+/// The protocol lines an integration sent, collected from the adapter's wire tap.
+final class WireLines: Sendable {
+    private let lines = Mutex<[Data]>([])
+
+    var tap: WireTap {
+        { [self] direction, line in
+            if direction == .fromIntegration { lines.withLock { $0.append(line) } }
+        }
+    }
+
+    var fromIntegration: [Data] { lines.withLock { $0 } }
+}

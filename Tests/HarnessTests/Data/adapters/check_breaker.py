@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""A bridge that breaks exactly one protocol rule, for the tests of `mamconf adapter-check`.
+
+It sits between mamconf and a real adapter (the bundled reference) and changes the lines in one way:
+
+  unknown-method-code   answers an unknown method with -32603 instead of -32601
+  bad-params-code       answers bad params with -32603 instead of -32602
+  unknown-capability    declares a capability the protocol does not define
+  log-with-id           sends log events as requests (with an id) instead of notifications
+  short-lines           refuses every line longer than 64 KiB
+  ascii-only            replaces every non-ASCII character the runner sends with '?'
+  early-sync            answers sync at once, and holds status events back until the next request
+  ignores-shutdown      never answers shutdown and never exits on it
+  question-swallowed    answers restartApplication itself instead of asking the runner
+
+usage: check_breaker.py MODE -- REAL_ADAPTER [ARGS...]
+"""
+import json
+import subprocess
+import sys
+import threading
+
+separator = sys.argv.index("--")
+mode = sys.argv[1]
+child = subprocess.Popen(sys.argv[separator + 1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+out = sys.stdout.buffer
+lock = threading.Lock()
+held = []
+next_id = [900000]
+
+
+def to_runner(message):
+    with lock:
+        out.write(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
+        out.flush()
+
+
+def to_child(raw):
+    child.stdin.write(raw)
+    child.stdin.flush()
+
+
+def from_runner():
+    for raw in sys.stdin.buffer:
+        if mode == "short-lines" and len(raw) > 65536:
+            message = json.loads(raw)
+            to_runner({"jsonrpc": "2.0", "id": message.get("id"), "error": {"code": -32600, "message": "line too long"}})
+            continue
+        if mode == "ascii-only":
+            raw = raw.decode("utf-8").encode("ascii", "replace")
+        message = json.loads(raw)
+        method = message.get("method")
+        if mode == "early-sync":
+            with lock:
+                pending, held[:] = list(held), []
+            for event in pending:
+                to_runner(event)
+            if method == "sync":
+                to_runner({"jsonrpc": "2.0", "id": message["id"], "result": {}})
+                continue
+        if mode == "ignores-shutdown" and method == "shutdown":
+            continue
+        to_child(raw)
+    if mode != "ignores-shutdown":
+        child.stdin.close()
+
+
+def from_child():
+    for raw in child.stdout:
+        message = json.loads(raw)
+        method = message.get("method")
+        error = message.get("error")
+        if mode == "unknown-method-code" and error and error.get("code") == -32601:
+            error["code"] = -32603
+        if mode == "bad-params-code" and error and error.get("code") == -32602:
+            error["code"] = -32603
+        if mode == "unknown-capability" and isinstance(message.get("result"), dict) and "capabilities" in message["result"]:
+            message["result"]["capabilities"].append("teleport")
+        if mode == "log-with-id" and method == "log":
+            next_id[0] += 1
+            message["id"] = next_id[0]
+        if mode == "early-sync" and method == "event.status":
+            with lock:
+                held.append(message)
+            continue
+        if mode == "question-swallowed" and method == "delegate.restartApplication":
+            to_child((json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": {"return": False}}) + "\n").encode())
+            continue
+        to_runner(message)
+
+
+reader = threading.Thread(target=from_runner, daemon=True)
+reader.start()
+from_child()
+if mode == "ignores-shutdown":
+    threading.Event().wait()
