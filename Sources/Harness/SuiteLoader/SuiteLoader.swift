@@ -19,7 +19,7 @@ public struct SuiteLoader {
     /// The suite files of a directory (`*.yaml` except the requirement catalog), sorted by name.
     public static func suiteFiles(in directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && $0 != "requirements.yaml" }
+        return names.filter { SuitePaths.isSuiteName($0) }
             .sorted().map { "\(directory)/\($0)" }
     }
 
@@ -30,7 +30,8 @@ public struct SuiteLoader {
         var suiteIDs: [String: SourceLocation] = [:]
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else {
-                errors.append(SuiteError(SourceLocation(file: path, line: 1, column: 1), "cannot read suite file"))
+                let why = SuitePaths.unreadable(path) ?? "the file cannot be read"
+                errors.append(SuiteError(SourceLocation(file: path, line: 1, column: 1), "cannot read suite file: \(why)"))
                 continue
             }
             let document = YAMLDocument(file: path, data: data)

@@ -22,9 +22,11 @@ struct SuiteOptions: ParsableArguments {
             catalog = loaded.0
             errors += loaded.1
         }
-        let files = paths.isEmpty ? SuiteLoader.suiteFiles(in: suitesDirectory) : paths
-        if files.isEmpty {
-            throw MamconfExit(MamconfExit.notJudged, "no suite files found in \(suitesDirectory)")
+        let expanded = SuitePaths.expand(paths.isEmpty ? [suitesDirectory] : paths)
+        errors += expanded.errors
+        let files = expanded.files
+        if files.isEmpty && errors.isEmpty {
+            throw MamconfExit(MamconfExit.notJudged, "no suite files found in \(suitesDirectory) (looked in \(FileManager.default.currentDirectoryPath)/\(suitesDirectory); set --suites-dir)")
         }
         let result = SuiteLoader(fixturesDirectory: fixturesDirectory, catalog: catalog).load(paths: files)
         errors += result.errors

@@ -8,7 +8,7 @@ struct ValidateCommand: AsyncParsableCommand {
 
     @OptionGroup var suites: SuiteOptions
 
-    @Argument(help: "Suite files to check (default: every suite in the suites directory).")
+    @Argument(help: "Suite files, directories or glob patterns to check (default: every suite in the suites directory). The requirement catalog is not a suite and is skipped.")
     var paths: [String] = []
 
     func run() async throws {
