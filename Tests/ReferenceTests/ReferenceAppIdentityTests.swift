@@ -2,7 +2,7 @@ import AdapterProtocol
 import Foundation
 import Testing
 
-/// Identities and policy queries through the bridge (docs/protocol-identity-config-policy.md), end to end
+/// Identities and policy queries through the bridge (docs/adapter-protocol.md), end to end
 /// against a real `mamconf-reference` process and the mock, and the app's own identity defect (IDS-11).
 @Suite("Reference app identities", .serialized)
 struct ReferenceAppIdentityTests {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Targeted app configuration through `mamconf-reference` (the wire contract of
-/// docs/protocol-identity-config-policy.md): `sdk.appConfig`, `sdk.appConfigValue`, `app-config-changed`, and
+/// docs/adapter-protocol.md): `sdk.appConfig`, `sdk.appConfigValue`, `app-config-changed`, and
 /// `ValuesToScrubFromLogging` arriving as an array in `initialize.app.settings`.
 @Suite("ReferenceSDK targeted app configuration over the adapter protocol", .serialized)
 struct ReferenceSDKAppConfigBridgeTests {

@@ -9,6 +9,9 @@ import Foundation
 /// Only the `/_mock/` calls are mock-specific; the Graph calls use v1.0 paths and bodies, so a driver for
 /// a real tenant differs in how it obtains the tenant, not in how it arranges policies.
 public struct MockGraphBackend: BackendDriver {
+    /// The mock journals every request, injects faults and moves its clock.
+    public var capabilities: Set<BackendCapability> { Set(BackendCapability.allCases) }
+
     public let baseURL: String
     private let http: HTTPClient
     private let redactor: Redactor

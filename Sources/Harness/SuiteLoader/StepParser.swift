@@ -47,8 +47,7 @@ struct StepParser {
         switch kindPair.key {
         case "do": kind = action(kindValue, with: extra["with"], result: extra["result"])
         case "expect":
-            let count = extra["count"].flatMap { doc.int($0, "count") }
-            if let count, count < 0, let node = extra["count"] { doc.error(node, "count must not be negative") }
+            let count = extra["count"].flatMap { countRange($0) }
             kind = pattern(kindValue).map { .expect($0, count: count) }
         case "expect_no": kind = pattern(kindValue).map { .expectNo($0) }
         case "check": kind = check(kindValue, with: extra["with"], expected: extra["is"])
@@ -314,6 +313,22 @@ struct StepParser {
             if let v = value(pair.value) { fields[pair.key] = v }
         }
         return EventPattern(selector: selector, fields: fields)
+    }
+
+    /// `count: 2` or `count: {min: 0, max: 1}`.
+    private func countRange(_ node: Node) -> CountRange? {
+        if case .mapping = node {
+            guard let f = doc.fields(node, "count", optional: ["min", "max"]) else { return nil }
+            let low = f["min"].flatMap { doc.int($0, "min") } ?? 0
+            let high = f["max"].flatMap { doc.int($0, "max") }
+            if f["min"] == nil && f["max"] == nil { doc.error(node, "count needs 'min', 'max' or both") }
+            if low < 0 || (high ?? 0) < 0 { doc.error(node, "count must not be negative") }
+            if let high, high < low { doc.error(node, "count: 'max' must not be below 'min'") }
+            return CountRange(min: low, max: high)
+        }
+        guard let exact = doc.int(node, "count") else { return nil }
+        if exact < 0 { doc.error(node, "count must not be negative") }
+        return .exactly(exact)
     }
 
     // MARK: Values

@@ -144,10 +144,21 @@ struct SuiteParser {
             doc.error(stepsNode, "a case needs at least one step")
         }
         guard let id, let title, let tenant else { return nil }
+        let backendNeeds = steps.reduce(into: Set<BackendCapability>()) { $0.formUnion(Self.backendNeeds(of: $1)) }
         let versions = requirements.compactMap { id in catalog?.entry(id)?.sdk.map { RequirementVersions(requirement: id, range: $0) } }
         return TestCase(
             id: id, title: title, requirements: requirements, tenant: tenant, policies: policies, settings: settings,
-            capabilities: needs, steps: steps, location: doc.location(node), sdkVersions: versions)
+            capabilities: needs, steps: steps, location: doc.location(node), sdkVersions: versions, backendNeeds: backendNeeds)
+    }
+
+    /// What a step needs of the backend beyond a real tenant's administration.
+    static func backendNeeds(of step: Step) -> Set<BackendCapability> {
+        switch step.kind {
+        case .advanceClock: return [.clock]
+        case .checkBackend(.journalCount): return [.journal]
+        case .backend(.injectFault), .backend(.clearFaults): return [.faults]
+        default: return []
+        }
     }
 
     /// Capabilities a step cannot run without, read off the protocol: the feature area of each request it

@@ -70,7 +70,12 @@ public enum SuiteSchema {
         }
         for kind in ["expect", "expect_no"] {
             var members: [String: JSONValue] = [kind: ["oneOf": .array(EventSelectorKind.allCases.map(pattern))]]
-            if kind == "expect" { members["count"] = ["type": "integer", "minimum": 0] }
+            if kind == "expect" {
+                members["count"] = ["anyOf": [
+                    ["type": "integer", "minimum": 0],
+                    object(["min": ["type": "integer", "minimum": 0], "max": ["type": "integer", "minimum": 0]], required: []),
+                ]]
+            }
             out.append(step(members, required: [kind], description: kind == "expect" ? "an event must arrive" : "no such event may have arrived by the next sync"))
         }
         out.append(step(["advance_clock": ["$ref": "#/$defs/duration"]], required: ["advance_clock"], description: "move both clocks forward"))

@@ -3,7 +3,7 @@ import AdapterProtocol
 import Foundation
 import ReferenceSDK
 
-/// Allowed accounts on the wire (docs/protocol-identity-config-policy.md, Allowed accounts).
+/// Allowed accounts on the wire (docs/adapter-protocol.md, Allowed accounts).
 extension ReferenceBridge {
     /// `sdk.allowedAccounts`: `allowedAccountIds` and `allowedAccounts` (UPNs), null when unrestricted.
     func allowedAccounts() throws(RPCError) -> JSONValue {

@@ -3,7 +3,7 @@ import AdapterProtocol
 import Foundation
 import ReferenceSDK
 
-/// Identities on the wire (docs/protocol-identity-config-policy.md, Identities).
+/// Identities on the wire (docs/adapter-protocol.md, Identities).
 extension ReferenceBridge {
     /// `app.resume`: the app returns to the foreground.
     func resume() throws(RPCError) -> JSONValue {

@@ -18,8 +18,9 @@ public struct Step: Sendable {
 public enum StepKind: Sendable {
     /// An app action or SDK call (`app.signIn`, `sdk.registerAndEnroll`, …), optionally checking its result.
     case action(method: RunnerMethod, params: JSONValue, result: JSONValue?)
-    /// An event must arrive (partial match); `count` demands exactly that many matching events by the next sync.
-    case expect(EventPattern, count: Int?)
+    /// An event must arrive (partial match); `count` demands that many matching events (exactly, or within a
+    /// range) by the next sync, and consumes them all.
+    case expect(EventPattern, count: CountRange?)
     /// No matching event may have arrived by the next `sync`.
     case expectNo(EventPattern)
     /// A query (`app.state`, `sdk.policy`, …) whose result must match partially.
@@ -95,4 +96,29 @@ public enum BackendExpectation: Sendable {
     /// The backend journal holds exactly `count` (or at least `atLeast`) successful (2xx) requests of a
     /// route (e.g. `mam.checkin`). Failed requests do not count: a suite counts what the service accepted.
     case journalCount(route: ServiceRoute, count: Int?, atLeast: Int?)
+}
+
+/// How many matching events an `expect` accepts: `count: 2`, or `count: {min: 0, max: 1}` where the guides
+/// allow either reading (an optional notification, a launch-time check-in).
+public struct CountRange: Sendable, Hashable, CustomStringConvertible {
+    public var min: Int
+    public var max: Int?
+
+    public init(min: Int, max: Int?) {
+        self.min = min
+        self.max = max
+    }
+
+    public static func exactly(_ count: Int) -> CountRange { CountRange(min: count, max: count) }
+
+    public func contains(_ count: Int) -> Bool { count >= min && (max.map { count <= $0 } ?? true) }
+
+    public var description: String {
+        switch (min, max) {
+        case let (low, high?) where low == high: return "\(low)"
+        case let (0, high?): return "at most \(high)"
+        case let (low, nil): return "at least \(low)"
+        case let (low, high?): return "\(low) to \(high)"
+        }
+    }
 }

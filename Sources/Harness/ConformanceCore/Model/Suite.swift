@@ -34,15 +34,18 @@ public struct TestCase: Sendable {
     public var capabilities: Set<Capability>
     /// The SDK versions the case applies to: one entry per cited requirement limited to some versions.
     public var sdkVersions: [RequirementVersions]
+    /// What the case needs of the backend beyond a tenant (derived from its steps).
+    public var backendNeeds: Set<BackendCapability>
     public var steps: [Step]
     public var location: SourceLocation
 
     public init(
         id: String, title: String, requirements: [String], tenant: TenantFixture, policies: [PolicyFixture],
         settings: [String: JSONValue], capabilities: Set<Capability>, steps: [Step], location: SourceLocation,
-        sdkVersions: [RequirementVersions] = []
+        sdkVersions: [RequirementVersions] = [], backendNeeds: Set<BackendCapability> = []
     ) {
         self.sdkVersions = sdkVersions
+        self.backendNeeds = backendNeeds
         self.id = id
         self.title = title
         self.requirements = requirements

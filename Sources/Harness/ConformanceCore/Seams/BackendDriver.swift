@@ -4,6 +4,10 @@ import AdapterProtocol
 /// Graph tenant are two drivers behind this one seam.
 public protocol BackendDriver: Sendable {
     var description: String { get }
+    /// What the backend can do besides arranging tenants and acting as an administrator. A case that needs
+    /// more (a journal of the integration's requests, injected faults, a movable service clock) is skipped
+    /// on this backend, with the reason.
+    var capabilities: Set<BackendCapability> { get }
     /// Fails fast when the backend cannot be reached at all, so the run ends as an infrastructure error.
     func checkReachable() async throws(BackendFault)
     /// Creates the case's own tenant: users, groups, policies with their target apps and assignments.
@@ -14,6 +18,16 @@ public protocol BackendDriver: Sendable {
     func registrations(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [BackendRegistration]
     func journal(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [JournalEntry]
     func teardown(_ tenant: ArrangedTenant) async
+}
+
+/// A power of the backend beyond a real tenant's administration API.
+public enum BackendCapability: String, Sendable, Hashable, CaseIterable {
+    /// Lists the requests the integration made (`check_backend: {journal: …}`).
+    case journal
+    /// Makes the service fail on purpose (`backend: {fault: …}`).
+    case faults
+    /// Moves the service's clock with the integration's (`advance_clock`).
+    case clock
 }
 
 /// Something done to the backend during a case.

@@ -13,11 +13,15 @@ struct SchemasCommand: ParsableCommand {
     @Option(help: "Folder to write to (or to compare with).")
     var directory = "docs/schemas"
 
+    @Option(name: .customLong("suite-format"), help: "The suite format page whose vocabulary block is generated too.")
+    var suiteFormat = "docs/suite-format.md"
+
     @Flag(help: "Compare instead of writing.")
     var check = false
 
     func run() throws {
-        let stale = try SchemaFiles.sync(into: directory, write: !check)
+        var stale = try SchemaFiles.sync(into: directory, write: !check)
+        if try SchemaFiles.syncVocabulary(page: suiteFormat, write: !check) { stale.append(suiteFormat) }
         if check {
             for path in stale { print("differs: \(path)") }
             if !stale.isEmpty { throw MamconfExit(MamconfExit.failed, "\(stale.count) schema file(s) differ; run: mamconf schemas --directory \(directory)") }
@@ -32,6 +36,18 @@ struct SchemasCommand: ParsableCommand {
 public enum SchemaFiles {
     public static var all: [(path: String, text: String)] {
         ProtocolSchemas.files.map { ($0.path, $0.schema.prettyText()) } + [("suite.schema.json", SuiteSchema.document.prettyText())]
+    }
+
+    /// Refreshes the generated vocabulary block of the suite format page; true when it was stale.
+    @discardableResult
+    public static func syncVocabulary(page path: String, write: Bool) throws -> Bool {
+        let page = try String(contentsOfFile: path, encoding: .utf8)
+        guard let refreshed = SuiteVocabularyDoc.refresh(page) else {
+            throw MamconfExit(MamconfExit.notJudged, "\(path) has no generated vocabulary block (markers missing)")
+        }
+        guard refreshed != page else { return false }
+        if write { try refreshed.write(toFile: path, atomically: true, encoding: .utf8) }
+        return true
     }
 
     /// Writes the files (when `write`) and returns the paths whose content differed or was missing, plus
