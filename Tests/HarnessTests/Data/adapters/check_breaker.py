@@ -12,6 +12,7 @@ It sits between mamconf and a real adapter (the bundled reference) and changes t
   early-sync            answers sync at once, and holds status events back until the next request
   ignores-shutdown      never answers shutdown and never exits on it
   question-swallowed    answers restartApplication itself instead of asking the runner
+  extra-member          adds a member the protocol does not define to every event.app
 
 usage: check_breaker.py MODE -- REAL_ADAPTER [ARGS...]
 """
@@ -83,6 +84,8 @@ def from_child():
             with lock:
                 held.append(message)
             continue
+        if mode == "extra-member" and method == "event.app":
+            message["params"]["mood"] = "cheerful"
         if mode == "question-swallowed" and method == "delegate.restartApplication":
             to_child((json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": {"return": False}}) + "\n").encode())
             continue

@@ -1,0 +1,115 @@
+import AdapterProtocol
+import ConformanceCore
+import Foundation
+@testable import MamconfCLI
+import JUnitXML
+import Testing
+
+/// Errors stay typed until a reporter renders them: integration, backend, harness and interruption are
+/// different kinds, JUnit says which, and only integration faults count toward the restart budget.
+@Suite(.serialized) struct TypedErrorTests {
+    static func result(_ outcome: CaseOutcome) -> RunResult {
+        let here = SourceLocation(file: "Suites/x.yaml", line: 3, column: 5)
+        let caseResult = CaseResult(suiteId: "s", caseId: "c", title: "t", requirements: ["ENR-01"], location: here, outcome: outcome, duration: 0, transcript: [])
+        return RunResult(suites: [SuiteResult(suiteId: "s", title: "t", requirements: ["ENR-01"], started: Date(), duration: 0, cases: [caseResult])],
+                         integration: nil, backend: "mock", harnessVersion: "test")
+    }
+
+    @Test(arguments: [
+        (CaseError.integration(.exited("exit code 3"), at: nil), "IntegrationError", true),
+        (CaseError.adapterUnusable(.launchFailed("no such file")), "AdapterUnusable", true),
+        (CaseError.backend(BackendFault(request: "POST http://x/groups", message: "curl error 7")), "BackendError", false),
+        (CaseError.harness("bug"), "HarnessError", false),
+        (CaseError.interrupted(signal: 2), "Interrupted", false),
+        (CaseError.notRun("budget"), "NotRun", false),
+    ])
+    func eachKindOfErrorIsNamedInJUnitAndOnlyTheIntegrationsCountTowardTheBudget(error: CaseError, type: String, integration: Bool) throws {
+        #expect(error.isIntegrationFault == integration)
+        let document = JUnitReporter(path: "/dev/null", redactor: Redactor()).document(for: Self.result(.errored(error, details: "last stderr lines:\nboom")))
+        let junitCase = try #require(document.suites.first?.cases.first)
+        guard case .error(let message, let kind, let details) = junitCase.outcome else {
+            Issue.record("expected an <error>, got \(junitCase.outcome)")
+            return
+        }
+        #expect(kind == type)
+        #expect(message == error.description)
+        #expect(details.hasSuffix("boom"))
+    }
+
+    @Test func strictProtocolFailsTheCaseAtTheFirstMalformedMessageNamingTheMember() async throws {
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["first-policy-application"], caseIDs: ["targeted-account-enrolls-and-app-restarts-itself"])
+        let command = ["/usr/bin/env", "python3", "\(Repository.testData)/adapters/check_breaker.py", "extra-member", "--", try EndToEnd.referenceExecutable()]
+        let lenient = try await EndToEnd.run(suites, command: command)
+        #expect(lenient.result.allCases.first?.outcome.label == "passed", "an extra member alone does not fail a lenient run")
+        let strict = try await EndToEnd.run(suites, command: command, strictProtocol: true)
+        let outcome = try #require(strict.result.allCases.first?.outcome)
+        guard case .failed(let failure) = outcome else {
+            Issue.record("a strict run must fail the case, got \(outcome)")
+            return
+        }
+        #expect(failure.message.contains("protocol violation: params.mood: unknown member"), "\(failure.message)")
+        #expect(failure.details.contains("\"mood\":\"cheerful\""), "the message is quoted: \(failure.details)")
+    }
+}
+
+/// Count ranges, backend capabilities and identity maps, judged by the core alone.
+@Suite struct CoreRulesTests {
+    @Test(arguments: [(CountRange.exactly(2), 2, true), (CountRange.exactly(2), 1, false), (CountRange(min: 0, max: 1), 0, true),
+                      (CountRange(min: 0, max: 1), 1, true), (CountRange(min: 0, max: 1), 2, false), (CountRange(min: 3, max: nil), 7, true)])
+    func aCountRangeAcceptsWhatItSays(range: CountRange, count: Int, accepted: Bool) {
+        #expect(range.contains(count) == accepted)
+    }
+
+    @Test func anAccountWithoutDataMayBeListedEmptyOrLeftOut() {
+        let schema = RunnerMethod.appState.resultSchema
+        #expect(Matcher.mismatch(expected: ["data": ["a1": []]], actual: ["data": [:]], schema: schema) == nil)
+        #expect(Matcher.mismatch(expected: ["data": ["a1": []]], actual: ["data": ["A1": []]], schema: schema) == nil)
+        #expect(Matcher.mismatch(expected: ["data": ["a1": []]], actual: ["data": ["a1": ["f.txt"]]], schema: schema) != nil)
+        #expect(Matcher.mismatch(expected: ["data": ["a1": ["f.txt"]]], actual: ["data": [:]], schema: schema) != nil)
+    }
+}
+
+/// A backend that is a real tenant's administration API only: no journal, no faults, no clock.
+struct AdministrationOnlyBackend: BackendDriver {
+    let inner: any BackendDriver
+    var description: String { "administration only" }
+    var capabilities: Set<BackendCapability> { [] }
+    func checkReachable() async throws(BackendFault) { try await inner.checkReachable() }
+    func arrange(tenant: TenantFixture, policies: [PolicyFixture], transcript: Transcript) async throws(BackendFault) -> ArrangedTenant {
+        try await inner.arrange(tenant: tenant, policies: policies, transcript: transcript)
+    }
+    func advanceClock(_ tenant: ArrangedTenant, seconds: Double, transcript: Transcript) async throws(BackendFault) {
+        try await inner.advanceClock(tenant, seconds: seconds, transcript: transcript)
+    }
+    func perform(_ action: BackendAction, on tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) {
+        try await inner.perform(action, on: tenant, transcript: transcript)
+    }
+    func registrations(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [BackendRegistration] {
+        try await inner.registrations(tenant, transcript: transcript)
+    }
+    func journal(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [JournalEntry] {
+        try await inner.journal(tenant, transcript: transcript)
+    }
+    func teardown(_ tenant: ArrangedTenant) async { await inner.teardown(tenant) }
+}
+
+@Suite(.serialized) struct BackendCapabilityTests {
+    @Test func casesNeedingWhatTheBackendLacksAreSkippedWithTheReason() async throws {
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["enrollment"])
+        let run = try await EndToEnd.run(suites, wrapBackend: { AdministrationOnlyBackend(inner: $0) })
+        for suite in suites {
+            for testCase in suite.cases {
+                let result = try #require(run.result.allCases.first { $0.caseId == testCase.id })
+                if testCase.backendNeeds.isEmpty {
+                    #expect(result.outcome.label == "passed", "\(testCase.id): \(result.outcome)")
+                } else if case .skipped(let reason) = result.outcome {
+                    #expect(reason.hasPrefix("the backend lacks capability"), "\(reason)")
+                } else {
+                    Issue.record("\(testCase.id) needs \(testCase.backendNeeds) but was \(result.outcome)")
+                }
+            }
+        }
+        let telemetry = try #require(run.result.allCases.first { $0.caseId == "telemetry-sent-by-default" })
+        #expect(telemetry.outcome.label == "skipped", "the telemetry positive control skips on a backend that cannot see telemetry")
+    }
+}
