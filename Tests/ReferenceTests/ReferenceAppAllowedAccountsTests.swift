@@ -130,7 +130,7 @@ struct ReferenceAppAllowedAccountsTests {
             return (runner, result)
         }
         await backend.stop()
-        #expect(result == ["accountId": .string(bob.objectId)])
+        #expect(result == ["accountId": .string(bob.objectId), "refused": .null])
         #expect(runner.seen.contains {
             $0.isEvent(EventMethod.status.rawValue, ["request": "enrollment", "status": "account-mismatch", "code": 209,
                                             "accountId": .string(bob.objectId)])
@@ -155,6 +155,6 @@ struct ReferenceAppAllowedAccountsTests {
         }
         await backend.stop()
         #expect(typedInCapitals == ["accountId": .null, "refused": "not-allowed"])
-        #expect(typedAsIs == ["accountId": .string(alice.objectId)])
+        #expect(typedAsIs == ["accountId": .string(alice.objectId), "refused": .null])
     }
 }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Foundation
 
 /// Everything one mock tenant knows; cases never share a tenant, so they never see each other's state.
@@ -53,7 +54,7 @@ struct Tenant: Sendable {
     }
 
     /// The tenant clock as an ISO-8601 string.
-    var nowString: String { ISOTime.string(now) }
+    var nowString: String { ISOTime.format(now) }
 
     func user(objectId: String) -> MockUser? {
         users.first { $0.objectId.caseInsensitiveCompare(objectId) == .orderedSame }

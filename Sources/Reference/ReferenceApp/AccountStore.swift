@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Foundation
 
 /// The app's signed-in accounts, persisted in `<dataDirectory>/app.json` so a restart finds them again.
