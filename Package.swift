@@ -68,8 +68,8 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "ProtocolTests", dependencies: ["AdapterProtocol"]),
-        .testTarget(name: "NativeTests", dependencies: ["CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService"]),
-        .testTarget(name: "MockServiceTests", dependencies: ["MockMAMService", "CurlHTTP"]),
+        .testTarget(name: "NativeTests", dependencies: ["CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService", "AdapterProtocol"]),
+        .testTarget(name: "MockServiceTests", dependencies: ["MockMAMService", "CurlHTTP", "AdapterProtocol"]),
         .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference"]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "SuiteLoader", "StdioAdapter", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",

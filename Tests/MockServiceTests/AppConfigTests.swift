@@ -1,3 +1,4 @@
+import AdapterProtocol
 import CurlHTTP
 import Foundation
 import Testing
@@ -239,7 +240,7 @@ struct AppConfigTests {
             #expect(try await backend.json("POST", missing + "/assign", ["assignments": []], bearer: admin).status == 404)
             let configId = try await tenant.createAppConfiguration(admin: admin, settings: ["k": "v"])
             let base = tenant.graph + TenantFixture.configurations + "/\(configId)"
-            let bodies: [(String, JSON)] = [
+            let bodies: [(String, JSONValue)] = [
                 ("/targetApps", ["apps": [["mobileAppIdentifier": ["bundleId": "b"]]], "extra": true]),
                 ("/targetApps", ["apps": [["mobileAppIdentifier": ["@odata.type": "#microsoft.graph.androidMobileAppIdentifier", "packageId": "p"]]]]),
                 ("/assign", ["assignments": [["target": ["@odata.type": "#microsoft.graph.allDevicesAssignmentTarget"]]]]),
@@ -256,14 +257,14 @@ struct AppConfigTests {
     }
 
     @Test("the default-app-config control refuses malformed bodies and unknown tenants", arguments: [
-        JSON.array([]),
+        JSONValue.array([]),
         ["customSettings": "k=v"],
         ["customSettings": [["name": "", "value": "v"]]],
         ["customSettings": [["name": "k", "value": 3]]],
         ["customSettings": [["name": "__IsDefault", "value": "true"]]],
         ["customSettings": [], "extra": 1],
     ])
-    func defaultControlRefusals(body: JSON) async throws {
+    func defaultControlRefusals(body: JSONValue) async throws {
         try await MockBackendFixture.with { backend in
             let tenant = try await TenantFixture.create(backend, body: TenantFixture.configBody)
             let answer = try await tenant.setDefaultAppConfig(body)

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import CurlHTTP
 import Foundation
 import Testing
@@ -222,15 +223,15 @@ struct DeviceChannelTests {
             let appId = try await tenant.createMobileApp(admin: admin)
             let configId = try await tenant.createMobileAppConfiguration(admin: admin, appIds: [appId], settings: ["k": "{{userid}}"])
             let assign = tenant.graph + TenantFixture.mobileAppConfigurations + "/\(configId)/assign"
-            let allDevices: JSON = ["assignments": [["target": ["@odata.type": "#microsoft.graph.allDevicesAssignmentTarget"]]]]
+            let allDevices: JSONValue = ["assignments": [["target": ["@odata.type": "#microsoft.graph.allDevicesAssignmentTarget"]]]]
             #expect(try await backend.json("POST", assign, allDevices, bearer: admin).status == 204)
             #expect(try await tenant.setDeviceUser(tenant.objectId("carol")) == 204)
             #expect(try await tenant.deviceConfig()["values"] == ["k": .string(tenant.objectId("carol"))])
 
-            let wrongType: JSON = ["assignments": [["@odata.type": "#microsoft.graph.targetedManagedAppPolicyAssignment",
+            let wrongType: JSONValue = ["assignments": [["@odata.type": "#microsoft.graph.targetedManagedAppPolicyAssignment",
                                                     "target": ["groupId": .string(tenant.groupId("app-users"))]]]]
             #expect(try await backend.json("POST", assign, wrongType, bearer: admin).status == 400)
-            let ghost: JSON = ["assignments": [["target": ["groupId": "ghost"]]]]
+            let ghost: JSONValue = ["assignments": [["target": ["groupId": "ghost"]]]]
             #expect(try await backend.json("POST", assign, ghost, bearer: admin).status == 400)
             let missing = tenant.graph + TenantFixture.mobileAppConfigurations + "/00000000-0000-0000-0000-000000000000"
             #expect(try await backend.json("POST", missing + "/assign", allDevices, bearer: admin).status == 404)

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import CurlHTTP
 import Foundation
 import Testing
@@ -21,11 +22,11 @@ struct GraphFaceTests {
             #expect(group["displayName"] == "harness-group")
 
             let memberRef = tenant.graph + "/groups/\(groupId)/members/$ref"
-            let reference: JSON = ["@odata.id": .string("https://graph.microsoft.com/v1.0/directoryObjects/\(tenant.objectId("bob"))")]
+            let reference: JSONValue = ["@odata.id": .string("https://graph.microsoft.com/v1.0/directoryObjects/\(tenant.objectId("bob"))")]
             #expect(try await backend.json("POST", memberRef, reference, bearer: admin).status == 204)
             let again = try await backend.json("POST", memberRef, reference, bearer: admin)
             #expect(again.status == 400, "adding a member twice is refused, as Graph does")
-            let ghost: JSON = ["@odata.id": "https://graph.microsoft.com/v1.0/directoryObjects/00000000-0000-0000-0000-000000000000"]
+            let ghost: JSONValue = ["@odata.id": "https://graph.microsoft.com/v1.0/directoryObjects/00000000-0000-0000-0000-000000000000"]
             #expect(try await backend.json("POST", memberRef, ghost, bearer: admin).status == 404)
 
             let created = try await backend.json(

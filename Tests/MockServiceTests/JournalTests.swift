@@ -1,3 +1,4 @@
+import AdapterProtocol
 import CurlHTTP
 import Foundation
 import Testing
@@ -37,7 +38,7 @@ struct JournalTests {
             #expect(entries[3]["path"] == .string("/\(tenant.id)/graph/v1.0/deviceAppManagement/iosManagedAppProtections/\(policyId)/targetApps"))
             #expect(entries[5]["at"] == "2026-01-01T00:00:00Z")
             #expect(entries[6]["at"] == "2026-01-01T00:01:00Z")
-            let alicesId = JSON.string(tenant.objectId("alice"))
+            let alicesId = JSONValue.string(tenant.objectId("alice"))
             #expect(entries[5]["accountId"] == alicesId)
             #expect(entries[6]["accountId"] == alicesId)
             #expect(entries[7]["accountId"] == alicesId)

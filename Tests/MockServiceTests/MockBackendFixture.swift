@@ -1,3 +1,4 @@
+import AdapterProtocol
 import CurlHTTP
 import Foundation
 import Logging
@@ -7,7 +8,7 @@ import Testing
 
 /// A running mock backend and an HTTP client pointed at it; every test gets its own on an ephemeral port.
 ///
-/// All interaction goes over HTTP (CurlHTTP), as the harness's does; `@testable` is used only for the JSON tree.
+/// All interaction goes over HTTP (CurlHTTP), as the harness's does; `@testable` is used only for the JSONValue tree.
 struct MockBackendFixture {
     let server: MockMAMServer
     let baseURL: String
@@ -32,9 +33,9 @@ struct MockBackendFixture {
         }
     }
 
-    /// A JSON request to an absolute URL or a path under the base URL; the reply body parsed when present.
+    /// A JSONValue request to an absolute URL or a path under the base URL; the reply body parsed when present.
     @discardableResult
-    func json(_ method: String, _ target: String, _ body: JSON? = nil, bearer: String? = nil) async throws -> Answer {
+    func json(_ method: String, _ target: String, _ body: JSONValue? = nil, bearer: String? = nil) async throws -> Answer {
         let url = target.hasPrefix("http") ? target : baseURL + target
         let response = try await client.send(.json(method, url, body: body.map { $0.serialized() }, bearer: bearer))
         return Answer(response)
@@ -45,20 +46,20 @@ struct MockBackendFixture {
         Answer(try await client.send(request))
     }
 
-    /// An answer: status, headers and the body as JSON (nil when empty or not JSON).
+    /// An answer: status, headers and the body as JSONValue (nil when empty or not JSONValue).
     struct Answer {
         let status: Int
         let headers: [String: String]
-        let body: JSON?
+        let body: JSONValue?
         let text: String
 
         init(_ response: HTTPResponse) {
             status = response.status
             headers = response.headers
             text = response.text
-            body = try? JSON.parse(Array(response.body))
+            body = try? JSONValue.parse(Array(response.body))
         }
 
-        subscript(key: String) -> JSON? { body?[key] }
+        subscript(key: String) -> JSONValue? { body?[key] }
     }
 }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import CurlHTTP
 import Foundation
 import Logging
@@ -20,7 +21,7 @@ struct ServerLifecycleTests {
         let client = HTTPClient(label: "lifecycle-test")
         let health = try await client.send(.json("GET", url.absoluteString + "/_mock/health"))
         #expect(health.status == 200)
-        #expect(try JSON.parse(Array(health.body)) == ["ok": true])
+        #expect(try JSONValue.parse(Array(health.body)) == ["ok": true])
 
         await server.stop()
         #expect(await server.baseURL == nil)

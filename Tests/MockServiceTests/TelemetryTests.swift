@@ -1,3 +1,4 @@
+import AdapterProtocol
 import CurlHTTP
 import Foundation
 import Testing
@@ -41,8 +42,8 @@ struct TelemetryTests {
             #expect(try await tenant.telemetry("alice", token: bob.access, events: ["x"])["reason"] == "account-mismatch")
 
             let alice = try await tenant.userTokens("alice@contoso.example", "alice pass+1")
-            let accountId = JSON.string(tenant.objectId("alice"))
-            for body: JSON in [
+            let accountId = JSONValue.string(tenant.objectId("alice"))
+            for body: JSONValue in [
                 ["accountId": accountId, "deviceTag": "device-1"],
                 ["accountId": accountId, "deviceTag": "device-1", "events": [["durationMs": 3]]],
                 ["accountId": accountId, "deviceTag": "device-1", "events": ["app.launch"]],

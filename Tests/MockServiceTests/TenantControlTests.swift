@@ -1,3 +1,4 @@
+import AdapterProtocol
 import CurlHTTP
 import Foundation
 import Testing
@@ -46,13 +47,13 @@ struct TenantControlTests {
     }
 
     @Test("malformed tenant bodies are refused with 400", arguments: [
-        JSON.array([]),
+        JSONValue.array([]),
         ["users": []],
         ["bundleId": "b", "users": [["alias": "a", "upn": "a@x"]]],
         ["bundleId": "b", "users": [["alias": "a", "upn": "a@x", "password": "p"], ["alias": "a", "upn": "b@x", "password": "p"]]],
         ["bundleId": "b", "groups": [["name": "g", "members": ["ghost"]]]],
     ])
-    func malformedTenant(body: JSON) async throws {
+    func malformedTenant(body: JSONValue) async throws {
         try await MockBackendFixture.with { backend in
             let answer = try await backend.json("POST", "/_mock/tenants", body)
             #expect(answer.status == 400)

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import CurlHTTP
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 extension TenantFixture {
     /// A tenant for app configuration cases: `alice` and `bob` are licensed and in `app-users` (the protection
     /// policy's group); only `alice` is in `config-users`; `carol` is licensed and in no group.
-    static let configBody: JSON = [
+    static let configBody: JSONValue = [
         "bundleId": .string(bundleId),
         "users": [
             ["alias": "alice", "upn": "alice@contoso.example", "password": "alice pass+1"],
@@ -58,7 +59,7 @@ extension TenantFixture {
 
     /// `PUT /_mock/tenants/{t}/default-app-config`; the raw answer.
     @discardableResult
-    func setDefaultAppConfig(_ body: JSON) async throws -> MockBackendFixture.Answer {
+    func setDefaultAppConfig(_ body: JSONValue) async throws -> MockBackendFixture.Answer {
         try await backend.json("PUT", "/_mock/tenants/\(id)/default-app-config", body)
     }
 
@@ -92,14 +93,14 @@ extension TenantFixture {
             "POST", graph + Self.mobileAppConfigurations,
             [
                 "@odata.type": "#microsoft.graph.iosMobileAppConfiguration", "displayName": "harness-allowed-accounts",
-                "targetedMobileApps": .array(appIds.map(JSON.string)), "settings": Self.settingItems(settings),
+                "targetedMobileApps": .array(appIds.map(JSONValue.string)), "settings": Self.settingItems(settings),
             ], bearer: admin)
         try #require(created.status == 201, "create mobile app configuration: \(created.text)")
         return try #require(created["id"]?.stringValue)
     }
 
     /// `settings` as Graph `appConfigurationSettingItem`s of type `stringType`.
-    static func settingItems(_ settings: KeyValuePairs<String, String>) -> JSON {
+    static func settingItems(_ settings: KeyValuePairs<String, String>) -> JSONValue {
         .array(settings.map {
             ["appConfigKey": .string($0.key), "appConfigKeyType": "stringType", "appConfigKeyValue": .string($0.value)]
         })
@@ -125,7 +126,7 @@ extension TenantFixture {
     }
 
     /// `GET /_mock/tenants/{t}/device`.
-    func device() async throws -> JSON {
+    func device() async throws -> JSONValue {
         let answer = try await backend.json("GET", "/_mock/tenants/\(id)/device")
         try #require(answer.status == 200, "device: \(answer.text)")
         return try #require(answer.body)

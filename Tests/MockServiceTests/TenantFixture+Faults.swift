@@ -1,3 +1,4 @@
+import AdapterProtocol
 import CurlHTTP
 import Foundation
 import Testing
@@ -8,22 +9,22 @@ import Testing
 extension TenantFixture {
     /// `POST /_mock/tenants/{t}/faults`; the raw answer, so refusals can be checked too.
     @discardableResult
-    func injectFault(_ body: JSON) async throws -> MockBackendFixture.Answer {
+    func injectFault(_ body: JSONValue) async throws -> MockBackendFixture.Answer {
         try await backend.json("POST", "/_mock/tenants/\(id)/faults", body)
     }
 
     /// Arms a fault that must be accepted and returns its id.
     @discardableResult
     func armFault(route: String, status: Int, times: Int? = nil) async throws -> String {
-        var body: [String: JSON] = ["route": .string(route), "status": .int(status)]
-        if let times { body["times"] = .int(times) }
+        var body: [String: JSONValue] = ["route": .string(route), "status": .number(Double(status))]
+        if let times { body["times"] = .number(Double(times)) }
         let answer = try await injectFault(.object(body))
         try #require(answer.status == 201, "arm fault: \(answer.text)")
         return try #require(answer["faultId"]?.stringValue)
     }
 
     /// `GET /_mock/tenants/{t}/faults`: the active faults.
-    func faults() async throws -> [JSON] {
+    func faults() async throws -> [JSONValue] {
         let answer = try await backend.json("GET", "/_mock/tenants/\(id)/faults")
         try #require(answer.status == 200, "faults: \(answer.text)")
         return try #require(answer["faults"]?.arrayValue)
@@ -47,7 +48,7 @@ extension TenantFixture {
     }
 
     /// The journal entries of one route.
-    func journal(route: String) async throws -> [JSON] {
+    func journal(route: String) async throws -> [JSONValue] {
         try await journal().filter { $0["route"] == .string(route) }
     }
 }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import CurlHTTP
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// (licensed, in no group) and `carol` (unlicensed, in `app-users`).
 struct TenantFixture {
     static let bundleId = "com.contoso.harnessapp"
-    static let standardBody: JSON = [
+    static let standardBody: JSONValue = [
         "bundleId": .string(bundleId),
         "users": [
             ["alias": "alice", "upn": "alice@contoso.example", "password": "alice pass+1", "licensed": true],
@@ -21,7 +22,7 @@ struct TenantFixture {
     ]
 
     let backend: MockBackendFixture
-    let info: JSON
+    let info: JSONValue
 
     var id: String { info["tenantId"]?.stringValue ?? "" }
     var tokenURL: String { info["tokenURL"]?.stringValue ?? "" }
@@ -32,7 +33,7 @@ struct TenantFixture {
     func groupId(_ name: String) -> String { info["groups"]?[name]?.stringValue ?? "" }
     func objectId(_ alias: String) -> String { info["users"]?[alias]?["objectId"]?.stringValue ?? "" }
 
-    static func create(_ backend: MockBackendFixture, body: JSON = standardBody) async throws -> TenantFixture {
+    static func create(_ backend: MockBackendFixture, body: JSONValue = standardBody) async throws -> TenantFixture {
         let answer = try await backend.json("POST", "/_mock/tenants", body)
         try #require(answer.status == 201, "tenant creation: \(answer.text)")
         return TenantFixture(backend: backend, info: try #require(answer.body))
@@ -112,13 +113,13 @@ struct TenantFixture {
 
     /// Moves the tenant clock forward.
     func advanceClock(seconds: Int) async throws -> String {
-        let answer = try await backend.json("POST", "/_mock/tenants/\(id)/clock", ["advanceSeconds": .int(seconds)])
+        let answer = try await backend.json("POST", "/_mock/tenants/\(id)/clock", ["advanceSeconds": .number(Double(seconds))])
         try #require(answer.status == 200, "clock: \(answer.text)")
         return try #require(answer["now"]?.stringValue)
     }
 
     /// The journal entries.
-    func journal() async throws -> [JSON] {
+    func journal() async throws -> [JSONValue] {
         let answer = try await backend.json("GET", "/_mock/tenants/\(id)/journal")
         try #require(answer.status == 200, "journal: \(answer.text)")
         return try #require(answer["entries"]?.arrayValue)

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// What the MAM service delivers as targeted app configuration at check-in (CFG).
 ///
 /// The SDK's `IntuneMAMAppConfig.fullData` is one dictionary per delivered configuration, plus the tenant default
@@ -11,12 +12,12 @@ struct AppConfigDelivery {
 
     /// The dictionaries for an enrolled account in an app: every targeted configuration whose target apps contain
     /// `bundleId` and whose assignments include the user, in creation order, then the tenant default if set.
-    func dictionaries(accountId: String, bundleId: String) -> [JSON] {
+    func dictionaries(accountId: String, bundleId: String) -> [JSONValue] {
         guard let user = tenant.user(objectId: accountId) else { return [] }
         let scope = AssignmentScope(tenant: tenant)
         var dictionaries = tenant.appConfigurations
             .filter { $0.targetsApp(bundleId) && scope.includes(user, in: $0.assignments) }
-            .map { JSON.object(CustomSetting.dictionary($0.customSettings)) }
+            .map { JSONValue.object(CustomSetting.dictionary($0.customSettings)) }
         if !tenant.defaultAppConfig.isEmpty {
             var dictionary = CustomSetting.dictionary(tenant.defaultAppConfig)
             dictionary[Self.defaultMarker.key] = .string(Self.defaultMarker.value)

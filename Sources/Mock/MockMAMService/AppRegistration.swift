@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// One app on one device enrolled by one account (Graph `iosManagedAppRegistration`).
 ///
 /// Created by a successful enroll, updated by every check-in, removed by unenroll.
@@ -22,7 +23,7 @@ struct AppRegistration: Sendable {
     }
 
     /// The registration as Graph lists it.
-    func graphObject() -> JSON {
+    func graphObject() -> JSONValue {
         [
             "@odata.type": "#microsoft.graph.iosManagedAppRegistration",
             "id": .string(id),
@@ -33,7 +34,7 @@ struct AppRegistration: Sendable {
             "createdDateTime": .string(createdDateTime),
             "lastSyncDateTime": .string(lastSyncDateTime),
             "appIdentifier": ["@odata.type": "#microsoft.graph.iosMobileAppIdentifier", "bundleId": .string(bundleId)],
-            "appliedPolicyIds": .array(appliedPolicyIds.map(JSON.string)),
+            "appliedPolicyIds": .array(appliedPolicyIds.map(JSONValue.string)),
             "flaggedReasons": [],
         ]
     }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// Controls for what has no Graph v1.0 shape: the simulated device's user and the tenant-default MAM app config.
 ///
 /// Both are set-ups a case arranges (which user the MDM-enrolled device belongs to; Intune's tenant-wide default
@@ -5,9 +6,9 @@
 extension ControlFace {
     /// `PUT /_mock/tenants/{t}/device` with `userId` (an object id, or null for a device without a user): 204.
     func setDevice(_ request: IncomingRequest) async -> Reply {
-        let object: [String: JSON]
+        let object: [String: JSONValue]
         do {
-            guard let parsed = try JSON.parse(request.body).objectValue else {
+            guard let parsed = try JSONValue.parse(request.body).objectValue else {
                 return Self.badRequest("the body must be a JSON object")
             }
             object = parsed
@@ -37,7 +38,7 @@ extension ControlFace {
 
     /// `GET /_mock/tenants/{t}/device`: `deviceId` and `userId` (null when the device has no user).
     func getDevice(_ request: IncomingRequest) async -> Reply {
-        let device: JSON? = await state.withTenant(request.parameters["tenant"] ?? "") { $0.deviceJSON }
+        let device: JSONValue? = await state.withTenant(request.parameters["tenant"] ?? "") { $0.deviceJSON }
         guard let device else { return Self.unknownTenant }
         return Reply.json(.ok, device)
     }
@@ -47,7 +48,7 @@ extension ControlFace {
     func setDefaultAppConfig(_ request: IncomingRequest) async -> Reply {
         let spec: DefaultAppConfigSpec
         do {
-            spec = try DefaultAppConfigSpec.parse(try JSON.parse(request.body))
+            spec = try DefaultAppConfigSpec.parse(try JSONValue.parse(request.body))
         } catch let error as DefaultAppConfigSpec.Invalid {
             return Self.badRequest(error.reason)
         } catch {

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// Fault injection controls: arm, list and clear per-tenant, per-route faults.
 ///
 /// Like the other controls these are the harness's own actions and are not journalled; the faulted requests are
@@ -7,11 +8,11 @@ extension ControlFace {
     func addFault(_ request: IncomingRequest) async -> Reply {
         let spec: FaultSpec
         do {
-            spec = try FaultSpec.parse(try JSON.parse(request.body))
+            spec = try FaultSpec.parse(try JSONValue.parse(request.body))
         } catch let error as FaultSpec.Invalid {
             var reply = Self.badRequest(error.reason)
             if let known = error.knownRoutes, case .object(var body)? = reply.body {
-                body["knownRoutes"] = .array(known.map(JSON.string))
+                body["knownRoutes"] = .array(known.map(JSONValue.string))
                 reply.body = .object(body)
             }
             return reply

@@ -61,8 +61,8 @@ struct ControlFace: Sendable {
         return Reply.json(
             .ok,
             [
-                "connections": .int(statistics.connections), "requests": .int(statistics.requests),
-                "tenants": .int(tenants),
+                "connections": .number(Double(statistics.connections)), "requests": .number(Double(statistics.requests)),
+                "tenants": .number(Double(tenants)),
             ])
     }
 
@@ -70,7 +70,7 @@ struct ControlFace: Sendable {
     func createTenant(_ request: IncomingRequest) async -> Reply {
         let spec: TenantSpec
         do {
-            spec = try TenantSpec.parse(try JSON.parse(request.body))
+            spec = try TenantSpec.parse(try JSONValue.parse(request.body))
         } catch let error as TenantSpec.Invalid {
             return Self.badRequest(error.reason)
         } catch {
@@ -78,9 +78,9 @@ struct ControlFace: Sendable {
         }
         let tenant = await state.createTenant(spec)
         let base = await state.baseURL + "/" + tenant.id
-        var groups: [String: JSON] = [:]
+        var groups: [String: JSONValue] = [:]
         for group in tenant.groups { groups[group.displayName] = .string(group.id) }
-        var users: [String: JSON] = [:]
+        var users: [String: JSONValue] = [:]
         for user in tenant.users {
             users[user.alias] = ["objectId": .string(user.objectId), "upn": .string(user.upn)]
         }
@@ -114,9 +114,9 @@ struct ControlFace: Sendable {
 
     /// `POST /_mock/tenants/{t}/clock` with `advanceSeconds` (≥ 0) or `set` (ISO time): `now`.
     func clock(_ request: IncomingRequest) async -> Reply {
-        let body: [String: JSON]
+        let body: [String: JSONValue]
         do {
-            guard let object = try JSON.parse(request.body).objectValue else {
+            guard let object = try JSONValue.parse(request.body).objectValue else {
                 return Self.badRequest("the body must be a JSON object")
             }
             body = object

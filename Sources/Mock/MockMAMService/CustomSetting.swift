@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// One `{name, value}` pair of a MAM-channel app configuration (Graph `keyValuePair`).
 ///
 /// Graph describes them as strings "sent to apps for users to whom the configuration is scoped, unaltered by this
@@ -12,15 +13,15 @@ struct CustomSetting: Sendable, Equatable {
         name: "keyValuePair", members: ["name": .string, "value": .nullableString], required: ["name"])
 
     /// The pairs of an already checked `customSettings` value, in order.
-    static func list(_ value: JSON?) -> [CustomSetting] {
+    static func list(_ value: JSONValue?) -> [CustomSetting] {
         (value?.arrayValue ?? []).compactMap { item in
             item["name"]?.stringValue.map { CustomSetting(name: $0, value: item["value"]?.stringValue) }
         }
     }
 
     /// The delivered dictionary: name → value, null values left out, a later pair winning over an earlier one.
-    static func dictionary(_ settings: [CustomSetting]) -> [String: JSON] {
-        var dictionary: [String: JSON] = [:]
+    static func dictionary(_ settings: [CustomSetting]) -> [String: JSONValue] {
+        var dictionary: [String: JSONValue] = [:]
         for setting in settings {
             if let value = setting.value { dictionary[setting.name] = .string(value) }
         }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// The body of `PUT /_mock/tenants/{t}/default-app-config`, checked before the default is replaced.
 ///
 /// Intune's tenant-wide default configuration has no v1.0 Graph shape, so a control sets it. Checking is strict
@@ -11,7 +12,7 @@ struct DefaultAppConfigSpec: Sendable {
         let reason: String
     }
 
-    static func parse(_ body: JSON) throws(Invalid) -> DefaultAppConfigSpec {
+    static func parse(_ body: JSONValue) throws(Invalid) -> DefaultAppConfigSpec {
         guard let object = body.objectValue else { throw Invalid(reason: "the body must be a JSON object") }
         if let unknown = object.keys.sorted().first(where: { $0 != "customSettings" }) {
             throw Invalid(reason: "unknown field '\(unknown)' (allowed: customSettings)")

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// What the operating system's managed app configuration holds for an app on the simulated device (ALW).
 ///
 /// On a managed device the MDM channel delivers one flat dictionary per app (Apple's managed app configuration), so
@@ -8,13 +9,13 @@ struct DeviceConfigDelivery {
     let tenant: Tenant
 
     /// The merged values for `bundleId`; empty without a device user.
-    func values(bundleId: String) -> [String: JSON] {
+    func values(bundleId: String) -> [String: JSONValue] {
         guard let user = tenant.deviceUser else { return [:] }
         let appIds = tenant.mobileApps
             .filter { $0.bundleId.caseInsensitiveCompare(bundleId) == .orderedSame }
             .map { $0.id.lowercased() }
         let scope = AssignmentScope(tenant: tenant)
-        var values: [String: JSON] = [:]
+        var values: [String: JSONValue] = [:]
         for configuration in tenant.mobileAppConfigurations
         where configuration.targetedMobileAppIds.contains(where: { appIds.contains($0.lowercased()) })
             && scope.includes(user, in: configuration.assignments)

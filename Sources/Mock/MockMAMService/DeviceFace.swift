@@ -19,7 +19,7 @@ enum DeviceFace {
         guard let bundleId = request.query["bundleId"], !bundleId.isEmpty else {
             throw MAMServiceFace.badRequest("bundleId (query parameter) is required", accountId: accountId)
         }
-        let values = JSON.object(DeviceConfigDelivery(tenant: tenant).values(bundleId: bundleId))
+        let values = JSONValue.object(DeviceConfigDelivery(tenant: tenant).values(bundleId: bundleId))
         let version = ContentVersion.of(values)
         let reply = Reply.json(.ok, ["values": values, "version": .string(version)])
         // Keys and values may be confidential (CFG-06), so the journal gets only their count.

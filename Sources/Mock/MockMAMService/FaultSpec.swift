@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// The body of `POST /_mock/tenants/{t}/faults`, checked before a fault is armed.
 ///
 /// Checking is strict (unknown fields and route names are refused) because a fault that never matches would make
@@ -19,7 +20,7 @@ struct FaultSpec: Sendable {
 
     private static let fields: Set<String> = ["route", "status", "times"]
 
-    static func parse(_ body: JSON) throws(Invalid) -> FaultSpec {
+    static func parse(_ body: JSONValue) throws(Invalid) -> FaultSpec {
         guard let object = body.objectValue else { throw Invalid(reason: "the body must be a JSON object") }
         if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
             throw Invalid(reason: "unknown field '\(unknown)' (allowed: route, status, times)")

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// A Graph complex type (`keyValuePair`, `appConfigurationSettingItem`, `iosDeviceType`, …): an object whose
 /// members are checked like an entity's properties.
 ///
@@ -11,7 +12,7 @@ struct GraphComplexType: Sendable {
     var required: Set<String> = []
 
     /// Checks `value` (already known to be present) as an instance of this type; `path` names it in messages.
-    func check(_ value: JSON, path: String) throws(GraphSchemaViolation) {
+    func check(_ value: JSONValue, path: String) throws(GraphSchemaViolation) {
         guard let object = value.objectValue else {
             throw GraphSchemaViolation(message: "Property '\(path)' must be an object of type 'microsoft.graph.\(name)'.")
         }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// The writable shape of one Graph entity type, used to check create and PATCH bodies.
 ///
 /// Unknown (including beta-only) properties are refused, read-only ones ignored (so a client may send back an
@@ -22,14 +23,14 @@ struct GraphEntitySchema: Sendable {
 
     /// Checks a create (`creating`) or PATCH body and returns the properties to store (no annotations, no
     /// read-only properties).
-    func settings(from body: JSON, creating: Bool) throws(GraphSchemaViolation) -> [String: JSON] {
+    func settings(from body: JSONValue, creating: Bool) throws(GraphSchemaViolation) -> [String: JSONValue] {
         guard let object = body.objectValue else {
             throw GraphSchemaViolation(message: "The request body must be a JSON object.")
         }
         if creating, odataTypeRequired, object["@odata.type"] == nil {
             throw GraphSchemaViolation(message: "Property '@odata.type' ('\(odataType)') is required.")
         }
-        var settings: [String: JSON] = [:]
+        var settings: [String: JSONValue] = [:]
         for (name, value) in object {
             if name == "@odata.type" {
                 guard value.stringValue == odataType else {

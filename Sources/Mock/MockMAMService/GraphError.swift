@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Hummingbird
 
 /// Graph-shaped error replies: `{"error":{"code","message","innerError":{"request-id","date"}}}`.
@@ -33,10 +34,10 @@ enum GraphError {
     }
 
     /// The body as a JSON object; a body that is not one is refused with 400.
-    static func objectBody(_ request: IncomingRequest, _ tenant: Tenant) throws(ReplyError) -> [String: JSON] {
-        let body: JSON
+    static func objectBody(_ request: IncomingRequest, _ tenant: Tenant) throws(ReplyError) -> [String: JSONValue] {
+        let body: JSONValue
         do {
-            body = try JSON.parse(request.body)
+            body = try JSONValue.parse(request.body)
         } catch {
             throw ReplyError(badRequest("Unable to read the request body: \(error).", tenant))
         }

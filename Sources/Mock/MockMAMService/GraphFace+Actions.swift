@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// Bodies of the bound actions shared by several entity types: `targetApps` and `assign`.
 ///
 /// Protection policies and targeted app configurations take the same `targetApps` and `assign` bodies, and mobile
@@ -71,7 +72,7 @@ extension GraphFace {
     }
 
     private static func assignmentTarget(
-        _ target: JSON, _ tenant: Tenant, allowAllDevices: Bool
+        _ target: JSONValue, _ tenant: Tenant, allowAllDevices: Bool
     ) throws(ReplyError) -> PolicyAssignment.Target {
         let type = target["@odata.type"]?.stringValue ?? "#microsoft.graph.groupAssignmentTarget"
         switch type {
@@ -98,7 +99,7 @@ extension GraphFace {
 
     /// Refuses action parameters other than `allowed`, with Graph's message for an unknown parameter.
     private static func checkMembers(
-        _ body: [String: JSON], allowed: Set<String>, parameterOf action: String, _ tenant: Tenant
+        _ body: [String: JSONValue], allowed: Set<String>, parameterOf action: String, _ tenant: Tenant
     ) throws(ReplyError) {
         if let unknown = body.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw ReplyError(
@@ -111,7 +112,7 @@ extension GraphFace {
     /// Refuses members of a nested object other than `allowed` and `@odata.*` annotations; an `@odata.type`, when
     /// `type` is given, must be that type.
     private static func checkMembers(
-        _ value: JSON, type: String?, allowed: Set<String>, _ tenant: Tenant
+        _ value: JSONValue, type: String?, allowed: Set<String>, _ tenant: Tenant
     ) throws(ReplyError) {
         guard let object = value.objectValue else {
             throw ReplyError(GraphError.badRequest("Each item must be an object.", tenant))

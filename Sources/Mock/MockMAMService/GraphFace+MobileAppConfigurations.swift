@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// MDM-channel app configurations (`mobileAppConfigurations`): create, read, update, delete and assign.
 extension GraphFace {
     static let mobileAppConfigurations = "deviceAppManagement/mobileAppConfigurations"
@@ -89,7 +90,7 @@ extension GraphFace {
     /// Checks the body; `targetedMobileApps` must name catalogue ids (a bundle id there is the classic mistake).
     private static func mobileAppConfigurationSettings(
         _ tenant: Tenant, _ request: IncomingRequest, creating: Bool
-    ) throws(ReplyError) -> [String: JSON] {
+    ) throws(ReplyError) -> [String: JSONValue] {
         let body = try GraphError.objectBody(request, tenant)
         let settings = try checked(MobileAppConfiguration.schema, body, tenant, creating: creating)
         for appId in (settings["targetedMobileApps"]?.arrayValue ?? []).compactMap(\.stringValue)

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// iOS app protection policies: create, read, update, delete, target apps and assign.
 extension GraphFace {
     /// `GET .../iosManagedAppProtections`: `value` [policy]; `$expand=apps,assignments` is honoured.
@@ -77,7 +78,7 @@ extension GraphFace {
 
     private static func policySettings(
         _ tenant: Tenant, _ request: IncomingRequest, creating: Bool
-    ) throws(ReplyError) -> [String: JSON] {
+    ) throws(ReplyError) -> [String: JSONValue] {
         let body = try GraphError.objectBody(request, tenant)
         return try checked(PolicySchema.schema, body, tenant, creating: creating)
     }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Foundation
 import Hummingbird
 
@@ -5,8 +6,8 @@ import Hummingbird
 extension GraphFace {
     /// Checks a create or PATCH body against `schema`; a violation is a Graph-style 400 `invalidRequest`.
     static func checked(
-        _ schema: GraphEntitySchema, _ body: [String: JSON], _ tenant: Tenant, creating: Bool
-    ) throws(ReplyError) -> [String: JSON] {
+        _ schema: GraphEntitySchema, _ body: [String: JSONValue], _ tenant: Tenant, creating: Bool
+    ) throws(ReplyError) -> [String: JSONValue] {
         do {
             return try schema.settings(from: .object(body), creating: creating)
         } catch {
@@ -24,12 +25,12 @@ extension GraphFace {
     }
 
     /// `@odata.context` plus `value`: a Graph collection answer (the mock never pages).
-    static func collection(_ fragment: String, _ value: [JSON]) -> Reply {
+    static func collection(_ fragment: String, _ value: [JSONValue]) -> Reply {
         Reply.json(.ok, ["@odata.context": context(fragment), "value": .array(value)])
     }
 
     /// An entity answer with its `@odata.context`.
-    static func entity(_ status: HTTPResponse.Status, _ fragment: String, _ object: JSON) -> Reply {
+    static func entity(_ status: HTTPResponse.Status, _ fragment: String, _ object: JSONValue) -> Reply {
         var members = object.objectValue ?? [:]
         members["@odata.context"] = context("\(fragment)/$entity")
         return Reply.json(status, .object(members))

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Hummingbird
 
 /// The Graph-shaped administrator face of a tenant, under `/{t}/graph/v1.0`.
@@ -87,7 +88,7 @@ enum GraphFace {
     }
 
     /// `@odata.context` of a Graph answer.
-    static func context(_ fragment: String) -> JSON {
+    static func context(_ fragment: String) -> JSONValue {
         .string("https://graph.microsoft.com/v1.0/$metadata#\(fragment)")
     }
 }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// The type of one Graph property, as far as the mock checks it.
 ///
 /// The types follow shared/data/graph/graph-mam-subset.yaml; checking them makes the mock refuse what Graph v1.0
@@ -24,7 +25,7 @@ enum GraphPropertyType: Sendable {
     case complexList(GraphComplexType)
 
     /// Checks one value; `path` names the property in the message.
-    func check(_ value: JSON, path: String) throws(GraphSchemaViolation) {
+    func check(_ value: JSONValue, path: String) throws(GraphSchemaViolation) {
         switch self {
         case .complex(let type, let nullable):
             if nullable, value.isNull { return }
@@ -39,7 +40,7 @@ enum GraphPropertyType: Sendable {
         }
     }
 
-    private func isValid(_ value: JSON) -> Bool {
+    private func isValid(_ value: JSONValue) -> Bool {
         switch self {
         case .boolean:
             return value.boolValue != nil
@@ -67,7 +68,7 @@ enum GraphPropertyType: Sendable {
         }
     }
 
-    private func invalid(_ value: JSON, _ path: String) -> GraphSchemaViolation {
+    private func invalid(_ value: JSONValue, _ path: String) -> GraphSchemaViolation {
         GraphSchemaViolation(message: "Property '\(path)' has an invalid value (\(value.kindName)) for its type.")
     }
 

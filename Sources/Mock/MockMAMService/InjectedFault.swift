@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Hummingbird
 
 /// An armed fault of one tenant: requests on `route` are answered with `status` instead of being processed.
@@ -18,10 +19,10 @@ struct InjectedFault: Sendable {
     }
 
     /// The fault as `GET /_mock/tenants/{t}/faults` lists it.
-    func json() -> JSON {
+    func json() -> JSONValue {
         [
-            "faultId": .string(id), "route": .string(route), "status": .int(status),
-            "remaining": remaining.map(JSON.int) ?? .null,
+            "faultId": .string(id), "route": .string(route), "status": .number(Double(status)),
+            "remaining": remaining.map { .number(Double($0)) } ?? .null,
         ]
     }
 }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// One request a tenant received, as `GET /_mock/tenants/{t}/journal` reports it.
 ///
 /// The journal is the backend-side observation point of the harness (requirements marked "B"): it shows what an
@@ -14,10 +15,10 @@ struct JournalEntry: Sendable {
     let accountId: String?
     let detail: String?
 
-    func json() -> JSON {
-        var object: [String: JSON] = [
-            "seq": .int(seq), "at": .string(at), "method": .string(method), "path": .string(path),
-            "route": .string(route), "status": .int(status),
+    func json() -> JSONValue {
+        var object: [String: JSONValue] = [
+            "seq": .number(Double(seq)), "at": .string(at), "method": .string(method), "path": .string(path),
+            "route": .string(route), "status": .number(Double(status)),
         ]
         if let accountId { object["accountId"] = .string(accountId) }
         if let detail { object["detail"] = .string(detail) }

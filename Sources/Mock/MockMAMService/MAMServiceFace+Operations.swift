@@ -1,7 +1,8 @@
+import AdapterProtocol
 /// Enroll, check-in and unenroll.
 extension MAMServiceFace {
     /// `POST /enroll`: applies the targeting rule; `enrolled` creates (or refreshes) the registration.
-    @Sendable static func enroll(_ tenant: inout Tenant, _ body: [String: JSON], _ accountId: String) throws(ReplyError) -> Reply {
+    @Sendable static func enroll(_ tenant: inout Tenant, _ body: [String: JSONValue], _ accountId: String) throws(ReplyError) -> Reply {
         let bundleId = try requiredString(body, "bundleId", accountId: accountId)
         let deviceTag = try requiredString(body, "deviceTag", accountId: accountId)
         let sdkVersion = try requiredString(body, "sdkVersion", accountId: accountId)
@@ -42,7 +43,7 @@ extension MAMServiceFace {
 
     /// `POST /checkin`: the current policy for the registration, its version, the targeted app configuration and
     /// its version, and pending commands.
-    @Sendable static func checkin(_ tenant: inout Tenant, _ body: [String: JSON], _ accountId: String) throws(ReplyError) -> Reply {
+    @Sendable static func checkin(_ tenant: inout Tenant, _ body: [String: JSONValue], _ accountId: String) throws(ReplyError) -> Reply {
         let deviceTag = try requiredString(body, "deviceTag", accountId: accountId)
         let bundleId = try optionalString(body, "bundleId", accountId: accountId)
         let heldVersion = try optionalString(body, "policyVersion", accountId: accountId)
@@ -53,7 +54,7 @@ extension MAMServiceFace {
         tenant.registrations[index].lastSyncDateTime = tenant.nowString
         tenant.registrations[index].appliedPolicyIds = decision.policy.map { [$0.id] } ?? []
 
-        var commands: [JSON] = []
+        var commands: [JSONValue] = []
         for wipe in tenant.wipeRequests.indices
         where tenant.wipeRequests[wipe].registrationId == registration.id && tenant.wipeRequests[wipe].state != .done {
             tenant.wipeRequests[wipe].state = .delivered
@@ -61,7 +62,7 @@ extension MAMServiceFace {
         }
         let version = decision.policy?.policyVersion
         // Targeted app configuration reaches only an account the MAM service currently manages in this app.
-        let appConfig: JSON =
+        let appConfig: JSONValue =
             decision.outcome == .enrolled
             ? .array(AppConfigDelivery(tenant: tenant).dictionaries(accountId: accountId, bundleId: registration.bundleId))
             : []
@@ -83,7 +84,7 @@ extension MAMServiceFace {
     }
 
     /// `POST /unenroll`: removes the registration; a wipe delivered to it is done.
-    @Sendable static func unenroll(_ tenant: inout Tenant, _ body: [String: JSON], _ accountId: String) throws(ReplyError) -> Reply {
+    @Sendable static func unenroll(_ tenant: inout Tenant, _ body: [String: JSONValue], _ accountId: String) throws(ReplyError) -> Reply {
         let deviceTag = try requiredString(body, "deviceTag", accountId: accountId)
         let bundleId = try optionalString(body, "bundleId", accountId: accountId)
         let index = try registrationIndex(tenant, accountId: accountId, deviceTag: deviceTag, bundleId: bundleId)

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// Telemetry upload.
 extension MAMServiceFace {
     /// Most distinct event names the journal detail lists, so one large batch cannot flood the journal.
@@ -9,7 +10,7 @@ extension MAMServiceFace {
     /// sends telemetry, or refrains when `MAMTelemetryDisabled` is set, through the `mam.telemetry` journal route.
     /// Event properties besides `name` are not kept, so nothing an SDK attaches can leak into the journal.
     @Sendable static func telemetry(
-        _ tenant: inout Tenant, _ body: [String: JSON], _ accountId: String
+        _ tenant: inout Tenant, _ body: [String: JSONValue], _ accountId: String
     ) throws(ReplyError) -> Reply {
         let deviceTag = try requiredString(body, "deviceTag", accountId: accountId)
         guard let events = body["events"]?.arrayValue else {

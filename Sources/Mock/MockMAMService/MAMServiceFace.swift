@@ -32,7 +32,7 @@ enum MAMServiceFace {
     }
 
     /// A MAM operation, run after authentication with the body and the authenticated account id.
-    typealias Operation = @Sendable (inout Tenant, [String: JSON], String) throws(ReplyError) -> Reply
+    typealias Operation = @Sendable (inout Tenant, [String: JSONValue], String) throws(ReplyError) -> Reply
 
     /// The caller's token, if it is an unexpired user token for the MAM resource; otherwise a 401 refusal.
     static func authenticate(_ tenant: Tenant, _ request: IncomingRequest) throws(ReplyError) -> IssuedToken {
@@ -61,10 +61,10 @@ enum MAMServiceFace {
                 .with(accountId: accountId, detail: "bad-request: \(reason)"))
     }
 
-    static func objectBody(_ request: IncomingRequest, accountId: String?) throws(ReplyError) -> [String: JSON] {
-        let body: JSON
+    static func objectBody(_ request: IncomingRequest, accountId: String?) throws(ReplyError) -> [String: JSONValue] {
+        let body: JSONValue
         do {
-            body = try JSON.parse(request.body)
+            body = try JSONValue.parse(request.body)
         } catch {
             throw badRequest("\(error)", accountId: accountId)
         }
@@ -72,14 +72,14 @@ enum MAMServiceFace {
         return object
     }
 
-    static func requiredString(_ body: [String: JSON], _ name: String, accountId: String?) throws(ReplyError) -> String {
+    static func requiredString(_ body: [String: JSONValue], _ name: String, accountId: String?) throws(ReplyError) -> String {
         guard let value = body[name]?.stringValue, !value.isEmpty else {
             throw badRequest("\(name) (non-empty string) is required", accountId: accountId)
         }
         return value
     }
 
-    static func optionalString(_ body: [String: JSON], _ name: String, accountId: String?) throws(ReplyError) -> String? {
+    static func optionalString(_ body: [String: JSONValue], _ name: String, accountId: String?) throws(ReplyError) -> String? {
         switch body[name] {
         case nil, .null?: return nil
         case .string(let value)?: return value

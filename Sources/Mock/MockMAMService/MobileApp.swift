@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// An app in the tenant's app catalogue (Graph `iosStoreApp`).
 ///
 /// Mobile app configurations name their apps by these catalogue ids, not by bundle id, so the device channel needs
@@ -29,14 +30,14 @@ struct MobileApp: Sendable {
 
     let id: String
     /// Writable properties as posted.
-    var settings: [String: JSON]
+    var settings: [String: JSONValue]
     let createdDateTime: String
     var lastModifiedDateTime: String
 
     var bundleId: String { settings["bundleId"]?.stringValue ?? "" }
 
     /// The app as Graph returns it.
-    func graphObject() -> JSON {
+    func graphObject() -> JSONValue {
         var object = settings
         object["@odata.type"] = .string(Self.schema.odataType)
         object["id"] = .string(id)

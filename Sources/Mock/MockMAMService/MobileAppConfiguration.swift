@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// An MDM-channel app configuration (Graph `iosMobileAppConfiguration`): key/value settings pushed to apps on
 /// managed devices through the operating system's managed app configuration.
 ///
@@ -33,7 +34,7 @@ struct MobileAppConfiguration: Sendable {
 
     let id: String
     /// Writable properties as posted: `displayName`, `description`, `targetedMobileApps`, `settings`.
-    var settings: [String: JSON]
+    var settings: [String: JSONValue]
     /// Goes up by one on every PATCH; Graph types it as an Int32.
     var version: Int
     let createdDateTime: String
@@ -55,11 +56,11 @@ struct MobileAppConfiguration: Sendable {
     }
 
     /// The configuration as Graph returns it; `assignments` only when `$expand` asks for them.
-    func graphObject(expandAssignments: Bool = false) -> JSON {
+    func graphObject(expandAssignments: Bool = false) -> JSONValue {
         var object = settings
         object["@odata.type"] = .string(Self.schema.odataType)
         object["id"] = .string(id)
-        object["version"] = .int(version)
+        object["version"] = .number(Double(version))
         object["createdDateTime"] = .string(createdDateTime)
         object["lastModifiedDateTime"] = .string(lastModifiedDateTime)
         if object["targetedMobileApps"] == nil { object["targetedMobileApps"] = [] }

@@ -1,9 +1,10 @@
+import AdapterProtocol
 /// An Entra security group of a mock tenant; policies are assigned to groups, so membership decides targeting.
 struct MockGroup: Sendable {
     let id: String
     let displayName: String
     /// The other properties the group was created with (`mailNickname`, `securityEnabled`, …), echoed back.
-    let properties: [String: JSON]
+    let properties: [String: JSONValue]
     let createdDateTime: String
     /// Member object ids, in the order they were added.
     var memberIds: [String]
@@ -13,7 +14,7 @@ struct MockGroup: Sendable {
     }
 
     /// The group as Graph returns it.
-    func graphObject() -> JSON {
+    func graphObject() -> JSONValue {
         var object = properties
         object["id"] = .string(id)
         object["displayName"] = .string(displayName)

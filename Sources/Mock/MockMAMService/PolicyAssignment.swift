@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// One assignment of a protection policy, targeted app configuration or mobile app configuration.
 ///
 /// All three Graph `assign` actions take the same `deviceAndAppManagementAssignmentTarget` shapes; only the
@@ -24,8 +25,8 @@ struct PolicyAssignment: Sendable {
     }
 
     /// The assignment as Graph reports it, typed `odataType` (the assignment entity type of the owner).
-    func graphObject(odataType: String = "#microsoft.graph.targetedManagedAppPolicyAssignment") -> JSON {
-        let target: JSON
+    func graphObject(odataType: String = "#microsoft.graph.targetedManagedAppPolicyAssignment") -> JSONValue {
+        let target: JSONValue
         switch self.target {
         case .group(let groupId):
             target = ["@odata.type": "#microsoft.graph.groupAssignmentTarget", "groupId": .string(groupId)]

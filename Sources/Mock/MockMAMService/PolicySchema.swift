@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// The writable properties of a v1.0 `iosManagedAppProtection` and their types.
 ///
 /// Taken from shared/data/graph/graph-mam-subset.yaml (managedAppPolicy → managedAppProtection →
@@ -57,7 +58,7 @@ enum PolicySchema {
         ])
 
     /// Checks a create (`creating`: `displayName` required) or PATCH body and returns the settings to store.
-    static func settings(from body: JSON, creating: Bool) throws(GraphSchemaViolation) -> [String: JSON] {
+    static func settings(from body: JSONValue, creating: Bool) throws(GraphSchemaViolation) -> [String: JSONValue] {
         try schema.settings(from: body, creating: creating)
     }
 }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// An iOS app protection policy (Graph `iosManagedAppProtection`) with its target apps and assignments.
 ///
 /// Settings are kept as posted (after validation) because the SDK receives them unchanged at check-in.
@@ -6,7 +7,7 @@ struct ProtectionPolicy: Sendable {
 
     let id: String
     /// Writable settings, `displayName` included; never `id`, `version` or other read-only properties.
-    var settings: [String: JSON]
+    var settings: [String: JSONValue]
     /// Goes up by one on every PATCH.
     var version: Int
     let createdDateTime: String
@@ -23,7 +24,7 @@ struct ProtectionPolicy: Sendable {
     }
 
     /// The policy as Graph returns it; `apps` and `assignments` only when `$expand` asks for them.
-    func graphObject(expandApps: Bool = false, expandAssignments: Bool = false) -> JSON {
+    func graphObject(expandApps: Bool = false, expandAssignments: Bool = false) -> JSONValue {
         var object = settings
         object["@odata.type"] = .string(Self.odataType)
         object["id"] = .string(id)
@@ -31,14 +32,14 @@ struct ProtectionPolicy: Sendable {
         object["createdDateTime"] = .string(createdDateTime)
         object["lastModifiedDateTime"] = .string(lastModifiedDateTime)
         object["isAssigned"] = .bool(!assignments.isEmpty)
-        object["deployedAppCount"] = .int(apps.count)
+        object["deployedAppCount"] = .number(Double(apps.count))
         if expandApps { object["apps"] = .array(apps.map { $0.graphObject() }) }
         if expandAssignments { object["assignments"] = .array(assignments.map { $0.graphObject() }) }
         return .object(object)
     }
 
     /// The policy as the MAM service sends it at check-in: the settings plus `id` and `version`.
-    func sdkPolicy() -> JSON {
+    func sdkPolicy() -> JSONValue {
         var object = settings.filter { !$0.key.hasPrefix("@odata.") }
         object["id"] = .string(id)
         object["version"] = .string(String(version))

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Hummingbird
 
 /// The answer a face computed for one request, before it becomes an HTTP response.
@@ -6,7 +7,7 @@ import Hummingbird
 /// reply also carries what the journal should record about the request.
 struct Reply: Sendable {
     var status: HTTPResponse.Status
-    var body: JSON?
+    var body: JSONValue?
     var headers: HTTPFields = [:]
     /// The journal route name, when it depends on the request (the token endpoint's grant type).
     var route: String?
@@ -15,7 +16,7 @@ struct Reply: Sendable {
     /// A short human-readable note for the journal; never a token, password or secret.
     var detail: String?
 
-    static func json(_ status: HTTPResponse.Status, _ body: JSON) -> Reply {
+    static func json(_ status: HTTPResponse.Status, _ body: JSONValue) -> Reply {
         Reply(status: status, body: body)
     }
 

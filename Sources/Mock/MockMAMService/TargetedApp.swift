@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// One entry of a MAM policy's or targeted configuration's `apps`: an iOS bundle id.
 ///
 /// Protection policies and targeted app configurations share the `targetApps` action, so they share this type.
@@ -10,7 +11,7 @@ struct TargetedApp: Sendable {
     }
 
     /// The `managedMobileApp` Graph reports for this app (id `<bundleId>.ios`).
-    func graphObject() -> JSON {
+    func graphObject() -> JSONValue {
         [
             "@odata.type": "#microsoft.graph.managedMobileApp",
             "id": .string("\(bundleId).ios"),

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// A MAM-channel app configuration (Graph `targetedManagedAppConfiguration`) with its target apps and assignments.
 ///
 /// It reaches the SDK through the MAM service at check-in (CFG), never through the device channel, and only for a
@@ -18,7 +19,7 @@ struct TargetedAppConfiguration: Sendable {
 
     let id: String
     /// Writable properties as posted: `displayName`, `description`, `customSettings`.
-    var settings: [String: JSON]
+    var settings: [String: JSONValue]
     /// Goes up by one on every PATCH; Graph types it as a string.
     var version: Int
     let createdDateTime: String
@@ -34,7 +35,7 @@ struct TargetedAppConfiguration: Sendable {
     }
 
     /// The configuration as Graph returns it; `apps` and `assignments` only when `$expand` asks for them.
-    func graphObject(expandApps: Bool = false, expandAssignments: Bool = false) -> JSON {
+    func graphObject(expandApps: Bool = false, expandAssignments: Bool = false) -> JSONValue {
         var object = settings
         object["@odata.type"] = .string(Self.schema.odataType)
         object["id"] = .string(id)
@@ -42,7 +43,7 @@ struct TargetedAppConfiguration: Sendable {
         object["createdDateTime"] = .string(createdDateTime)
         object["lastModifiedDateTime"] = .string(lastModifiedDateTime)
         object["isAssigned"] = .bool(!assignments.isEmpty)
-        object["deployedAppCount"] = .int(apps.count)
+        object["deployedAppCount"] = .number(Double(apps.count))
         if object["customSettings"] == nil { object["customSettings"] = [] }
         if expandApps { object["apps"] = .array(apps.map { $0.graphObject() }) }
         if expandAssignments { object["assignments"] = .array(assignments.map { $0.graphObject() }) }

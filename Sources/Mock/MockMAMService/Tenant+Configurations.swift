@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// Look-ups of the app configuration objects of a tenant; ids compare case-insensitively, like every mock id.
 extension Tenant {
     func appConfigurationIndex(id: String) -> Int? {
@@ -18,7 +19,7 @@ extension Tenant {
     }
 
     /// The simulated device as the controls report it: `deviceId` and `userId` (null without a device user).
-    var deviceJSON: JSON {
+    var deviceJSON: JSONValue {
         ["deviceId": .string(deviceId), "userId": .optional(deviceUserId)]
     }
 }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 /// The body of `POST /_mock/tenants`, checked before anything is created.
 struct TenantSpec: Sendable {
     struct User: Sendable {
@@ -26,7 +27,7 @@ struct TenantSpec: Sendable {
 
     /// Reads and checks the body: unique aliases, UPNs and object ids; group members and the device user must be
     /// declared users.
-    static func parse(_ body: JSON) throws(Invalid) -> TenantSpec {
+    static func parse(_ body: JSONValue) throws(Invalid) -> TenantSpec {
         guard let object = body.objectValue else { throw Invalid(reason: "the body must be a JSON object") }
         guard let bundleId = object["bundleId"]?.stringValue, !bundleId.isEmpty else {
             throw Invalid(reason: "bundleId (string) is required")
@@ -40,7 +41,7 @@ struct TenantSpec: Sendable {
         return TenantSpec(bundleId: bundleId, users: users, groups: groups, deviceUser: deviceUser)
     }
 
-    private static func parseUsers(_ value: JSON?) throws(Invalid) -> [User] {
+    private static func parseUsers(_ value: JSONValue?) throws(Invalid) -> [User] {
         guard let value, !value.isNull else { return [] }
         guard let items = value.arrayValue else { throw Invalid(reason: "users must be an array") }
         var users: [User] = []
@@ -73,7 +74,7 @@ struct TenantSpec: Sendable {
         return users
     }
 
-    private static func parseGroups(_ value: JSON?, users: [User]) throws(Invalid) -> [Group] {
+    private static func parseGroups(_ value: JSONValue?, users: [User]) throws(Invalid) -> [Group] {
         guard let value, !value.isNull else { return [] }
         guard let items = value.arrayValue else { throw Invalid(reason: "groups must be an array") }
         var groups: [Group] = []
@@ -99,7 +100,7 @@ struct TenantSpec: Sendable {
         return groups
     }
 
-    private static func optionalString(_ value: JSON?, _ name: String) throws(Invalid) -> String? {
+    private static func optionalString(_ value: JSONValue?, _ name: String) throws(Invalid) -> String? {
         switch value {
         case nil, .null?: return nil
         case .string(let text)? where !text.isEmpty: return text

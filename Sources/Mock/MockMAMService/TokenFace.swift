@@ -77,7 +77,7 @@ enum TokenFace {
         return Reply.json(
             .ok,
             [
-                "token_type": "Bearer", "expires_in": .int(lifetime), "ext_expires_in": .int(lifetime),
+                "token_type": "Bearer", "expires_in": .number(Double(lifetime)), "ext_expires_in": .number(Double(lifetime)),
                 "access_token": .string(accessToken),
             ]
         ).with(detail: "audience=\(Audiences.graph)")
@@ -124,8 +124,8 @@ enum TokenFace {
         return Reply.json(
             .ok,
             [
-                "token_type": "Bearer", "scope": .string(scope), "expires_in": .int(lifetime),
-                "ext_expires_in": .int(lifetime), "access_token": .string(accessToken),
+                "token_type": "Bearer", "scope": .string(scope), "expires_in": .number(Double(lifetime)),
+                "ext_expires_in": .number(Double(lifetime)), "access_token": .string(accessToken),
                 "refresh_token": .string(refreshToken),
                 "account": ["oid": .string(user.objectId), "upn": .string(user.upn), "tid": .string(tenant.id)],
             ]
