@@ -1,41 +1,18 @@
 import Foundation
 
-/// An account on the wire: its Entra object ID (for SDKs before 16.0, which know only UPNs, the UPN).
-///
-/// Identities are case-insensitive and an SDK may hand back another casing than it was given (ENR-12,
-/// IDS-07), so equality and hashing ignore case; the raw text is kept for messages.
-public struct AccountID: Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, WireSchemaProviding {
-    public var rawValue: String
-
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: AccountID, rhs: AccountID) -> Bool { Identity.equal(lhs.rawValue, rhs.rawValue) }
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue.lowercased()) }
-    public var description: String { rawValue }
-
-    public static var wireSchema: WireSchema { .identity(.accountId) }
-    public static var schemaPlaceholder: AccountID { "" }
+/// A string that names an account. Identities are case-insensitive and an SDK may hand back another casing
+/// than it was given (ENR-12, IDS-07), so equality and hashing ignore case; the raw text is kept for messages.
+/// On the wire it is a plain string.
+public protocol IdentityString: Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, WireSchemaProviding {
+    var rawValue: String { get }
+    init(_ rawValue: String)
 }
 
-/// A user principal name (user@contoso.com). Case-insensitive like every identity.
-public struct UPN: Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, WireSchemaProviding {
-    public var rawValue: String
-
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
+extension IdentityString {
+    public init(stringLiteral value: String) { self.init(value) }
 
     public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
+        self.init(try decoder.singleValueContainer().decode(String.self))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -43,12 +20,24 @@ public struct UPN: Codable, Hashable, Sendable, ExpressibleByStringLiteral, Cust
         try container.encode(rawValue)
     }
 
-    public static func == (lhs: UPN, rhs: UPN) -> Bool { Identity.equal(lhs.rawValue, rhs.rawValue) }
+    public static func == (lhs: Self, rhs: Self) -> Bool { Identity.equal(lhs.rawValue, rhs.rawValue) }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue.lowercased()) }
     public var description: String { rawValue }
+    public static var schemaPlaceholder: Self { Self("") }
+}
 
+/// An account on the wire: its Entra object ID (for SDKs before 16.0, which know only UPNs, the UPN).
+public struct AccountID: IdentityString {
+    public var rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public static var wireSchema: WireSchema { .identity(.accountId) }
+}
+
+/// A user principal name (user@contoso.com).
+public struct UPN: IdentityString {
+    public var rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
     public static var wireSchema: WireSchema { .identity(.upn) }
-    public static var schemaPlaceholder: UPN { "" }
 }
 
 /// An object keyed by account IDs (`app.state` `data`): the keys are identities too, and compare ignoring
