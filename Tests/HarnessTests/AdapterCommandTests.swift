@@ -42,3 +42,17 @@ import Testing
         #expect(await Mamconf.run(base + ["--adapter", link]) == 2, "unquoted, the path splits and is not found")
     }
 }
+
+/// A `--junit` path that cannot be written ends the run before any case runs, with exit 2.
+@Suite struct ReportPathTests {
+    @Test(arguments: [NSTemporaryDirectory(), "", "/proc/version/report.xml"])
+    func anUnwritableReportPathExitsTwoBeforeAnyCase(path: String) async throws {
+        // The adapter leaves a mark when it is started: it must never be.
+        let marker = NSTemporaryDirectory() + "mamconf-started-\(UUID().uuidString)"
+        let code = await Mamconf.run(["run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures,
+                                      "--junit", path, "--", "/usr/bin/env", "touch", marker])
+        #expect(code == 2)
+        #expect(!FileManager.default.fileExists(atPath: marker), "a case was started although the report cannot be written")
+        try? FileManager.default.removeItem(atPath: marker)
+    }
+}

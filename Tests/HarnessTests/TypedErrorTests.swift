@@ -113,3 +113,18 @@ struct AdministrationOnlyBackend: BackendDriver {
         #expect(telemetry.outcome.label == "skipped", "the telemetry positive control skips on a backend that cannot see telemetry")
     }
 }
+
+/// A reporter that cannot write its report.
+struct FailingReporter: Reporter {
+    func caseFinished(_ result: CaseResult) async {}
+    func runFinished(_ result: RunResult) async throws { throw CocoaError(.fileWriteNoPermission) }
+}
+
+@Suite struct ReportFailureTests {
+    @Test func aReportThatCannotBeWrittenIsInTheResultSoTheGateCannotPass() async throws {
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["enrollment"], caseIDs: ["registered-accounts-lists-every-account"])
+        let run = try await EndToEnd.run(suites, reporters: [FailingReporter()])
+        #expect(run.result.counts.passed == 1)
+        #expect(run.result.reportFailures.count == 1, "\(run.result.reportFailures)")
+    }
+}

@@ -7,12 +7,73 @@ import Musl
 import Darwin
 #endif
 
-/// Write-to-temp, fsync, rename: the POSIX way to replace a file so readers never see a partial one.
+/// Writes a report where the user asked for it, never damaging what is there instead.
+///
+/// - A regular file (or a new one) is replaced atomically: write a temporary file, fsync, rename, so CI never
+///   reads a half-written report.
+/// - A symbolic link is followed: its target is replaced, the link stays.
+/// - Anything else that can be written (a character device such as `/dev/null`, a FIFO) is written in place,
+///   never replaced by a regular file; a FIFO nobody reads is an error, never a hang.
+/// - A directory, an empty path or a missing folder is an error that names the path.
 enum AtomicFile {
+    /// Seconds a write to a FIFO or device may stall before the report counts as not written.
+    static let stallLimit: Int32 = 10_000
+
     static func replace(_ url: URL, with data: Data) throws(JUnitWriterError) {
-        let target = url.path
-        let directory = url.deletingLastPathComponent().path
-        let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
+        let target = try resolve(url.path)
+        var status = stat()
+        if stat(target, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw .unwritable(path: url.path, reason: "it is a directory")
+            default: return try writeInPlace(target, data, original: url.path)
+            }
+        }
+        try replaceRegular(target, data)
+    }
+
+    /// Checks, before a run, that a report can be written to `path` (nothing is written).
+    static func checkWritable(_ path: String) throws(JUnitWriterError) {
+        let target = try resolve(path)
+        var status = stat()
+        if stat(target, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG:
+                guard access(target, W_OK) == 0 else { throw .unwritable(path: path, reason: "it is not writable") }
+            case S_IFDIR: throw .unwritable(path: path, reason: "it is a directory")
+            default:
+                guard access(target, W_OK) == 0 else { throw .unwritable(path: path, reason: "it is not writable") }
+                return
+            }
+        }
+        let directory = (target as NSString).deletingLastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .unwritable(path: path, reason: "\(folder) is not a directory") }
+            guard access(folder, W_OK | X_OK) == 0 else { throw .unwritable(path: path, reason: "the folder \(folder) is not writable") }
+        }
+    }
+
+    /// The path to write: symbolic links followed (also to a target that does not exist yet).
+    static func resolve(_ path: String) throws(JUnitWriterError) -> String {
+        guard !path.isEmpty else { throw .unwritable(path: path, reason: "the path is empty") }
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = destination.hasPrefix("/") ? destination
+                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        throw .unwritable(path: path, reason: "too many levels of symbolic links")
+    }
+
+    private static func replaceRegular(_ target: String, _ data: Data) throws(JUnitWriterError) {
+        let name = (target as NSString).lastPathComponent
+        let parent = (target as NSString).deletingLastPathComponent
+        let directory = parent.isEmpty ? "." : parent
+        let temporary = directory + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
 
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .io(operation: "open", path: temporary, errno: errno) }
@@ -30,6 +91,32 @@ enum AtomicFile {
         guard rename(temporary, target) == 0 else { throw .io(operation: "rename", path: target, errno: errno) }
         renamed = true
         syncDirectory(directory)
+    }
+
+    /// Writes to a device or FIFO as it is. Opened non-blocking, so a FIFO without a reader fails at once,
+    /// and every stalled write waits at most `stallLimit` milliseconds.
+    private static func writeInPlace(_ target: String, _ data: Data, original: String) throws(JUnitWriterError) {
+        let fd = open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            if errno == ENXIO { throw .unwritable(path: original, reason: "it is a FIFO nobody reads") }
+            throw .io(operation: "open", path: original, errno: errno)
+        }
+        defer { close(fd) }
+        let failure: JUnitWriterError? = data.withUnsafeBytes { bytes -> JUnitWriterError? in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if written >= 0 { offset += written; continue }
+                if errno == EINTR { continue }
+                guard errno == EAGAIN || errno == EWOULDBLOCK else { return .io(operation: "write", path: original, errno: errno) }
+                var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                if poll(&ready, 1, stallLimit) <= 0 {
+                    return .unwritable(path: original, reason: "the reader stopped reading for \(stallLimit / 1000) s")
+                }
+            }
+            return nil
+        }
+        if let failure { throw failure }
     }
 
     private static func writeAll(_ data: Data, fd: Int32, path: String) throws(JUnitWriterError) {

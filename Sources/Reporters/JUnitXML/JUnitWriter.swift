@@ -34,6 +34,12 @@ public enum JUnitWriter {
         try AtomicFile.replace(url, with: render(document))
     }
 
+    /// Checks before a run that a report can be written to `path`, so a bad `--junit` ends the run before any
+    /// case is spent on it.
+    public static func checkWritable(_ path: String) throws(JUnitWriterError) {
+        try AtomicFile.checkWritable(path)
+    }
+
     /// The text as it will appear in the report: every character XML 1.0 cannot carry (C0 controls
     /// other than TAB/LF/CR, NUL included, and U+FFFE/U+FFFF) becomes a visible `#xNN`.
     public static func sanitize(_ text: String) -> String {

@@ -183,6 +183,8 @@ public struct RunResult: Sendable {
     public var interrupted: Bool
     /// Set when nothing could be judged (backend unreachable, adapter cannot start): exit code 2.
     public var abortReason: String?
+    /// Reports that could not be written (the run's verdict never reached CI): exit code 2.
+    public var reportFailures: [String] = []
 
     public init(
         suites: [SuiteResult], integration: IntegrationInfo?, backend: String, harnessVersion: String,

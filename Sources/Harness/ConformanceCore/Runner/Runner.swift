@@ -30,7 +30,7 @@ public struct Runner: Sendable {
             try await backend.checkReachable()
         } catch {
             result.abortReason = "backend unreachable: \(error.description)"
-            await finish(result)
+            result.reportFailures = await finish(result)
             return result
         }
         var integration: IntegrationInfo?
@@ -93,7 +93,7 @@ public struct Runner: Sendable {
             }
         }
         result.integration = integration
-        await finish(result)
+        result.reportFailures = await finish(result)
         return result
     }
 
@@ -105,11 +105,17 @@ public struct Runner: Sendable {
         }
     }
 
-    private func finish(_ result: RunResult) async {
+    /// Hands the result to every reporter; returns what failed (a report that was not written must not
+    /// let a gate pass).
+    private func finish(_ result: RunResult) async -> [String] {
+        var failures: [String] = []
         for reporter in reporters {
             do { try await reporter.runFinished(result) } catch {
-                FileHandle.standardError.write(Data("mamconf: reporter failed: \(configuration.redactor.redact("\(error)"))\n".utf8))
+                let message = configuration.redactor.redact("\(error)")
+                failures.append(message)
+                FileHandle.standardError.write(Data("mamconf: reporter failed: \(message)\n".utf8))
             }
         }
+        return failures
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Backends
 import ConformanceCore
 import Foundation
+import JUnitXML
 import Logging
 import MockMAMService
 import StdioAdapter
@@ -60,6 +61,9 @@ struct RunCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let selected = try select(try suites.loadSuites())
         let command = try adapter.command()
+        do { try JUnitWriter.checkWritable(junit) } catch {
+            throw MamconfExit(MamconfExit.notJudged, "\(error.description); nothing was run")
+        }
         let redactor = Redactor()
         let control = RunControl()
         let trap = SignalTrap(control: control)
@@ -103,6 +107,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let reason = result.abortReason {
             throw MamconfExit(MamconfExit.notJudged, redactor.redact(reason))
+        }
+        if let failure = result.reportFailures.first {
+            throw MamconfExit(MamconfExit.notJudged, "the report was not written: \(failure)")
         }
         let counts = result.counts
         if counts.failed + counts.errored > 0 || !result.infrastructureProblems.isEmpty {

@@ -16,6 +16,7 @@ public struct JUnitReporter: Reporter {
     public func caseFinished(_ result: CaseResult) async {}
 
     public func runFinished(_ result: RunResult) async throws {
+        if path.isEmpty { try JUnitWriter.checkWritable(path) }
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
