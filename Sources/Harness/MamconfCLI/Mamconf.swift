@@ -24,10 +24,16 @@ public struct Mamconf: AsyncParsableCommand {
         Foundation.exit(code)
     }
 
+    /// Makes SIGINT and SIGTERM safe from the first instant: call before anything else in `main`.
+    public static func armSignals() {
+        SignalTrap.shared.arm()
+    }
+
     /// Runs the command line and returns the exit code instead of exiting (for tests).
     public static func run(_ arguments: [String]? = nil) async -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
+            SignalTrap.shared.commandKnown(writesReport: command is RunCommand)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -66,8 +66,8 @@ struct RunCommand: AsyncParsableCommand {
         }
         let redactor = Redactor()
         let control = RunControl()
-        let trap = SignalTrap(control: control)
-        defer { trap.cancel() }
+        SignalTrap.shared.attach(control)
+        defer { SignalTrap.shared.detach() }
         let workDirectory = NSTemporaryDirectory() + "mamconf-\(getpid())"
 
         var embedded: MockMAMServer?
