@@ -48,6 +48,11 @@ import Testing
         ("      - check: app.state\n        is: {managedAccountId: null, ready: null}", "'ready' cannot be null"),
         ("      - expcet: {app: restarted}", "unknown step kind 'expcet'; did you mean 'expect'?"),
         ("      - check_backend: {journal: mam.chekin, count: 1}", "unknown route 'mam.chekin'; did you mean 'mam.checkin'?"),
+        ("      - advance_clock: inf", "advance_clock must be a duration"),
+        ("      - advance_clock: 1e300s", "advance_clock must be a duration"),
+        ("      - do: app.launch\n        within: .nan", "within must be a duration"),
+        ("      - do: sdk.registerAndEnroll\n        with: {accountId: $}", "a bare '$' names no user"),
+        ("      - do: sdk.registerAndEnroll\n        with: [1, 2]", "'with' must be a mapping"),
     ])
     func aMistakeInsideAStepIsReportedWithTheNearestName(steps: String, message: String) throws {
         let errors = try Self.errors(Self.caseWith(steps))
@@ -77,6 +82,22 @@ import Testing
         #expect(errors.contains { $0.contains("no tenant") }, "\(errors)")
         #expect(errors.contains { $0.contains("unknown action 'app.fly'") }, "\(errors)")
         #expect(errors.contains { $0.contains("unknown status 'enroled'") }, "\(errors)")
+    }
+
+    @Test func anchorsAndAliasesAreRefusedBeforeAnythingExpandsThem() throws {
+        // Nine levels of nine aliases: expanded, a billion scalars; refused, nothing is expanded at all.
+        var text = "suite: s\ntitle: t\nlol0: &l0 [lol]\n"
+        for level in 1...9 { text += "lol\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]\n" }
+        text += "cases: []\n"
+        let file = NSTemporaryDirectory() + "mamconf-laughs-\(UUID().uuidString).yaml"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let started = Date()
+        let errors = SuiteLoader(fixturesDirectory: Repository.fixtures, catalog: nil).load(paths: [file]).errors
+        #expect(errors.map { "\($0.location.line):\($0.location.column) \($0.message)" } == ["3:7 YAML anchors (&name) are not supported in suites; write the value out"])
+        #expect(Date().timeIntervalSince(started) < 5)
+        let aliasOnly = try Self.errors(Self.caseWith("      - do: app.launch\n      - *step"))
+        #expect(aliasOnly.contains { $0.contains("YAML aliases (*name) are not supported") }, "\(aliasOnly)")
     }
 
     @Test func anEmptySuiteIsFlagged() throws {

@@ -340,7 +340,11 @@ struct StepParser {
     func resolveReference(_ text: String, _ node: Node) -> JSONValue? { resolve(text, node) }
 
     private func resolve(_ text: String, _ node: Node) -> JSONValue? {
-        guard text.hasPrefix("$"), text.count > 1 else { return .string(text) }
+        guard text.hasPrefix("$") else { return .string(text) }
+        guard text.count > 1 else {
+            doc.error(node, "a bare '$' names no user: write $alias, $alias.upn or $alias.password")
+            return nil
+        }
         let reference = text.dropFirst()
         let parts = reference.split(separator: ".", maxSplits: 1).map(String.init)
         let alias = parts[0]

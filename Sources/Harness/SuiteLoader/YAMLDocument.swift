@@ -75,6 +75,13 @@ final class YAMLDocument {
 
     init(file: String, text: String) {
         self.file = file
+        // Refused before composing: composing expands aliases, and nested ones grow without bound.
+        if let found = AnchorScan.firstAnchorOrAlias(in: text) {
+            root = nil
+            errors.append(SuiteError(SourceLocation(file: file, line: found.line, column: found.column),
+                                     "YAML \(found.alias ? "aliases (*name)" : "anchors (&name)") are not supported in suites; write the value out"))
+            return
+        }
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
@@ -199,12 +206,14 @@ final class YAMLDocument {
         if case .scalar(let scalar) = node {
             let text = scalar.string.trimmingCharacters(in: .whitespaces)
             let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-            if let unit = text.last, let factor = units[unit], let value = Double(text.dropLast()), value >= 0 {
+            // At most ten years: a larger (or infinite) duration is a typo, and would overflow clocks.
+            let limit = 3650.0 * 86400
+            if let unit = text.last, let factor = units[unit], let value = Double(text.dropLast()), value >= 0, value * factor <= limit {
                 return value * factor
             }
-            if let value = Double(text), value >= 0 { return value }
+            if let value = Double(text), value >= 0, value <= limit { return value }
         }
-        error(node, "\(what) must be a duration such as 90s, 30m, 8h or 2d, found \(kind(node))")
+        error(node, "\(what) must be a duration such as 90s, 30m, 8h or 2d (at most 3650d), found \(kind(node))")
         return nil
     }
 
