@@ -2,6 +2,7 @@ import ConformanceCore
 import Foundation
 import JUnitXML
 import MamconfCLI
+import StdioAdapter
 import Testing
 
 /// Integrations break all the time; that is what a conformance run meets. None of these may hang a run,
@@ -24,6 +25,8 @@ import Testing
         Breakage(mode: "wrong-id", after: 3, diagnostic: "duplicate response"),
         Breakage(mode: "unasked-answer", after: 3, diagnostic: "never sent"),
         Breakage(mode: "grandchild", after: 3, diagnostic: "exit code 6"),
+        Breakage(mode: "huge-id", after: 3, diagnostic: "\"id\" must be a number or a string"),
+        Breakage(mode: "stops-reading", after: 3, diagnostic: "stopped reading its input"),
     ]
 
     static let caseIDs = ["untargeted-account-stays-unmanaged", "unlicensed-account-reported-not-licensed"]
@@ -40,7 +43,8 @@ import Testing
         suites[0].cases.append(again)
 
         let command = [ProcessChecks.faultyAdapter, breakage.mode, String(breakage.after), state, "2", "--", try EndToEnd.referenceExecutable()]
-        let run = try await EndToEnd.run(suites, command: command, stepTimeout: 6, deadlineScale: 1)
+        let run = try await EndToEnd.run(suites, command: command, stepTimeout: 6, deadlineScale: 1,
+                                         limits: StdioAdapterFactory.Limits(writeStall: 2))
         let cases = run.result.allCases
         try #require(cases.count == 3, "\(cases.map(\.caseId))")
         #expect(cases[0].outcome.label == "passed", "first case: \(cases[0].outcome)")
@@ -81,7 +85,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: state) }
         let suites = try EndToEnd.loadSuites(caseIDs: Self.caseIDs)
         let command = [ProcessChecks.faultyAdapter, "exit-at-start", "0", state, "1", "--", try EndToEnd.referenceExecutable()]
-        let run = try await EndToEnd.run(suites, command: command, stepTimeout: 6, deadlineScale: 1)
+        let run = try await EndToEnd.run(suites, command: command, stepTimeout: 6, deadlineScale: 1,
+                                         limits: StdioAdapterFactory.Limits(writeStall: 2))
         let reason = try #require(run.result.abortReason)
         #expect(reason.contains("adapter cannot start"), "\(reason)")
         #expect(reason.contains("exit code 3"), "\(reason)")

@@ -128,3 +128,17 @@ struct FailingReporter: Reporter {
         #expect(run.result.reportFailures.count == 1, "\(run.result.reportFailures)")
     }
 }
+
+@Suite struct TranscriptTests {
+    @Test func aBabblingIntegrationLosesTheMiddleNeverTheEnd() {
+        let transcript = Transcript(redactor: Redactor(), capacity: 10)
+        for number in 1...100 { transcript.add("line \(number)") }
+        let lines = transcript.lines
+        #expect(lines.count == 11)
+        #expect(lines.first?.hasSuffix("line 1") == true)
+        #expect(lines[7].hasSuffix("line 8"))
+        #expect(lines[8] == "[transcript capped: 90 line(s) dropped here]")
+        #expect(lines.last?.hasSuffix("line 100") == true)
+        #expect(lines[9].hasSuffix("line 99"))
+    }
+}

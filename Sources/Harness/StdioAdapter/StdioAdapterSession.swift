@@ -33,6 +33,8 @@ final class StdioAdapterSession: SDKAdapterSession {
         var termination: AdapterTermination?
         var terminating = false
         var terminationWaiters: [DispatchSemaphore] = []
+        /// A write made no progress for the stall limit: the integration no longer reads.
+        var stalled = false
     }
 
     private let child: ChildProcess
@@ -50,6 +52,8 @@ final class StdioAdapterSession: SDKAdapterSession {
         self.child = child
         self.handler = handler
         self.limits = limits
+        // Writes never block: a stalled write waits with a deadline (see `writeAll`).
+        _ = fcntl(child.stdinFD, F_SETFL, fcntl(child.stdinFD, F_GETFL) | O_NONBLOCK)
         startThread(name: "stdout") { [self] in readStdout() }
         startThread(name: "stderr") { [self] in readStderr() }
     }
@@ -109,22 +113,46 @@ final class StdioAdapterSession: SDKAdapterSession {
         waiting.forEach { $0.resume(returning: .failure(fault)) }
     }
 
+    /// Writes one line to the integration. Never blocks for long: when the integration stops reading and the
+    /// pipe stays full for `writeStall` seconds, the channel breaks (the case becomes an error and the
+    /// integration is killed), so no write can hold up the run, its other writes or its shutdown.
     private func writeAll(_ data: Data) -> Bool {
+        if state.withLock({ $0.stalled }) { return false }
         tap?(.toIntegration, data.last == 0x0A ? data.dropLast() : data)
-        return data.withUnsafeBytes { raw -> Bool in
-            guard var pointer = raw.baseAddress else { return true }
+        let stallMilliseconds = Int32(max(1, min(limits.writeStall * 1000, Double(Int32.max))))
+        let outcome = data.withUnsafeBytes { raw -> Int32 in
+            guard var pointer = raw.baseAddress else { return 0 }
             var left = raw.count
             while left > 0 {
                 let written = write(child.stdinFD, pointer, left)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
+                if written >= 0 {
+                    left -= written
+                    pointer = pointer.advanced(by: written)
+                    continue
                 }
-                left -= written
-                pointer = pointer.advanced(by: written)
+                if errno == EINTR { continue }
+                guard errno == EAGAIN || errno == EWOULDBLOCK else { return errno }
+                var ready = pollfd(fd: child.stdinFD, events: Int16(POLLOUT), revents: 0)
+                let polled = poll(&ready, 1, stallMilliseconds)
+                if polled == 0 { return -1 }
+                if polled < 0 && errno != EINTR { return errno }
             }
-            return true
+            return 0
         }
+        if outcome == -1 {
+            let fault = AdapterFault.notReading(seconds: limits.writeStall)
+            let first = state.withLock { state -> Bool in
+                defer { state.stalled = true }
+                return !state.stalled
+            }
+            if first {
+                handler.fault(fault)
+                breakChannel(fault)
+                // A reader that stopped will not read a polite shutdown either.
+                child.killGroup(SIGKILL)
+            }
+        }
+        return outcome == 0
     }
 
     // MARK: Reading

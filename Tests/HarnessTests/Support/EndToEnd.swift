@@ -44,7 +44,7 @@ enum EndToEnd {
         _ suites: [Suite], arguments: [String] = [], command: [String]? = nil, reporters extra: [any Reporter] = [],
         stepTimeout: Double = 10, deadlineScale: Double = 3, backendURL: String? = nil,
         wrap: (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }, tap: WireTap? = nil,
-        strictProtocol: Bool = false, wrapBackend: (any BackendDriver) -> any BackendDriver = { $0 }
+        strictProtocol: Bool = false, limits: StdioAdapterFactory.Limits = .init(), wrapBackend: (any BackendDriver) -> any BackendDriver = { $0 }
     ) async throws -> Run {
         let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
         let started = try await server.start()
@@ -55,7 +55,7 @@ enum EndToEnd {
         let work = NSTemporaryDirectory() + "mamconf-test-\(UUID().uuidString)"
         let adapterCommand = try command ?? ([try referenceExecutable()] + arguments)
         let runner = Runner(
-            adapter: wrap(StdioAdapterFactory(command: adapterCommand, tap: tap)),
+            adapter: wrap(StdioAdapterFactory(command: adapterCommand, limits: limits, tap: tap)),
             backend: wrapBackend(backend),
             reporters: [ConsoleReporter(redactor: redactor, verbose: true, output: { console.append($0) })] + extra,
             configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, redactor: redactor,

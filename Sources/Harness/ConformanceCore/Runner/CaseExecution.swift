@@ -280,7 +280,7 @@ struct CaseExecution {
             case .rejected(_, let rpc) where rpc.known == .actionFailed:
                 throw CaseStop.failure(CaseFailure(
                     message: "\(name) failed in the integration: \(rpc.message) (code \(rpc.code))", location: location))
-            case .rejected, .timeout, .exited, .protocolViolation, .launchFailed:
+            case .rejected, .timeout, .exited, .protocolViolation, .launchFailed, .notReading:
                 // The integration refused the request, stopped answering or broke the protocol: nothing about
                 // its behaviour can be judged any more, so this is an error, not a failed expectation.
                 throw CaseStop.error(.integration(error, at: location))

@@ -48,6 +48,8 @@ public enum AdapterFault: Error, Sendable, CustomStringConvertible {
     case launchFailed(String)
     case exited(String)
     case timeout(method: String, seconds: Double)
+    /// The integration stopped reading its input: a write to it made no progress for that long.
+    case notReading(seconds: Double)
     case protocolViolation(String)
     case rejected(method: String, error: RPCError)
 
@@ -57,6 +59,8 @@ public enum AdapterFault: Error, Sendable, CustomStringConvertible {
         case .exited(let how): return "adapter exited: \(how)"
         case .timeout(let method, let seconds):
             return "adapter did not answer \(method) within \(Self.format(seconds)) s"
+        case .notReading(let seconds):
+            return "adapter stopped reading its input (a write made no progress for \(Self.format(seconds)) s)"
         case .protocolViolation(let why): return "adapter protocol violation: \(why)"
         case .rejected(let method, let error): return "adapter rejected \(method): \(error)"
         }

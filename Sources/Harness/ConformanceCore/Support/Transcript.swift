@@ -6,6 +6,9 @@ import Synchronization
 public final class Transcript: Sendable {
     private struct State {
         var lines: [String] = []
+        /// The newest lines once `lines` is full, oldest first after `tailStart`: how a case ended is never lost.
+        var tail: [String] = []
+        var tailStart = 0
         var dropped = 0
     }
 
@@ -13,7 +16,8 @@ public final class Transcript: Sendable {
     private let origin: Double
     private let clock: any RunClock
     private let redactor: Redactor
-    /// Upper bound on kept lines: a babbling integration must not exhaust memory or bloat the report.
+    /// Upper bound on kept lines: a babbling integration must not exhaust memory or bloat the report. The
+    /// first lines and the last `capacity / 5` are kept; what lies between is counted and dropped.
     public let capacity: Int
 
     public init(clock: any RunClock = SystemRunClock(), redactor: Redactor, capacity: Int = 5000) {
@@ -28,20 +32,27 @@ public final class Transcript: Sendable {
 
     public func add(_ text: String) {
         let stamp = String(format: "%8.3f", elapsed)
+        let line = "[\(stamp)] \(text)"
+        let tailCapacity = max(1, capacity / 5)
         state.withLock { state in
-            if state.lines.count < capacity {
-                state.lines.append("[\(stamp)] \(text)")
+            if state.lines.count < capacity - tailCapacity {
+                state.lines.append(line)
+            } else if state.tail.count < tailCapacity {
+                state.tail.append(line)
             } else {
+                state.tail[state.tailStart] = line
+                state.tailStart = (state.tailStart + 1) % tailCapacity
                 state.dropped += 1
             }
         }
     }
 
-    /// The redacted lines, with a final marker when lines were dropped.
+    /// The redacted lines, with a marker where lines were dropped.
     public var lines: [String] {
-        let (lines, dropped) = state.withLock { ($0.lines, $0.dropped) }
-        var out = lines.map { redactor.redact($0) }
-        if dropped > 0 { out.append("[transcript capped: \(dropped) later line(s) dropped]") }
+        let (head, tail, start, dropped) = state.withLock { ($0.lines, $0.tail, $0.tailStart, $0.dropped) }
+        var out = head.map { redactor.redact($0) }
+        if dropped > 0 { out.append("[transcript capped: \(dropped) line(s) dropped here]") }
+        out += (tail[start...] + tail[..<start]).map { redactor.redact($0) }
         return out
     }
 }

@@ -53,8 +53,14 @@ child = subprocess.Popen(real, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 remember(child.pid)
 
 
+stop_reading = threading.Event()
+
+
 def pump_in():
     for line in sys.stdin.buffer:
+        if stop_reading.is_set():
+            # Stops reading for good: the runner's writes back up in the pipe.
+            threading.Event().wait()
         try:
             child.stdin.write(line)
             child.stdin.flush()
@@ -109,6 +115,17 @@ for line in child.stdout:
             message["id"] = last_response_id
             line = (json.dumps(message) + "\n").encode()
             last_response_id = current
+        elif mode == "huge-id":
+            out.write(b'{"jsonrpc":"2.0","id":1e19,"result":{}}\n')
+            out.flush()
+        elif mode == "stops-reading":
+            # Asks question after question but no longer reads the answers.
+            stop_reading.set()
+            question = b'{"jsonrpc":"2.0","id":%d,"method":"delegate.restartApplication","params":{}}\n'
+            for number in range(900000, 905000):
+                out.write(question % number)
+            out.flush()
+            threading.Event().wait()
         elif mode == "unasked-answer":
             out.write(b'{"jsonrpc":"2.0","id":424242,"result":{"note":"nobody asked"}}\n')
             out.flush()
