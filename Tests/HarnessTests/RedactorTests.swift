@@ -27,3 +27,17 @@ import Testing
         #expect(transcript.lines.allSatisfy { !$0.contains("Zk9-abcdef") })
     }
 }
+
+@Suite struct ShortSecretTests {
+    @Test(arguments: [
+        ("pin 12 entered", "pin [REDACTED] entered"),
+        ("\"12\"", "\"[REDACTED]\""),
+        ("in 2012 and 120", "in 2012 and 120"),
+        ("12", "[REDACTED]"),
+        ("a12 12b 12", "a12 12b [REDACTED]"),
+    ])
+    func aShortSecretIsMaskedWhereItStandsAlone(text: String, redacted: String) {
+        let redactor = Redactor(secrets: ["12"])
+        #expect(redactor.redact(text) == redacted)
+    }
+}

@@ -142,3 +142,18 @@ struct FailingReporter: Reporter {
         #expect(lines[9].hasSuffix("line 99"))
     }
 }
+
+@Suite(.serialized) struct DataDirectoryTests {
+    @Test func theRunsDataFolderIsTheUsersAlone() async throws {
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["enrollment"], caseIDs: ["registered-accounts-lists-every-account"])
+        let work = NSTemporaryDirectory() + "mamconf-perm-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let run = try await EndToEnd.run(suites, workDirectory: work, keepData: true)
+        #expect(run.result.counts.passed == 1)
+        let mode = try FileManager.default.attributesOfItem(atPath: work)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+        let store = try #require(FileManager.default.subpaths(atPath: work)?.first { $0.hasSuffix("app.json") })
+        let fileMode = try FileManager.default.attributesOfItem(atPath: "\(work)/\(store)")[.posixPermissions] as? Int
+        #expect(fileMode == 0o600, "the app's token store")
+    }
+}

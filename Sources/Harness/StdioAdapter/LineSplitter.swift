@@ -30,8 +30,8 @@ struct LineSplitter {
                 let part = rest[rest.startIndex..<newline]
                 rest = rest[rest.index(after: newline)...]
                 if discarding {
+                    // Reported when it crossed the limit; its end only ends the discarding.
                     discarding = false
-                    pieces.append(.overlong(prefix: discardedPrefix, length: discardedLength + part.count))
                     discardedPrefix = Data()
                     discardedLength = 0
                 } else if buffer.count + part.count > limit {
@@ -48,11 +48,14 @@ struct LineSplitter {
                 if discarding {
                     discardedLength += rest.count
                 } else if buffer.count + rest.count > limit {
+                    // Reported now, not when (or if) its newline comes: a line that never ends must not
+                    // go unnoticed.
                     let whole = buffer + rest
                     discarding = true
                     discardedPrefix = Data(whole.prefix(200))
                     discardedLength = whole.count
                     buffer = Data()
+                    pieces.append(.overlong(prefix: discardedPrefix, length: discardedLength))
                 } else {
                     buffer.append(contentsOf: rest)
                 }
@@ -65,7 +68,7 @@ struct LineSplitter {
     /// What is left at end of stream: an unterminated last line.
     mutating func finish() -> [Piece] {
         defer { buffer = Data(); discarding = false }
-        if discarding { return [.overlong(prefix: discardedPrefix, length: discardedLength)] }
+        if discarding { return [] }
         return buffer.isEmpty ? [] : [.line(buffer)]
     }
 }

@@ -282,7 +282,8 @@ final class StdioAdapterSession: SDKAdapterSession {
         case .overlong(let prefix, let length): text = String(decoding: prefix, as: UTF8.self) + "… (\(length) bytes)"
         }
         let forward = state.withLock { state -> Bool in
-            state.stderrTail.append(text)
+            // The tail goes into error reports: short lines, so 50 of them stay readable and small.
+            state.stderrTail.append(text.count > 500 ? String(text.prefix(500)) + "… (\(text.utf8.count) bytes)" : text)
             if state.stderrTail.count > 50 { state.stderrTail.removeFirst(state.stderrTail.count - 50) }
             if state.stderrBytes + text.utf8.count <= limits.stderrBudget {
                 state.stderrBytes += text.utf8.count

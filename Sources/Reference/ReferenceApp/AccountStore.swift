@@ -69,5 +69,7 @@ final class AccountStore: Sendable {
         guard let data = try? encoder.encode(File(accounts: accounts)) else { return }
         try? FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? data.write(to: fileURL, options: .atomic)
+        // The account's tokens are in it: the user's alone.
+        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fileURL.path)
     }
 }

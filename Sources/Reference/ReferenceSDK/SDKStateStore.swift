@@ -59,6 +59,8 @@ final class SDKStateStore: @unchecked Sendable {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             encoder.dateEncodingStrategy = .secondsSince1970
             try encoder.encode(value).write(to: fileURL, options: .atomic)
+            // Tokens the SDK obtained itself are in it: the user's alone.
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fileURL.path)
         } catch {
             log.error("cannot persist SDK state to \(fileURL.path): \(error)")
         }

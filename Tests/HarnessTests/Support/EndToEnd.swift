@@ -44,7 +44,8 @@ enum EndToEnd {
         _ suites: [Suite], arguments: [String] = [], command: [String]? = nil, reporters extra: [any Reporter] = [],
         stepTimeout: Double = 10, deadlineScale: Double = 3, backendURL: String? = nil,
         wrap: (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }, tap: WireTap? = nil,
-        strictProtocol: Bool = false, limits: StdioAdapterFactory.Limits = .init(), wrapBackend: (any BackendDriver) -> any BackendDriver = { $0 }
+        strictProtocol: Bool = false, limits: StdioAdapterFactory.Limits = .init(), workDirectory: String? = nil, keepData: Bool = false,
+        wrapBackend: (any BackendDriver) -> any BackendDriver = { $0 }
     ) async throws -> Run {
         let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
         let started = try await server.start()
@@ -52,18 +53,18 @@ enum EndToEnd {
         let redactor = Redactor()
         let console = ConsoleLines()
         let backend = MockGraphBackend(baseURL: url.absoluteString, redactor: redactor)
-        let work = NSTemporaryDirectory() + "mamconf-test-\(UUID().uuidString)"
+        let work = workDirectory ?? NSTemporaryDirectory() + "mamconf-test-\(UUID().uuidString)"
         let adapterCommand = try command ?? ([try referenceExecutable()] + arguments)
         let runner = Runner(
             adapter: wrap(StdioAdapterFactory(command: adapterCommand, limits: limits, tap: tap)),
             backend: wrapBackend(backend),
             reporters: [ConsoleReporter(redactor: redactor, verbose: true, output: { console.append($0) })] + extra,
-            configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, redactor: redactor,
+            configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, keepData: keepData, redactor: redactor,
                                             strictProtocol: strictProtocol))
         let result = await runner.run(suites)
         let connections = await backend.connectionsOpened
         await server.stop()
-        try? FileManager.default.removeItem(atPath: work)
+        if workDirectory == nil { try? FileManager.default.removeItem(atPath: work) }
         return Run(result: result, redactor: redactor, backendConnections: connections, console: console.lines)
     }
 

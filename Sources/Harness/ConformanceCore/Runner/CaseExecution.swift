@@ -119,7 +119,12 @@ struct CaseExecution {
 
     // MARK: Start-up
 
+    /// The case's data directory, inside the run's work directory, which only the user can enter: an
+    /// integration keeps tokens there.
     private func makeDataDirectory() -> String {
+        let root = configuration.workDirectory
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: root)
         let path = (configuration.workDirectory as NSString)
             .appendingPathComponent("\(sanitize(suite.id))/\(sanitize(testCase.id))")
         try? FileManager.default.removeItem(atPath: path)

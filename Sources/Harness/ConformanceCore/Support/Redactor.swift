@@ -6,6 +6,9 @@ import Synchronization
 /// marks secret) and the shapes secrets travel in (bearer tokens, token fields in JSON and forms).
 public final class Redactor: Sendable {
     private let secrets = Mutex<Set<String>>([])
+    /// Secrets under 4 characters: masked only where they stand alone (not inside a longer word or number),
+    /// so a PIN "12" is hidden in "pin 12" without turning every "2012" into "20[REDACTED]".
+    private let shortSecrets = Mutex<Set<String>>([])
     public static let mask = "[REDACTED]"
 
     /// Patterns whose captured group is a secret wherever it appears, each with the lower-case words a
@@ -28,18 +31,20 @@ public final class Redactor: Sendable {
         add(secrets)
     }
 
-    /// Registers secret values. Very short values (under 4 characters) are masked only in the
-    /// structured shapes above, since masking "1" everywhere would make transcripts unreadable.
+    /// Registers secret values. Values under 4 characters are masked where they stand alone as a word or
+    /// number (and in the structured shapes above), since masking "1" everywhere would make transcripts
+    /// unreadable.
     public func add(_ values: [String]) {
-        let useful = values.filter { $0.count >= 4 }
-        guard !useful.isEmpty else { return }
-        secrets.withLock { $0.formUnion(useful) }
+        let long = values.filter { $0.count >= 4 }
+        let short = values.filter { !$0.isEmpty && $0.count < 4 }
+        if !long.isEmpty { secrets.withLock { $0.formUnion(long) } }
+        if !short.isEmpty { shortSecrets.withLock { $0.formUnion(short) } }
     }
 
     public func add(_ value: String) { add([value]) }
 
     /// The secret values registered so far (tests grep outputs for them).
-    public var knownSecrets: [String] { secrets.withLock { Array($0) } }
+    public var knownSecrets: [String] { secrets.withLock { Array($0) } + shortSecrets.withLock { Array($0) } }
 
     public func redact(_ text: String) -> String {
         var result = text
@@ -47,6 +52,9 @@ public final class Redactor: Sendable {
         let known = secrets.withLock { $0 }.sorted { $0.count > $1.count }
         for secret in known where result.contains(secret) {
             result = result.replacingOccurrences(of: secret, with: Self.mask)
+        }
+        for secret in shortSecrets.withLock({ $0 }) where result.contains(secret) {
+            result = Self.maskStandingAlone(secret, in: result)
         }
         let lower = result.lowercased()
         for (triggers, pattern) in Self.patterns where triggers.contains(where: { lower.contains($0) }) {
@@ -59,5 +67,20 @@ public final class Redactor: Sendable {
             }
         }
         return result
+    }
+
+    /// Masks the occurrences of `secret` that no letter or digit touches on either side.
+    static func maskStandingAlone(_ secret: String, in text: String) -> String {
+        var result = ""
+        var rest = text[...]
+        func isWordCharacter(_ character: Character?) -> Bool { character.map { $0.isLetter || $0.isNumber } ?? false }
+        while let range = rest.range(of: secret) {
+            let before = range.lowerBound > rest.startIndex ? rest[rest.index(before: range.lowerBound)] : result.last
+            let after = range.upperBound < rest.endIndex ? rest[range.upperBound] : nil
+            result += rest[..<range.lowerBound]
+            result += isWordCharacter(before) || isWordCharacter(after) ? String(rest[range]) : mask
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 }
