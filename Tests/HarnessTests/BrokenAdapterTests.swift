@@ -27,6 +27,7 @@ import Testing
         Breakage(mode: "grandchild", after: 3, diagnostic: "exit code 6"),
         Breakage(mode: "huge-id", after: 3, diagnostic: "\"id\" must be a number or a string"),
         Breakage(mode: "stops-reading", after: 3, diagnostic: "stopped reading its input"),
+        Breakage(mode: "daemon", after: 3, diagnostic: "had left its process group were killed"),
     ]
 
     static let caseIDs = ["untargeted-account-stays-unmanaged", "unlicensed-account-reported-not-licensed"]
@@ -59,6 +60,9 @@ import Testing
         #expect((message + transcript).contains(breakage.diagnostic), "diagnostic missing: \(message)\n\(transcript)")
         #expect(transcript.contains("adapter ended:"), "how the adapter ended must be in the transcript")
         #expect(cases[1].duration < 30, "the broken case took \(cases[1].duration) s")
+        if breakage.mode == "daemon" {
+            #expect(cases[1].duration < 4, "a daemon holding the pipes must not cost the case its 5 s wait (\(cases[1].duration) s)")
+        }
         if breakage.mode == "flood-stderr" {
             #expect(transcript.contains("beyond the budget were dropped"), "the stderr cap must say what it dropped")
         }

@@ -20,6 +20,7 @@ final class ChildProcess: Sendable {
     private struct ExitState {
         var status: Int32?
         var waiters: [DispatchSemaphore] = []
+        var exitHandlers: [@Sendable () -> Void] = []
     }
 
     private let exitState = Mutex(ExitState())
@@ -107,15 +108,26 @@ final class ChildProcess: Sendable {
         let thread = Thread { [self] in
             var status: Int32 = 0
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-            let waiters = exitState.withLock { state -> [DispatchSemaphore] in
+            let (waiters, handlers) = exitState.withLock { state -> ([DispatchSemaphore], [@Sendable () -> Void]) in
                 state.status = status
-                defer { state.waiters.removeAll() }
-                return state.waiters
+                defer { state.waiters.removeAll(); state.exitHandlers.removeAll() }
+                return (state.waiters, state.exitHandlers)
             }
             waiters.forEach { $0.signal() }
+            handlers.forEach { $0() }
         }
         thread.name = "mamconf.reaper.\(pid)"
         thread.start()
+    }
+
+    /// Runs `body` on the reaper thread once the child has exited (at once when it already has).
+    func onExit(_ body: @escaping @Sendable () -> Void) {
+        let exited = exitState.withLock { state -> Bool in
+            if state.status != nil { return true }
+            state.exitHandlers.append(body)
+            return false
+        }
+        if exited { body() }
     }
 
     /// Blocks the calling (non-pool) thread until the child exits or the timeout passes.
@@ -137,6 +149,24 @@ final class ChildProcess: Sendable {
     func killGroup(_ signal: Int32 = SIGKILL) {
         _ = kill(-pid, signal)
         _ = kill(pid, signal)
+    }
+
+    /// Kills every process whose environment carries `marker` (`NAME=value`, as the child was started with):
+    /// descendants that left the process group (a daemon that called `setsid`) still carry it. Returns how
+    /// many were killed. /proc is read once.
+    static func killProcesses(carrying marker: String) -> Int {
+        let needle = Data(marker.utf8) + Data([0])
+        let own = getpid()
+        var killed = 0
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let other = Int32(entry), other != own,
+                  let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { continue }
+            // Entries are NUL-terminated; the marker must be a whole entry, not the tail of another.
+            guard let range = environment.range(of: needle),
+                  range.lowerBound == environment.startIndex || environment[range.lowerBound - 1] == 0 else { continue }
+            if kill(other, SIGKILL) == 0 { killed += 1 }
+        }
+        return killed
     }
 
     /// "exit code 3", "killed by signal 9 (SIGKILL)", or "still running".

@@ -44,7 +44,8 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
         } catch {
             throw .launchFailed("\(error)")
         }
-        return StdioAdapterSession(child: child, handler: handler, limits: limits, tap: tap)
+        return StdioAdapterSession(child: child, handler: handler, limits: limits, tap: tap,
+                                   marker: "MAMCONF_DATA_DIR=\(dataDirectory)")
     }
 }
 

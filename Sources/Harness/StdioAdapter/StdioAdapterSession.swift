@@ -35,6 +35,8 @@ final class StdioAdapterSession: SDKAdapterSession {
         var terminationWaiters: [DispatchSemaphore] = []
         /// A write made no progress for the stall limit: the integration no longer reads.
         var stalled = false
+        /// Processes killed because they had left the process group and still carried the case's marker.
+        var escaped = 0
     }
 
     private let child: ChildProcess
@@ -47,13 +49,26 @@ final class StdioAdapterSession: SDKAdapterSession {
 
     private let tap: WireTap?
 
-    init(child: ChildProcess, handler: any InboundHandler, limits: StdioAdapterFactory.Limits, tap: WireTap? = nil) {
+    /// The environment entry every process of this integration carries (its data directory).
+    private let marker: String?
+
+    init(child: ChildProcess, handler: any InboundHandler, limits: StdioAdapterFactory.Limits, tap: WireTap? = nil, marker: String? = nil) {
         self.tap = tap
+        self.marker = marker
         self.child = child
         self.handler = handler
         self.limits = limits
         // Writes never block: a stalled write waits with a deadline (see `writeAll`).
         _ = fcntl(child.stdinFD, F_SETFL, fcntl(child.stdinFD, F_GETFL) | O_NONBLOCK)
+        // When the integration's process ends, whatever it left behind goes with it: a descendant that kept
+        // the pipes open would otherwise hide the exit until a deadline.
+        if let marker {
+            child.onExit { [child, weak self] in
+                child.killGroup(SIGKILL)
+                let escaped = ChildProcess.killProcesses(carrying: marker)
+                self?.state.withLock { $0.escaped += escaped }
+            }
+        }
         startThread(name: "stdout") { [self] in readStdout() }
         startThread(name: "stderr") { [self] in readStderr() }
     }
@@ -346,9 +361,17 @@ final class StdioAdapterSession: SDKAdapterSession {
         // The whole group goes, also when the leader exited on its own: a wrapper's grandchildren may live on.
         child.killGroup(SIGKILL)
         if status == nil { status = child.waitForExit(timeout: 5) }
+        // And whatever left the group (a daemon in a session of its own) but still carries the case's data
+        // directory: it would outlive the case and hold the pipes open.
+        if let marker {
+            let late = ChildProcess.killProcesses(carrying: marker)
+            state.withLock { $0.escaped += late }
+        }
+        let escaped = state.withLock { $0.escaped }
         _ = stdoutDone.wait(timeout: .now() + 5)
         let (tail, dropped) = state.withLock { ($0.stderrTail, $0.stderrDropped) }
         var description = ChildProcess.describe(status)
+        if escaped > 0 { description += "; \(escaped) process(es) that had left its process group were killed" }
         if dropped > 0 { description += "; \(dropped) bytes of stderr beyond the budget were dropped" }
         return AdapterTermination(exitDescription: description, stderrTail: tail)
     }

@@ -129,6 +129,13 @@ for line in child.stdout:
         elif mode == "unasked-answer":
             out.write(b'{"jsonrpc":"2.0","id":424242,"result":{"note":"nobody asked"}}\n')
             out.flush()
+        elif mode == "daemon":
+            # A helper in a session of its own (out of the process group) that keeps stdout and stderr open.
+            helper = subprocess.Popen(["sleep", "300"], start_new_session=True, stdin=subprocess.DEVNULL)
+            remember(helper.pid)
+            err.write(b"faulty adapter: exiting, daemon left holding the pipes\n")
+            err.flush()
+            os._exit(7)
         elif mode == "grandchild":
             err.write(b"faulty adapter: wrapper exiting, helper left running\n")
             err.flush()
