@@ -28,6 +28,19 @@ import Testing
         Breakage(mode: "huge-id", after: 3, diagnostic: "\"id\" must be a number or a string"),
         Breakage(mode: "stops-reading", after: 3, diagnostic: "stopped reading its input"),
         Breakage(mode: "daemon", after: 3, diagnostic: "had left its process group were killed"),
+        Breakage(mode: "closed-stdout", after: 3, diagnostic: "closed its output"),
+        Breakage(mode: "self-stop", after: 3, diagnostic: "did not answer"),
+        Breakage(mode: "ignore-sigterm", after: 3, diagnostic: "did not answer"),
+        Breakage(mode: "line-100mib", after: 3, diagnostic: "longer than the"),
+        Breakage(mode: "deep-nesting", after: 3, diagnostic: "line is not JSON"),
+        Breakage(mode: "nan-number", after: 3, diagnostic: "line is not JSON"),
+        Breakage(mode: "flood-events", after: 3, diagnostic: "exit code 8"),
+        Breakage(mode: "binary-garbage", after: 3, diagnostic: "line is not JSON"),
+        Breakage(mode: "string-id", after: 3, diagnostic: "never used by the runner"),
+        Breakage(mode: "result-and-error", after: 3, diagnostic: "cannot carry both"),
+        Breakage(mode: "error-without-id", after: 3, diagnostic: "error response without id"),
+        Breakage(mode: "jsonrpc-1", after: 3, diagnostic: "must be \"2.0\""),
+        Breakage(mode: "crash-segv", after: 3, diagnostic: "SIGSEGV"),
     ]
 
     static let caseIDs = ["untargeted-account-stays-unmanaged", "unlicensed-account-reported-not-licensed"]

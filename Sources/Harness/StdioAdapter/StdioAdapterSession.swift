@@ -187,8 +187,8 @@ final class StdioAdapterSession: SDKAdapterSession {
         close(child.stdoutFD)
         // Give stderr a moment to drain so the exit report carries the child's last words.
         _ = stderrDone.wait(timeout: .now() + 1)
-        let status = ChildProcess.describe(child.waitForExit(timeout: 1))
-        let fault = AdapterFault.exited(status)
+        let exitStatus = child.waitForExit(timeout: 1)
+        let fault = AdapterFault.exited(exitStatus == nil ? "closed its output while still running" : ChildProcess.describe(exitStatus))
         let alreadyBroken = state.withLock { $0.broken != nil }
         breakChannel(fault)
         if !alreadyBroken { handler.fault(fault) }

@@ -115,6 +115,54 @@ for line in child.stdout:
             message["id"] = last_response_id
             line = (json.dumps(message) + "\n").encode()
             last_response_id = current
+        elif mode == "closed-stdout":
+            # Closes its output but lives on, reading.
+            os.close(1)
+            threading.Event().wait()
+        elif mode in ("self-stop", "ignore-sigterm"):
+            if mode == "ignore-sigterm":
+                import signal
+                signal.signal(signal.SIGTERM, signal.SIG_IGN)
+                continue
+            import signal
+            os.kill(os.getpid(), signal.SIGSTOP)
+        elif mode == "line-100mib":
+            # 100 MiB without a newline: the runner must give up on it long before the end.
+            block = b"y" * (1 << 20)
+            out.write(b'{"jsonrpc":"2.0","method":"log","params":{"message":"')
+            for _ in range(100):
+                out.write(block)
+            out.flush()
+            threading.Event().wait()
+        elif mode == "deep-nesting":
+            out.write(b'{"jsonrpc":"2.0","method":"log","params":{"x":' + b"[" * 100000 + b"]" * 100000 + b'}}\n')
+            out.flush()
+        elif mode == "nan-number":
+            out.write(b'{"jsonrpc":"2.0","method":"log","params":{"level":"info","message":NaN}}\n')
+            out.flush()
+        elif mode == "flood-events":
+            event = b'{"jsonrpc":"2.0","method":"log","params":{"level":"info","message":"flood"}}\n'
+            out.write(event * 20000)
+            out.flush()
+            os._exit(8)
+        elif mode == "binary-garbage":
+            out.write(bytes(range(256)) * 4 + b"\n")
+            out.flush()
+        elif mode == "string-id" and b'"result"' in line:
+            out.write(b'{"jsonrpc":"2.0","id":"abc","result":{}}\n')
+            out.flush()
+        elif mode == "result-and-error" and b'"result"' in line:
+            out.write(b'{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":-32603,"message":"both"}}\n')
+            out.flush()
+        elif mode == "error-without-id":
+            out.write(b'{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"whose?"}}\n')
+            out.flush()
+        elif mode == "jsonrpc-1":
+            out.write(b'{"jsonrpc":"1.0","method":"log","params":{"level":"info","message":"old"}}\n')
+            out.flush()
+        elif mode == "crash-segv":
+            import signal
+            os.kill(os.getpid(), signal.SIGSEGV)
         elif mode == "huge-id":
             out.write(b'{"jsonrpc":"2.0","id":1e19,"result":{}}\n')
             out.flush()
