@@ -18,7 +18,13 @@ public struct MockGraphBackend: BackendDriver {
     private let adminTokens = AdminTokenCache()
     private let objects = TenantObjects()
 
-    public init(baseURL: String, redactor: Redactor, timeouts: HTTPTimeouts = HTTPTimeouts(connect: .seconds(2), total: .seconds(15))) {
+    /// The mock's admin token, sent on every `/_mock` call (a mock reachable from the network requires one).
+    private let controlToken: String?
+
+    public init(baseURL: String, redactor: Redactor, controlToken: String? = nil,
+                timeouts: HTTPTimeouts = HTTPTimeouts(connect: .seconds(2), total: .seconds(15))) {
+        self.controlToken = controlToken
+        if let controlToken { redactor.add(controlToken) }
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.http = HTTPClient(label: "mamconf.backend", timeouts: timeouts)
         self.redactor = redactor
@@ -334,6 +340,10 @@ public struct MockGraphBackend: BackendDriver {
     }
 
     private func send(_ request: HTTPRequest, transcript: Transcript?) async throws(BackendFault) -> HTTPResponse {
+        var request = request
+        if let controlToken, request.url.hasPrefix(baseURL + "/_mock") {
+            request.headers.append((name: "Authorization", value: "Bearer \(controlToken)"))
+        }
         let started = DispatchTime.now().uptimeNanoseconds
         do {
             let response = try await http.send(request)

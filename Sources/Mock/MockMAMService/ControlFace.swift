@@ -77,7 +77,10 @@ struct ControlFace: Sendable {
             return Self.badRequest("\(error)")
         }
         let tenant = await state.createTenant(spec)
-        let base = await state.baseURL + "/" + tenant.id
+        // URLs the client can use: built from the address it reached the mock by (a mock bound to every
+        // interface must not hand out 0.0.0.0).
+        let bound = await state.baseURL
+        let base = (request.host.map { "http://\($0)" } ?? bound) + "/" + tenant.id
         var groups: [String: JSONValue] = [:]
         for group in tenant.groups { groups[group.displayName] = .string(group.id) }
         var users: [String: JSONValue] = [:]

@@ -12,13 +12,23 @@ struct IncomingRequest: Sendable {
     let authorization: String?
     let contentType: String?
     let body: [UInt8]
+    /// The `Host` the client used (`127.0.0.1:8080`, `[::1]:8080`), for URLs handed back to it.
+    let host: String?
     /// Route parameters (`tenant`, `id`), already percent-decoded by the router.
     let parameters: [String: String]
 
     /// Reads the request, collecting its body.
     static func read(_ request: Request, context: BasicRequestContext) async throws -> IncomingRequest {
         var request = request
-        let buffer = try await request.collectBody(upTo: maximumBodySize)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maximumBodySize)
+        } catch {
+            // The rest of an oversized body is not read: the connection closes with the answer instead of
+            // waiting for bytes nobody will look at.
+            throw HTTPError(.contentTooLarge, headers: [.connection: "close"],
+                            message: "the request body exceeds \(maximumBodySize) bytes")
+        }
         var query: [String: String] = [:]
         for (key, value) in request.uri.queryParameters where query[String(key)] == nil {
             query[String(key)] = String(value)
@@ -34,6 +44,7 @@ struct IncomingRequest: Sendable {
             authorization: request.headers[.authorization],
             contentType: request.headers[.contentType],
             body: Array(buffer.readableBytesView),
+            host: request.head.authority,
             parameters: parameters
         )
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -17,9 +18,13 @@ public actor MockMAMServer {
     public enum LifecycleError: Error, CustomStringConvertible {
         /// The server stopped before its socket was listening (for example, the port was taken).
         case exitedBeforeListening(underlying: (any Error)?)
+        /// Bound beyond loopback, the controls would be open to the network.
+        case unprotectedControls(host: String)
 
         public var description: String {
             switch self {
+            case .unprotectedControls(let host):
+                return "the mock would listen on \(host), beyond loopback, with its /_mock controls open: set an admin token"
             case .exitedBeforeListening(let underlying?): return "mock backend failed to start: \(underlying)"
             case .exitedBeforeListening(nil): return "mock backend stopped before it was listening"
             }
@@ -165,18 +170,24 @@ public actor MockMAMServer {
         configuration: MockServiceConfiguration, state: MockState, statistics: ServerStatistics, logger: Logger,
         signals: [UnixSignal]
     ) async throws -> Running {
+        guard configuration.bindsLoopbackOnly || configuration.adminToken != nil else {
+            throw LifecycleError.unprotectedControls(host: configuration.host)
+        }
         let (events, eventSink) = AsyncStream.makeStream(of: LaunchEvent.self)
         let host = configuration.host
-        let router = MockRouter.make(state: state, statistics: statistics, logger: logger)
+        let router = MockRouter.make(state: state, statistics: statistics, logger: logger, adminToken: configuration.adminToken)
         let app = Application(
             router: router,
-            server: .http1(
-                configuration: .init(additionalChannelHandlers: [ConnectionCountingHandler(statistics: statistics)])),
-            configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [ConnectionCountingHandler(statistics: statistics), CloseAfterResponseHandler()],
+                idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
+            configuration: .init(
+                address: .hostname(host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 // Set before the accept loop starts, so the first tenant already gets correct URLs.
-                await state.setBaseURL("http://\(host):\(port)")
+                await state.setBaseURL("http://" + MockServiceConfiguration.authority(host: host, port: port))
                 eventSink.yield(.listening(port: port))
             },
             logger: logger
@@ -198,7 +209,7 @@ public actor MockMAMServer {
         for await event in events {
             switch event {
             case .listening(let port):
-                guard let url = URL(string: "http://\(host):\(port)") else {
+                guard let url = URL(string: "http://" + MockServiceConfiguration.authority(host: host, port: port)) else {
                     await group.triggerGracefulShutdown()
                     _ = await task.value
                     throw LifecycleError.exitedBeforeListening(underlying: nil)

@@ -6,9 +6,15 @@ import Foundation
 /// machine), an ephemeral port (parallel runs never collide), and a fixed tenant clock so journal times and token
 /// expiry are reproducible from run to run.
 public struct MockServiceConfiguration: Sendable {
-    /// Address to bind. Only IPv4 loopback (`127.0.0.1`) is meant to be used; the mock has no authentication
-    /// worth the name and must not be exposed.
+    /// Address to bind: loopback by default. Bound anywhere else, the mock refuses to start without an
+    /// `adminToken`, since its `/_mock` controls hand out tenants' administrator credentials.
     public var host: String
+    /// Required as `Authorization: Bearer <token>` on every `/_mock` request when set.
+    public var adminToken: String?
+    /// Seconds a connection may stay idle before the mock closes it.
+    public var idleTimeout: Double
+    /// Connections served at once; more wait in the listen backlog.
+    public var maximumConnections: Int
     /// Port to bind; `0` asks the kernel for a free ephemeral port, reported by ``MockMAMServer/start()``.
     public var port: Int
     /// The time every new tenant's clock starts at. Tenant clocks move only through `POST /_mock/tenants/{t}/clock`.
@@ -27,12 +33,31 @@ public struct MockServiceConfiguration: Sendable {
         port: Int = 0,
         clockStart: Date = MockServiceConfiguration.defaultClockStart,
         tokenLifetime: TimeInterval = 3600,
-        loggerLabel: String = "mamconf.mock-backend"
+        loggerLabel: String = "mamconf.mock-backend",
+        adminToken: String? = nil,
+        idleTimeout: Double = 30,
+        maximumConnections: Int = 256
     ) {
+        self.adminToken = adminToken
+        self.idleTimeout = idleTimeout
+        self.maximumConnections = maximumConnections
         self.host = host
         self.port = port
         self.clockStart = clockStart
         self.tokenLifetime = tokenLifetime
         self.loggerLabel = loggerLabel
+    }
+}
+
+extension MockServiceConfiguration {
+    /// Whether `host` is a loopback address (only this machine can reach it).
+    public var bindsLoopbackOnly: Bool {
+        let lowered = host.lowercased()
+        return lowered == "localhost" || lowered == "::1" || lowered.hasPrefix("127.")
+    }
+
+    /// `host:port` as it goes into a URL (IPv6 addresses in brackets).
+    static func authority(host: String, port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

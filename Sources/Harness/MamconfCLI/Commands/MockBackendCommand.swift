@@ -11,13 +11,35 @@ struct MockBackendCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 = any free port).")
     var port = 8080
 
-    @Option(help: "Address to bind; loopback by default.")
+    @Option(help: "Address to bind; loopback by default. Anything else needs an admin token.")
     var host = "127.0.0.1"
 
+    @Option(name: .customLong("admin-token-file"), help: "File holding the token the /_mock controls require (or set \(MockBackendCommand.adminTokenVariable)); never on the command line.")
+    var adminTokenFile: String?
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may stay idle.")
+    var idleTimeout = 30.0
+
+    /// Where `mamconf run --backend URL` and `mock-backend` read the mock's admin token.
+    static let adminTokenVariable = "MAMCONF_MOCK_ADMIN_TOKEN"
+
     func run() async throws {
-        let server = MockMAMServer(configuration: MockServiceConfiguration(host: host, port: port), logger: Logger(label: "mamconf.mock-backend"))
-        try await server.runUntilCancelled { url in
-            print("mock MAM backend listening on \(url.absoluteString)")
+        var token = ProcessInfo.processInfo.environment[Self.adminTokenVariable]
+        if let adminTokenFile {
+            guard let text = try? String(contentsOfFile: adminTokenFile, encoding: .utf8) else {
+                throw MamconfExit(MamconfExit.notJudged, "cannot read the admin token file \(adminTokenFile)")
+            }
+            token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let configuration = MockServiceConfiguration(host: host, port: port, adminToken: token?.isEmpty == false ? token : nil, idleTimeout: idleTimeout)
+        let server = MockMAMServer(configuration: configuration, logger: Logger(label: "mamconf.mock-backend"))
+        do {
+            try await server.runUntilCancelled { url in
+                // Written at once, unbuffered: a script reading it through a pipe learns the port right away.
+                FileHandle.standardOutput.write(Data("mock MAM backend listening on \(url.absoluteString)\n".utf8))
+            }
+        } catch let error as MockMAMServer.LifecycleError {
+            throw MamconfExit(MamconfExit.notJudged, error.description)
         }
     }
 }

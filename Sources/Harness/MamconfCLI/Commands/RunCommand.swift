@@ -88,7 +88,8 @@ struct RunCommand: AsyncParsableCommand {
         }
         let runner = Runner(
             adapter: StdioAdapterFactory(command: command, limits: .init(lineLimit: lineLimit)),
-            backend: MockGraphBackend(baseURL: backendURL, redactor: redactor),
+            backend: MockGraphBackend(baseURL: backendURL, redactor: redactor,
+                                      controlToken: ProcessInfo.processInfo.environment[MockBackendCommand.adminTokenVariable]),
             reporters: [
                 ConsoleReporter(
                     redactor: redactor, verbose: verbose,
