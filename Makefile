@@ -22,8 +22,10 @@ deps:
 	    exit 2; \
 	  fi; \
 	fi
-	@# The schema tests check mamconf's JSON Schemas with an outside validator (Python jsonschema, PyYAML).
+	@# The schema tests check mamconf's JSON Schemas with an outside validator (Python jsonschema, PyYAML);
+	@# the mock's tests send it schemathesis-generated requests from the Graph OpenAPI subset.
 	@python3 -c 'import jsonschema, yaml' 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
+	@python3 -c 'import schemathesis' 2>/dev/null || python3 -m pip install --quiet schemathesis
 
 build: deps
 	$(SWIFT) build

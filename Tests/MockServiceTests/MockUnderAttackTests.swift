@@ -151,3 +151,35 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
         Thread { do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) } }.start()
     }
 }
+
+/// schemathesis sends thousands of generated requests, from the Graph OpenAPI subset, to the mock's Graph
+/// face: none may be answered with a 5xx, and the mock must still answer afterwards.
+@Suite(.serialized) struct GraphFaceFuzzTests {
+    static let data: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        url.deleteLastPathComponent()
+        url.deleteLastPathComponent()
+        return url.appendingPathComponent("Data/graph").path
+    }()
+
+    @Test func schemathesisFindsNoServerErrorInTheGraphFace() async throws {
+        let (server, url) = try await MockUnderAttackTests.start(MockServiceConfiguration())
+        defer { Task { await server.stop() } }
+        let (status, output) = try await offPool { () -> (Int32, String) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "\(Self.data)/fuzz_graph_face.py", url.absoluteString, "\(Self.data)/graph-mam-subset.yaml", "5"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        #expect(status == 0, "\(output.suffix(3000))")
+        #expect(output.contains("schemathesis exit 0; mock health 200"), "\(output.suffix(1000))")
+        #expect(output.contains("Tested: 47"), "every operation of the subset was exercised")
+        await server.stop()
+    }
+}
