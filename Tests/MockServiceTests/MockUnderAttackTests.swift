@@ -111,6 +111,21 @@ import Testing
         await server.stop()
     }
 
+    @Test func clientsHoldingEveryConnectionWithAnUnfinishedHeaderAreCutOff() async throws {
+        // Every connection slot taken by a client that never finishes its header, idle timeout far away:
+        // only the header deadline frees the slots, and the health check, waiting in the backlog, is answered.
+        let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: 60, headerTimeout: 1, maximumConnections: 10))
+        defer { Task { await server.stop() } }
+        let holders = try (0..<10).map { _ in try RawConnection(port: url.port!) }
+        for holder in holders { holder.send(Array("GET /_mock/health HTTP/1.1\r\nHost: x\r\n".utf8)) }
+        let health = try await HTTPClient(label: "attack", timeouts: HTTPTimeouts(connect: .seconds(10), total: .seconds(20)))
+            .send(.json("GET", url.absoluteString + "/_mock/health"))
+        #expect(health.status == 200)
+        let closed = try await offPool { holders.map { $0.readToClose() != nil } }
+        #expect(closed.allSatisfy { $0 }, "every client with an unfinished header was cut off")
+        await server.stop()
+    }
+
     @Test func beyondLoopbackTheControlsNeedTheAdminToken() async throws {
         await #expect(throws: MockMAMServer.LifecycleError.self) {
             _ = try await Self.start(MockServiceConfiguration(host: "0.0.0.0"))

@@ -179,7 +179,10 @@ public actor MockMAMServer {
         let app = Application(
             router: router,
             server: .http1(configuration: .init(
-                additionalChannelHandlers: [ConnectionCountingHandler(statistics: statistics), CloseAfterResponseHandler()],
+                additionalChannelHandlers: [
+                    ConnectionCountingHandler(statistics: statistics), CloseAfterResponseHandler(),
+                    RequestHeadTimeoutHandler(timeout: .milliseconds(Int64(configuration.headerTimeout * 1000))),
+                ],
                 idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: nil,

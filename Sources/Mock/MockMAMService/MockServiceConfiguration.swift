@@ -13,6 +13,8 @@ public struct MockServiceConfiguration: Sendable {
     public var adminToken: String?
     /// Seconds a connection may stay idle before the mock closes it.
     public var idleTimeout: Double
+    /// Seconds a request head may take to arrive completely (a client trickling its header is cut off).
+    public var headerTimeout: Double
     /// Connections served at once; more wait in the listen backlog.
     public var maximumConnections: Int
     /// Port to bind; `0` asks the kernel for a free ephemeral port, reported by ``MockMAMServer/start()``.
@@ -36,8 +38,10 @@ public struct MockServiceConfiguration: Sendable {
         loggerLabel: String = "mamconf.mock-backend",
         adminToken: String? = nil,
         idleTimeout: Double = 30,
+        headerTimeout: Double = 30,
         maximumConnections: Int = 256
     ) {
+        self.headerTimeout = headerTimeout
         self.adminToken = adminToken
         self.idleTimeout = idleTimeout
         self.maximumConnections = maximumConnections
