@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/Native/CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
         .target(name: "CurlHTTP", dependencies: ["CCurl"], path: "Sources/Native/CurlHTTP"),
+        // fork/exec with a parent-death signal, which posix_spawn cannot set (adapters must not outlive mamconf).
+        .target(name: "CSpawn", path: "Sources/Native/CSpawn"),
         .target(name: "JUnitXML", dependencies: ["CLibXML2"], path: "Sources/Reporters/JUnitXML"),
 
         // The wire protocol between runner and integration, and the SDK-side server for it.
@@ -38,7 +40,7 @@ let package = Package(
         // The harness: core (model, seams, runner, matcher) and the concrete pieces plugged into its seams.
         .target(name: "ConformanceCore", dependencies: ["AdapterProtocol"], path: "Sources/Harness/ConformanceCore"),
         .target(name: "SuiteLoader", dependencies: ["ConformanceCore", "AdapterProtocol", "Yams"], path: "Sources/Harness/SuiteLoader"),
-        .target(name: "StdioAdapter", dependencies: ["ConformanceCore", "AdapterProtocol"], path: "Sources/Harness/StdioAdapter"),
+        .target(name: "StdioAdapter", dependencies: ["ConformanceCore", "AdapterProtocol", "CSpawn"], path: "Sources/Harness/StdioAdapter"),
         .target(name: "Backends", dependencies: ["ConformanceCore", "CurlHTTP"], path: "Sources/Harness/Backends"),
 
         // The mock backend: a separate wing, reached only over HTTP.
@@ -78,7 +80,7 @@ let package = Package(
         .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference"]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "SuiteLoader", "StdioAdapter", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
-            "MamconfCLI", "mamconf-reference", "mamconf",
+            "MamconfCLI", "mamconf-reference", "mamconf", "CSpawn",
         ]),
     ]
 )

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSpawn
 import ConformanceCore
 import Foundation
 import Testing
@@ -83,5 +84,50 @@ import Testing
                   environment.range(of: marker) != nil else { return nil }
             return entry
         }
+    }
+}
+
+/// Even a SIGKILL of mamconf, which nothing can catch, takes its adapter along: an adapter that ignores end
+/// of input and SIGTERM dies with the process that started it.
+@Suite(.serialized) struct ParentDeathTests {
+    @Test func anAdapterThatIgnoresEverythingDiesWhenMamconfIsKilled() async throws {
+        let work = NSTemporaryDirectory() + "mamconf-deaf-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let fifo = "\(work)/ready"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        setenv("DEAF_READY_FIFO", fifo, 1)
+        let adapter = "\(Repository.testData)/adapters/deaf_adapter.py"
+        let mamconf = try SignalTimingTests.spawnBlocked([
+            InterruptionTests.mamconf, "run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures,
+            "--junit", "\(work)/junit.xml", "--step-timeout", "120", "--", "/usr/bin/env", "python3", adapter,
+        ])
+        // The adapter names itself through the FIFO: opening it blocks until the adapter opens it, an event.
+        let adapterPid = try await offPool { () -> Int32 in
+            guard let handle = FileHandle(forReadingAtPath: fifo) else { return -1 }
+            defer { try? handle.close() }
+            let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+            return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        }
+        try #require(adapterPid > 0)
+        kill(mamconf, SIGKILL)
+        let reaped = try await offPool { () -> Bool in
+            var status: Int32 = 0
+            return waitpid(mamconf, &status, 0) == mamconf
+        }
+        #expect(reaped)
+        // pidfd: readable when the process ends; a poll with a deadline, never a sleep.
+        let pidfd = mamconf_pidfd_open(adapterPid)
+        if pidfd < 0 {
+            #expect(ProcessChecks.isGone(adapterPid), "the adapter survived mamconf")
+            return
+        }
+        defer { close(pidfd) }
+        let ended = try await offPool { () -> Bool in
+            var entry = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
+            return poll(&entry, 1, 10_000) == 1
+        }
+        #expect(ended, "the adapter (pid \(adapterPid)) outlived the SIGKILL of mamconf")
+        if !ended { kill(adapterPid, SIGKILL) }
     }
 }

@@ -3,14 +3,16 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSpawn
 import Foundation
 import Synchronization
 
 /// A child process in its own process group, with pipes for stdin, stdout and stderr.
 ///
 /// Foundation's `Process` cannot put a child into a new process group, and killing only the direct
-/// child would leave a wrapper script's grandchildren running; so this spawns with `posix_spawn` and
-/// `POSIX_SPAWN_SETPGROUP`, and kills the whole group.
+/// child would leave a wrapper script's grandchildren running; so this forks in C (`CSpawn`) into a group of its
+/// own, with a parent-death signal so even a SIGKILL of mamconf takes the adapter along, and kills the whole
+/// group when the case ends.
 final class ChildProcess: Sendable {
     let pid: pid_t
     let stdinFD: Int32
@@ -56,30 +58,6 @@ final class ChildProcess: Sendable {
         // The parent's ends must not leak into the child (or into later children).
         for fd in [inPipe[1], outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        for fd in [inPipe[0], outPipe[1], errPipe[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        // The child starts with default signal handling even though the harness ignores SIGPIPE.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
         var env = ProcessInfo.processInfo.environment
         for (key, value) in extra { env[key] = value }
         let argv = arguments.map { strdup($0) } + [nil]
@@ -89,7 +67,9 @@ final class ChildProcess: Sendable {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        // fork/exec in C: a process group of its own, default signal handling, an empty mask, and a
+        // parent-death signal (must be called on `SpawnerThread`, which lives as long as mamconf).
+        let rc = mamconf_spawn(path, argv, envp, inPipe[0], outPipe[1], errPipe[1], &pid)
         close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
         guard rc == 0 else {
             close(inPipe[1]); close(outPipe[0]); close(errPipe[0])

@@ -40,7 +40,7 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
         environment["MAMCONF_DATA_DIR"] = dataDirectory
         let child: ChildProcess
         do {
-            child = try ChildProcess.spawn(command, environment: environment)
+            child = try await SpawnerThread.shared.run { [command, environment] in try ChildProcess.spawn(command, environment: environment) }
         } catch {
             throw .launchFailed("\(error)")
         }

@@ -1,0 +1,82 @@
+#define _GNU_SOURCE
+#include "CSpawn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int mamconf_spawn(const char *path, char *const argv[], char *const envp[],
+                  int in_fd, int out_fd, int err_fd, pid_t *pid) {
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) return errno;
+    pid_t parent = getpid();
+
+    /* No signal handler of the parent may run in the child between fork and exec. */
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
+
+    pid_t child = fork();
+    if (child < 0) {
+        int failure = errno;
+        pthread_sigmask(SIG_SETMASK, &previous, NULL);
+        close(report[0]);
+        close(report[1]);
+        return failure;
+    }
+    if (child == 0) {
+        struct sigaction standard;
+        standard.sa_handler = SIG_DFL;
+        standard.sa_flags = 0;
+        sigemptyset(&standard.sa_mask);
+        sigaction(SIGPIPE, &standard, NULL);
+        sigaction(SIGINT, &standard, NULL);
+        sigaction(SIGTERM, &standard, NULL);
+        setpgid(0, 0);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        /* The parent may have died before the line above: then nobody will kill this process. */
+        if (getppid() != parent) _exit(127);
+        if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) goto failed;
+        if (in_fd > 2) close(in_fd);
+        if (out_fd > 2 && out_fd != in_fd) close(out_fd);
+        if (err_fd > 2 && err_fd != in_fd && err_fd != out_fd) close(err_fd);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        execve(path, argv, envp);
+    failed:;
+        int failure = errno;
+        ssize_t ignored = write(report[1], &failure, sizeof failure);
+        (void)ignored;
+        _exit(127);
+    }
+
+    setpgid(child, child);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    close(report[1]);
+    int failure = 0;
+    ssize_t count;
+    do {
+        count = read(report[0], &failure, sizeof failure);
+    } while (count < 0 && errno == EINTR);
+    close(report[0]);
+    if (count == (ssize_t)sizeof failure) {
+        while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {}
+        return failure;
+    }
+    *pid = child;
+    return 0;
+}
+
+int mamconf_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
