@@ -44,6 +44,33 @@ import Testing
         #expect(outcomes.count == Self.delays.count, "\(outcomes)")
     }
 
+    /// Signals spread over a whole short run, its report writing included: the report is always complete, and
+    /// the exit is 130 (or 0 when the run had finished before the signal came).
+    @Test func aSignalAtAnyMomentOfAShortRunLeavesACompleteReport() async throws {
+        let mamconf = InterruptionTests.mamconf
+        for step in 0..<16 {
+            let delay = Double(step) * 0.08
+            let work = NSTemporaryDirectory() + "mamconf-signal-late-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: work) }
+            let report = "\(work)/junit.xml"
+            let pid = try Self.spawnBlocked([mamconf, "run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures,
+                                             "--suite", "policy-queries", "--junit", report])
+            let timer = DeadlineTimer(after: delay) { _ = kill(pid, SIGINT) }
+            let status = try await offPool { () -> Int32 in
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                return status
+            }
+            timer.cancel()
+            let code = (status >> 8) & 0xff
+            #expect(status & 0x7f == 0 && (code == 130 || code == 0), "at \(delay) s: status \(status)")
+            let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+            #expect(text.hasPrefix("<?xml") && text.contains("</testsuites>"), "at \(delay) s the report is not complete")
+            #expect(Self.adaptersOf(pid).isEmpty, "at \(delay) s adapters survived")
+        }
+    }
+
     /// Starts a process with SIGINT and SIGTERM blocked and its output discarded.
     static func spawnBlocked(_ arguments: [String]) throws -> pid_t {
         var attributes = posix_spawnattr_t()
