@@ -67,11 +67,16 @@ import Testing
     @Test func anOversizedBodyIsAnswered413AndItsConnectionClosed() async throws {
         let (server, url) = try await Self.start(MockServiceConfiguration())
         defer { Task { await server.stop() } }
-        let connection = try RawConnection(port: url.port!)
+        // Generous deadlines: this runs beside the whole test suite on two cores.
+        let connection = try RawConnection(port: url.port!, timeout: 30)
         let body = [UInt8](repeating: 0x61, count: 2 << 20)
-        connection.send(Array("POST /_mock/tenants HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8))
-        connection.send(body)
-        let read = try await offPool { connection.readToClose() }
+        let head = Array("POST /_mock/tenants HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+        // Sent from a thread of its own: the mock stops reading after 1 MiB, so the send may block until it closes.
+        let read = try await offPool { () -> String? in
+            connection.send(head)
+            connection.send(body)
+            return connection.readToClose()
+        }
         let answer = try #require(read, "the connection stayed open after the 413")
         #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer.prefix(200))")
         await server.stop()
@@ -80,10 +85,12 @@ import Testing
     @Test func anOversizedHeaderEndsItsConnectionWithoutHangingTheMock() async throws {
         let (server, url) = try await Self.start(MockServiceConfiguration())
         defer { Task { await server.stop() } }
-        let connection = try RawConnection(port: url.port!)
-        connection.send(Array("GET /_mock/health HTTP/1.1\r\nHost: x\r\nX-Big: ".utf8))
-        connection.send([UInt8](repeating: 0x62, count: 1 << 20))
-        let ended = try await offPool { connection.readToClose() }
+        let connection = try RawConnection(port: url.port!, timeout: 30)
+        let ended = try await offPool { () -> String? in
+            connection.send(Array("GET /_mock/health HTTP/1.1\r\nHost: x\r\nX-Big: ".utf8))
+            connection.send([UInt8](repeating: 0x62, count: 1 << 20))
+            return connection.readToClose()
+        }
         #expect(ended != nil, "the mock kept a connection with a 1 MiB header open")
         let health = try await HTTPClient(label: "attack").send(.json("GET", url.absoluteString + "/_mock/health"))
         #expect(health.status == 200)
@@ -93,7 +100,7 @@ import Testing
     @Test func idleConnectionsAreClosedAndTheMockStillAnswers() async throws {
         let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: 1))
         defer { Task { await server.stop() } }
-        let idle = try (0..<50).map { _ in try RawConnection(port: url.port!) }
+        let idle = try (0..<50).map { _ in try RawConnection(port: url.port!, timeout: 30) }
         let health = try await HTTPClient(label: "attack").send(.json("GET", url.absoluteString + "/_mock/health"))
         #expect(health.status == 200, "the mock answers while 50 idle connections are open")
         let closed = try await offPool { idle.map { $0.readToClose() != nil } }
@@ -116,7 +123,7 @@ import Testing
         // only the header deadline frees the slots, and the health check, waiting in the backlog, is answered.
         let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: 60, headerTimeout: 1, maximumConnections: 10))
         defer { Task { await server.stop() } }
-        let holders = try (0..<10).map { _ in try RawConnection(port: url.port!) }
+        let holders = try (0..<10).map { _ in try RawConnection(port: url.port!, timeout: 30) }
         for holder in holders { holder.send(Array("GET /_mock/health HTTP/1.1\r\nHost: x\r\n".utf8)) }
         let health = try await HTTPClient(label: "attack", timeouts: HTTPTimeouts(connect: .seconds(10), total: .seconds(20)))
             .send(.json("GET", url.absoluteString + "/_mock/health"))
