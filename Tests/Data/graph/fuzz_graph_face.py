@@ -8,8 +8,10 @@ lets schemathesis send generated requests to every operation of the subset and c
 with a 5xx, then that the mock still answers its health check. Exit 0 when all holds.
 """
 import json
+import os
 import subprocess
 import sys
+import tempfile
 import urllib.parse
 import urllib.request
 
@@ -40,12 +42,14 @@ token = call("POST", tenant["tokenURL"], form={
     "client_secret": tenant["admin"]["clientSecret"], "scope": "https://graph.microsoft.com/.default",
 })["access_token"]
 
+scratch = tempfile.TemporaryDirectory(prefix="mamconf-schemathesis-")  # schemathesis keeps a cache in its folder
 run = subprocess.run([
-    sys.executable, "-m", "schemathesis.cli", "run", spec, "--url", tenant["graphBaseURL"],
+    sys.executable, "-m", "schemathesis.cli", "run", os.path.abspath(spec), "--url", tenant["graphBaseURL"],
     "-H", f"Authorization: Bearer {token}",
     "--checks", "not_a_server_error", "--max-examples", examples, "--seed", "20261122",
     "--request-timeout", "10", "--suppress-health-check", "all", "--no-color",
-], capture_output=True, text=True)
+], capture_output=True, text=True, cwd=scratch.name)
+scratch.cleanup()
 print(run.stdout[-4000:])
 print(run.stderr[-2000:])
 health = urllib.request.urlopen(base + "/_mock/health", timeout=10).status
