@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import MamconfCLI
 import SuiteLoader
@@ -79,6 +82,33 @@ import Testing
         }
         #expect(withErrors > variants / 2, "most mutations must be caught (\(withErrors) of \(variants))")
         #expect(Date().timeIntervalSince(started) < 120, "the fuzz run must stay fast")
+    }
+
+    @Test func validatingAHostileSuiteFolderStaysInBoundedMemory() async throws {
+        // A nine-level billion-laughs file beside 100 mutated suites, checked by the real binary in one process:
+        // its peak memory (read from the kernel once it has ended) stays far below what expanding would take.
+        let folder = NSTemporaryDirectory() + "mamconf-fuzz-memory-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var laughs = "suite: s\ntitle: t\nlol0: &l0 [lol]\n"
+        for level in 1...9 { laughs += "lol\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]\n" }
+        try laughs.write(toFile: "\(folder)/laughs.yaml", atomically: true, encoding: .utf8)
+        let originals = try SuiteFiles.bundled.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))) }
+        var random = Seeded(state: 99)
+        for number in 0..<100 {
+            try Data(Self.mutate(originals[number % originals.count], &random)).write(to: URL(fileURLWithPath: "\(folder)/v\(number).yaml"))
+        }
+        let pid = try SignalTimingTests.spawnBlocked([InterruptionTests.mamconf, "validate", "--suites-dir", Repository.suites,
+                                                      "--fixtures-dir", Repository.fixtures, folder])
+        // wait4 reports this child's own peak resident set, from the kernel, once it has ended.
+        let (status, peakKiB) = try await offPool { () -> (Int32, Int) in
+            var status: Int32 = 0
+            var usage = rusage()
+            while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+            return (status, usage.ru_maxrss)
+        }
+        #expect(status & 0x7f == 0 && (status >> 8) & 0xff == 2, "status \(status)")
+        #expect(peakKiB < 256 * 1024, "peak memory of validate: \(peakKiB / 1024) MiB")
     }
 
     @Test func theValidateCommandExitsTwoOnAMutatedSuite() async throws {

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import JUnitXML
+import Testing
+
+/// Whole `mamconf run` processes against hostile adapters, in a sandbox folder that is their working
+/// directory and their TMPDIR: each ends by itself with exit 1, leaves a report valid against the schemas,
+/// no process behind, and no file in the sandbox but that report.
+@Suite(.serialized) struct HostileRunSandboxTests {
+    @Test(arguments: ["exit-after", "garbage-after", "stops-reading", "daemon", "huge-id", "closed-stdout"])
+    func aHostileRunTouchesNothingButItsReport(mode: String) async throws {
+        let sandbox = NSTemporaryDirectory() + "mamconf-sandbox-\(UUID().uuidString)"
+        let state = NSTemporaryDirectory() + "mamconf-sandbox-state-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: "\(sandbox)/tmp", withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(atPath: sandbox)
+            try? FileManager.default.removeItem(atPath: state)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: InterruptionTests.mamconf)
+        process.currentDirectoryURL = URL(fileURLWithPath: sandbox)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = "\(sandbox)/tmp"
+        process.environment = environment
+        process.arguments = [
+            "run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures, "--junit", "report.xml",
+            "--suite", "first-policy-application", "--case", "untargeted-account-stays-unmanaged", "--step-timeout", "6",
+            "--", ProcessChecks.faultyAdapter, mode, "3", state, "1", "--", try EndToEnd.referenceExecutable(),
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        try await offPool { process.waitUntilExit() }
+        #expect(Date().timeIntervalSince(started) < 30, "\(mode): the run must end by itself")
+        #expect(process.terminationStatus == 1, "\(mode): exit \(process.terminationStatus)")
+        let xml = try Data(contentsOf: URL(fileURLWithPath: "\(sandbox)/report.xml"))
+        #expect(try JUnitSchemaValidator(xsdPath: "\(Repository.schemas)/junit-10.xsd").validate(xml).isEmpty)
+        let left = (FileManager.default.subpaths(atPath: sandbox) ?? []).sorted()
+        #expect(left == ["report.xml", "tmp"], "\(mode): files left in the sandbox: \(left)")
+        for pid in ProcessChecks.pids(in: state) {
+            #expect(ProcessChecks.isGone(pid), "\(mode): process \(pid) survived")
+        }
+    }
+}
