@@ -1,6 +1,7 @@
 // mamconf-reference: the bundled reference integration (simulated Intune SDK + minimal app + bridge),
 // speaking the mamconf adapter protocol on stdin/stdout. Logs go to stderr only; stdout is the protocol.
 import AdapterKit
+import AdapterProtocol
 import Foundation
 import ReferenceApp
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import Darwin
 
 /// Writes one line to stderr (the runner keeps it in the case transcript).
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    StandardStreams.write((text + "\n"), to: STDERR_FILENO)
 }
 
 // A runner that went away must end this process through EOF/EPIPE handling, not a signal.

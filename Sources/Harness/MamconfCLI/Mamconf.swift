@@ -1,5 +1,6 @@
 import ArgumentParser
 import ConformanceCore
+import AdapterProtocol
 import Foundation
 
 /// The `mamconf` command line.
@@ -41,7 +42,7 @@ public struct Mamconf: AsyncParsableCommand {
             }
             return 0
         } catch let exit as MamconfExit {
-            if let message = exit.message { FileHandle.standardError.write(Data("mamconf: \(message)\n".utf8)) }
+            if let message = exit.message { StandardStreams.write("mamconf: \(message)\n", to: STDERR_FILENO) }
             return exit.code
         } catch {
             let code = exitCode(for: error).rawValue
@@ -50,7 +51,7 @@ public struct Mamconf: AsyncParsableCommand {
                 if !message.isEmpty { print(message) }
                 return 0
             }
-            if !message.isEmpty { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
+            if !message.isEmpty { StandardStreams.write("\(message)\n", to: STDERR_FILENO) }
             return code == ExitCode.validationFailure.rawValue ? MamconfExit.notJudged : code
         }
     }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ConformanceCore
+import AdapterProtocol
 import Foundation
 import Synchronization
 
@@ -102,12 +103,12 @@ public final class SignalTrap: Sendable {
         }
         switch action {
         case .interrupt(let control):
-            FileHandle.standardError.write(Data("mamconf: interrupted; stopping the running case and writing the report\n".utf8))
+            StandardStreams.write("mamconf: interrupted; stopping the running case and writing the report\n", to: STDERR_FILENO)
             control.interrupt(signal: number)
         case .keep:
             break
         case .exit:
-            FileHandle.standardError.write(Data("mamconf: interrupted, exiting now\n".utf8))
+            StandardStreams.write("mamconf: interrupted, exiting now\n", to: STDERR_FILENO)
             Self.exitNow(number)
         }
     }

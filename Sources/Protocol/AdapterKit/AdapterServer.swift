@@ -62,7 +62,7 @@ public final class AdapterServer: Sendable {
 
     /// The default diagnostics sink: one line on stderr, which the runner keeps in the case transcript.
     public static func writeToStandardError(_ text: String) {
-        FileHandle.standardError.write(Data("[AdapterKit] \(text)\n".utf8))
+        StandardStreams.write("[AdapterKit] \(text)\n", to: STDERR_FILENO)
     }
 
     // MARK: - Running

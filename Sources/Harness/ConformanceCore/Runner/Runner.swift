@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Foundation
 
 /// Runs suites case by case and hands every result to the reporters.
@@ -105,17 +106,18 @@ public struct Runner: Sendable {
         }
     }
 
-    /// Hands the result to every reporter; returns what failed (a report that was not written must not
-    /// let a gate pass).
+    /// Hands the result to every reporter, in order; returns what failed (a report that was not written must
+    /// not let a gate pass). Each reporter sees the failures of those before it, so a console after the JUnit
+    /// reporter can say whether the report was written.
     private func finish(_ result: RunResult) async -> [String] {
-        var failures: [String] = []
+        var result = result
         for reporter in reporters {
             do { try await reporter.runFinished(result) } catch {
                 let message = configuration.redactor.redact("\(error)")
-                failures.append(message)
-                FileHandle.standardError.write(Data("mamconf: reporter failed: \(message)\n".utf8))
+                result.reportFailures.append(message)
+                StandardStreams.write("mamconf: reporter failed: \(message)\n", to: STDERR_FILENO)
             }
         }
-        return failures
+        return result.reportFailures
     }
 }

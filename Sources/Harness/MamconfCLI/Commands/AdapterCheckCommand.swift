@@ -1,6 +1,7 @@
 import ArgumentParser
 import Backends
 import ConformanceCore
+import AdapterProtocol
 import Foundation
 import Logging
 import MockMAMService
@@ -37,7 +38,7 @@ struct AdapterCheckCommand: AsyncParsableCommand {
         let (tenantFixture, policies, errors) = SuiteLoader(fixturesDirectory: fixturesDirectory, catalog: nil)
             .fixtures(tenant: tenant, policies: [policy])
         guard let tenantFixture, errors.isEmpty else {
-            for error in errors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+            for error in errors { StandardStreams.write("\(error)\n", to: STDERR_FILENO) }
             throw MamconfExit(MamconfExit.notJudged, "the fixtures for adapter-check cannot be read (looked in \(fixturesDirectory))")
         }
         var embedded: MockMAMServer?

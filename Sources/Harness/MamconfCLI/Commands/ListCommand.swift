@@ -1,5 +1,6 @@
 import ArgumentParser
 import ConformanceCore
+import AdapterProtocol
 import Foundation
 import SuiteLoader
 
@@ -40,14 +41,14 @@ struct ListCommand: AsyncParsableCommand {
     private func listRequirements() async throws {
         let (catalog, catalogErrors) = RequirementCatalog.load(path: "\(suites.suitesDirectory)/requirements.yaml")
         guard let catalog else {
-            for error in catalogErrors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+            for error in catalogErrors { StandardStreams.write("\(error)\n", to: STDERR_FILENO) }
             throw MamconfExit(MamconfExit.notJudged, "the requirement catalog has errors")
         }
         // Loaded without the catalog, so unknown IDs are reported here (exit 1) rather than as suite errors.
         let loaded = SuiteLoader(fixturesDirectory: suites.fixturesDirectory, catalog: nil)
             .load(paths: SuiteLoader.suiteFiles(in: suites.suitesDirectory))
         if !loaded.errors.isEmpty {
-            for error in loaded.errors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+            for error in loaded.errors { StandardStreams.write("\(error)\n", to: STDERR_FILENO) }
             throw MamconfExit(MamconfExit.notJudged, "\(loaded.errors.count) error(s) in suites")
         }
         var matrix: MutationMatrix?

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AdapterProtocol
 import Foundation
 import Logging
 import MockMAMService
@@ -36,7 +37,7 @@ struct MockBackendCommand: AsyncParsableCommand {
         do {
             try await server.runUntilCancelled { url in
                 // Written at once, unbuffered: a script reading it through a pipe learns the port right away.
-                FileHandle.standardOutput.write(Data("mock MAM backend listening on \(url.absoluteString)\n".utf8))
+                StandardStreams.write("mock MAM backend listening on \(url.absoluteString)\n", to: STDOUT_FILENO)
             }
         } catch let error as MockMAMServer.LifecycleError {
             throw MamconfExit(MamconfExit.notJudged, error.description)

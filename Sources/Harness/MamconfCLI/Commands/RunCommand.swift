@@ -43,6 +43,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("strict-protocol"), help: "Fail a case on the first message of the integration that breaks the protocol's schemas.")
     var strictProtocol = false
 
+    @Flag(name: .customLong("fail-on-skip"), help: "Exit 1 when any case was skipped (for gates that must not accept skips).")
+    var failOnSkip = false
+
     @Flag(name: .customLong("keep-data"), help: "Keep per-case data directories.")
     var keepData = false
 
@@ -90,11 +93,12 @@ struct RunCommand: AsyncParsableCommand {
             adapter: StdioAdapterFactory(command: command, limits: .init(lineLimit: lineLimit)),
             backend: MockGraphBackend(baseURL: backendURL, redactor: redactor,
                                       controlToken: ProcessInfo.processInfo.environment[MockBackendCommand.adminTokenVariable]),
+            // JUnit first: the console, last, names the report only once it was written.
             reporters: [
+                JUnitReporter(path: junit, redactor: redactor),
                 ConsoleReporter(
                     redactor: redactor, verbose: verbose,
-                    startupSeconds: Double(DispatchTime.now().uptimeNanoseconds - commandStart) / 1e9),
-                JUnitReporter(path: junit, redactor: redactor),
+                    startupSeconds: Double(DispatchTime.now().uptimeNanoseconds - commandStart) / 1e9, reportPath: junit),
             ],
             configuration: RunConfiguration(
                 stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
@@ -115,6 +119,9 @@ struct RunCommand: AsyncParsableCommand {
         let counts = result.counts
         if counts.failed + counts.errored > 0 || !result.infrastructureProblems.isEmpty {
             throw MamconfExit(MamconfExit.failed)
+        }
+        if failOnSkip && counts.skipped > 0 {
+            throw MamconfExit(MamconfExit.failed, "\(counts.skipped) case(s) skipped and --fail-on-skip is set")
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ConformanceCore
+import AdapterProtocol
 import Foundation
 import SuiteLoader
 
@@ -8,8 +9,18 @@ struct SuiteOptions: ParsableArguments {
     @Option(name: .customLong("suites-dir"), help: "Directory holding the suite files and requirements.yaml.")
     var suitesDirectory = "Suites"
 
-    @Option(name: .customLong("fixtures-dir"), help: "Directory holding tenants/ and policies/.")
-    var fixturesDirectory = "fixtures"
+    @Option(name: .customLong("fixtures-dir"), help: "Directory holding tenants/ and policies/ (default: the fixtures folder beside the suites directory, else ./fixtures).")
+    var fixturesOption: String?
+
+    /// The fixtures in use: as given, else `fixtures/` beside the suites directory (so `--suites-dir` alone
+    /// works from any folder), else `./fixtures`.
+    var fixturesDirectory: String {
+        if let fixturesOption { return fixturesOption }
+        let beside = ((suitesDirectory as NSString).deletingLastPathComponent as NSString).appendingPathComponent("fixtures")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: beside, isDirectory: &isDirectory), isDirectory.boolValue { return beside }
+        return "fixtures"
+    }
 
     /// Loads the catalog and the given suite files (all suites when none are given). Errors are
     /// printed as `file:line:column: message`; any error ends the command with exit 2.
@@ -31,7 +42,7 @@ struct SuiteOptions: ParsableArguments {
         let result = SuiteLoader(fixturesDirectory: fixturesDirectory, catalog: catalog).load(paths: files)
         errors += result.errors
         if !errors.isEmpty {
-            for error in errors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+            for error in errors { StandardStreams.write("\(error)\n", to: STDERR_FILENO) }
             throw MamconfExit(MamconfExit.notJudged, "\(errors.count) error(s) in suites; nothing was run")
         }
         return result.suites

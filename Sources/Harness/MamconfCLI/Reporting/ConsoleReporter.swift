@@ -1,4 +1,5 @@
 import ConformanceCore
+import AdapterProtocol
 import Foundation
 
 /// Prints one line per case as it finishes and the closing tally CI logs are read for.
@@ -8,15 +9,18 @@ public struct ConsoleReporter: Reporter {
     let output: @Sendable (String) -> Void
     /// Seconds spent before the first case (loading suites, starting the embedded backend), if known.
     let startupSeconds: Double?
+    /// Where the JUnit report goes, named at the end (run the console after the JUnit reporter).
+    let reportPath: String?
 
     public init(
-        redactor: Redactor, verbose: Bool = false, startupSeconds: Double? = nil,
+        redactor: Redactor, verbose: Bool = false, startupSeconds: Double? = nil, reportPath: String? = nil,
         // Unbuffered, so a CI log shows each case the moment it finishes, also through a pipe.
-        output: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+        output: @escaping @Sendable (String) -> Void = { StandardStreams.write(($0 + "\n"), to: STDOUT_FILENO) }
     ) {
         self.redactor = redactor
         self.verbose = verbose
         self.startupSeconds = startupSeconds
+        self.reportPath = reportPath
         self.output = output
     }
 
@@ -45,6 +49,9 @@ public struct ConsoleReporter: Reporter {
         var timing = String(format: "time: cases %.2f s (of which backend %.2f s, integration and runner %.2f s)", caseTime, backendTime, caseTime - backendTime)
         if let startupSeconds { timing = String(format: "time: start-up %.2f s; ", startupSeconds) + timing.dropFirst(6) }
         output(timing)
+        if let reportPath {
+            output(result.reportFailures.isEmpty ? "report: \(reportPath)" : "report NOT written to \(reportPath): \(result.reportFailures[0])")
+        }
         let c = result.counts
         output("\(c.passed) passed, \(c.failed + c.errored) failed, \(c.skipped) skipped")
         if c.errored > 0 {
