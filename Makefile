@@ -25,7 +25,7 @@ deps:
 	@# The schema tests check mamconf's JSON Schemas with an outside validator (Python jsonschema, PyYAML);
 	@# the mock's tests send it schemathesis-generated requests from the Graph OpenAPI subset.
 	@python3 -c 'import jsonschema, yaml' 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
-	@python3 -c 'import schemathesis' 2>/dev/null || python3 -m pip install --quiet schemathesis
+	@python3 -c 'import schemathesis, sys; sys.exit(not schemathesis.__version__.startswith("4."))' 2>/dev/null || python3 -m pip install --quiet 'schemathesis==4.32.5'
 
 build: deps
 	$(SWIFT) build
