@@ -28,7 +28,9 @@ public struct JUnitReporter: Reporter {
     public func document(for result: RunResult) -> JUnitDocument {
         var suites: [JUnitSuite] = []
         for suite in result.suites {
-            var properties = suite.requirements.map { JUnitProperty(name: "requirement", value: $0) }
+            // One property with every ID: repeated property names crash some readers (xunitparser) and keep only
+            // the last value in others (Ant, Jenkins).
+            var properties = [JUnitProperty(name: "requirements", value: suite.requirements.joined(separator: ","))]
             if let integration = result.integration {
                 properties.append(JUnitProperty(name: "integration", value: integration.name))
                 properties.append(JUnitProperty(name: "integration.version", value: integration.version))
@@ -62,7 +64,7 @@ public struct JUnitReporter: Reporter {
         case .skipped(let reason):
             outcome = .skipped(message: redactor.redact(reason))
         }
-        var out = result.requirements.map { "[[PROPERTY|requirement=\($0)]]" }
+        var out = ["[[PROPERTY|requirements=\(result.requirements.joined(separator: ","))]]"]
         out.append("[[PROPERTY|source=\(result.location.fileAndLine)]]")
         // Transcript lines were redacted when the case ended (CaseResult.transcript); doing it again
         // here would double the cost of the slowest part of writing a large report.
