@@ -191,8 +191,8 @@ struct StepParser {
         if let fault = keys["fault"] {
             only(["fault", "status", "times"])
             guard let name = doc.string(fault.value, "fault") else { return nil }
-            guard let route = ServiceRoute(rawValue: name), route.faultable else {
-                doc.error(fault.value, Vocabulary.unknown("route", name, known: ServiceRoute.allCases.filter(\.faultable).map(\.rawValue)))
+            guard let route = ServiceRoute(rawValue: name) else {
+                doc.error(fault.value, Vocabulary.unknown("route", name, known: ServiceRoute.allCases.map(\.rawValue)))
                 return nil
             }
             guard let statusPair = keys["status"] else {

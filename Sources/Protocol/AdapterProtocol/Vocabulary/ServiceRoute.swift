@@ -16,7 +16,4 @@ public enum ServiceRoute: String, WireEnum {
     case tokenRefresh = "token.refresh"
     /// The simulated operating system's managed app configuration (MDM channel).
     case deviceConfig = "device.config"
-
-    /// Whether suites may inject faults into the route.
-    public var faultable: Bool { true }
 }
