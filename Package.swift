@@ -74,13 +74,14 @@ let package = Package(
                           path: "Sources/Executables/mamconf-reference"),
 
         // Tests.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ProtocolTests", dependencies: ["AdapterProtocol"]),
-        .testTarget(name: "NativeTests", dependencies: ["CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService", "AdapterProtocol"]),
-        .testTarget(name: "MockServiceTests", dependencies: ["MockMAMService", "CurlHTTP", "AdapterProtocol"]),
+        .testTarget(name: "NativeTests", dependencies: ["TestSupport", "CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService", "AdapterProtocol"]),
+        .testTarget(name: "MockServiceTests", dependencies: ["TestSupport", "MockMAMService", "CurlHTTP", "AdapterProtocol"]),
         .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference"]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "SuiteLoader", "StdioAdapter", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
-            "MamconfCLI", "mamconf-reference", "mamconf", "CSpawn",
+            "MamconfCLI", "mamconf-reference", "mamconf", "CSpawn", "TestSupport",
         ]),
     ]
 )

@@ -1,5 +1,6 @@
 import AdapterProtocol
 import Foundation
+import TestSupport
 import MamconfCLI
 import Testing
 
@@ -82,18 +83,7 @@ import Testing
 
     /// Runs python3 (off the concurrency pool) and returns its exit status and output.
     static func python(_ arguments: [String]) async throws -> (Int32, String) {
-        try await offPool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3"] + arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
+        try await runCommand(["python3"] + arguments)
     }
 }
 

@@ -4,6 +4,7 @@ import Glibc
 import CSpawn
 import ConformanceCore
 import Foundation
+import TestSupport
 import Testing
 
 /// SIGINT and SIGTERM at any moment of the first second of a run — before the suites are loaded, while the

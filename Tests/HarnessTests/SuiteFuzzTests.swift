@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TestSupport
 import MamconfCLI
 import SuiteLoader
 import Testing

@@ -4,6 +4,7 @@ import Glibc
 import AdapterProtocol
 import CurlHTTP
 import Foundation
+import TestSupport
 import Logging
 import Testing
 
@@ -34,8 +35,6 @@ import Testing
             guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
             var limit = timeval(tv_sec: timeout, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-            var ignore: Int32 = 1
-            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE_OR_ZERO, &ignore, socklen_t(MemoryLayout<Int32>.size))
         }
         deinit { close(fd) }
 
@@ -164,16 +163,6 @@ import Testing
     }
 }
 
-/// SO_NOSIGPIPE does not exist on Linux (sends use MSG_NOSIGNAL instead).
-let SO_NOSIGPIPE_OR_ZERO: Int32 = 0
-
-/// Runs blocking work on a dedicated thread.
-func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) } }.start()
-    }
-}
-
 /// schemathesis sends thousands of generated requests, from the Graph OpenAPI subset, to the mock's Graph
 /// face: none may be answered with a 5xx, and the mock must still answer afterwards.
 @Suite(.serialized) struct GraphFaceFuzzTests {
@@ -187,18 +176,8 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
     @Test func schemathesisFindsNoServerErrorInTheGraphFace() async throws {
         let (server, url) = try await MockUnderAttackTests.start(MockServiceConfiguration())
         defer { Task { await server.stop() } }
-        let (status, output) = try await offPool { () -> (Int32, String) in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "\(Self.data)/fuzz_graph_face.py", url.absoluteString, "\(Self.data)/graph-mam-subset.yaml", "5"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
+        let (status, output) = try await runCommand(
+            ["python3", "\(Self.data)/fuzz_graph_face.py", url.absoluteString, "\(Self.data)/graph-mam-subset.yaml", "5"])
         #expect(status == 0, "\(output.suffix(3000))")
         #expect(output.contains("schemathesis exit 0; mock health 200"), "\(output.suffix(1000))")
         #expect(output.contains("Tested: 47"), "every operation of the subset was exercised")

@@ -1,5 +1,6 @@
 import CurlHTTP
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("HTTPClient (actor on its own queue)")

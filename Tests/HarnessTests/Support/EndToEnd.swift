@@ -1,6 +1,7 @@
 import Backends
 import ConformanceCore
 import Foundation
+import TestSupport
 import Logging
 import MamconfCLI
 import MockMAMService
@@ -78,30 +79,9 @@ enum EndToEnd {
         }
     }
 
-    /// Runs a short command to completion on its own thread (never blocking the concurrency pool).
+    /// Runs a short command to completion and returns its standard output.
     static func runProcess(_ arguments: [String]) async throws -> String {
-        try await offPool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: arguments[0])
-            process.arguments = Array(arguments.dropFirst())
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }
-    }
-}
-
-/// Runs blocking work on a dedicated thread and resumes when it is done: the Swift concurrency pool has
-/// only two threads here, and a test that blocks one of them can stall every other test.
-func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
-        }
-        thread.start()
+        try await runCommand(arguments, mergingStandardError: false).output
     }
 }
 
