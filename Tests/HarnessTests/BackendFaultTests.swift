@@ -18,7 +18,15 @@ import Testing
         let reason = try #require(run.result.abortReason)
         #expect(reason.contains("backend unreachable"), "\(reason)")
         #expect(reason.contains("\(url.host ?? ""):\(url.port ?? 0)"), "the cause must name the URL: \(reason)")
-        #expect(run.result.allCases.isEmpty)
+        // Every planned case is reported, each an error naming the backend, so no report reader shows green.
+        #expect(run.result.allCases.count == suites.reduce(0) { $0 + $1.cases.count })
+        for result in run.result.allCases {
+            guard case .errored(.backend(let fault), _) = result.outcome else {
+                Issue.record("\(result.qualifiedName): expected a backend error, got \(result.outcome)")
+                continue
+            }
+            #expect(fault.description.contains("\(url.port ?? 0)"))
+        }
     }
 
     @Test func backendLostMidRunErrorsTheAffectedCasesAndTheRunGoesOn() async throws {

@@ -56,7 +56,7 @@ import Testing
             Issue.record("expected a failure once alice is untargeted, got \(case1.outcome)")
             return
         }
-        #expect(failure.message.contains("not-targeted"), "\(failure.message)")
+        #expect(failure.fullMessage.contains("not-targeted"), "\(failure.fullMessage)")
 
         // Restore targeting, keep the PIN-less policy: the PIN case must now fail at its PIN expectation.
         try tenant.write(toFile: tenantPath, atomically: true, encoding: .utf8)

@@ -32,8 +32,9 @@ import Testing
             return
         }
         #expect(kind == type)
-        #expect(message == error.description)
-        #expect(details.hasSuffix("boom"))
+        #expect(message == "\(error.description) (Suites/x.yaml:3)", "the one-line message names the error and where the case is written")
+        #expect(details.hasPrefix("requirements: "), "the body begins with the requirement IDs: \(details)")
+        #expect(details.hasSuffix("boom"), "the body ends with the adapter's last stderr lines")
     }
 
     @Test func strictProtocolFailsTheCaseAtTheFirstMalformedMessageNamingTheMember() async throws {

@@ -46,7 +46,8 @@ enum EndToEnd {
         stepTimeout: Double = 10, deadlineScale: Double = 3, backendURL: String? = nil,
         wrap: (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }, tap: WireTap? = nil,
         strictProtocol: Bool = false, limits: StdioAdapterFactory.Limits = .init(), workDirectory: String? = nil, keepData: Bool = false,
-        wrapBackend: (any BackendDriver) -> any BackendDriver = { $0 }
+        wrapBackend: (any BackendDriver) -> any BackendDriver = { $0 }, rerunFailures: Int = 0,
+        expectedFailures: ExpectedFailureList? = nil
     ) async throws -> Run {
         let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
         let started = try await server.start()
@@ -61,8 +62,8 @@ enum EndToEnd {
             backend: wrapBackend(backend),
             reporters: [ConsoleReporter(redactor: redactor, verbose: true, output: { console.append($0) })] + extra,
             configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, keepData: keepData, redactor: redactor,
-                                            strictProtocol: strictProtocol))
-        let result = await runner.run(suites)
+                                            strictProtocol: strictProtocol, rerunFailures: rerunFailures))
+        let result = await runner.run(RunPlan(suites: suites, expectedFailures: expectedFailures))
         let connections = await backend.connectionsOpened
         await server.stop()
         if workDirectory == nil { try? FileManager.default.removeItem(atPath: work) }

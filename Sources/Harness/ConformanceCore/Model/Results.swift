@@ -3,14 +3,26 @@ import Foundation
 
 /// A failed expectation: what was expected, what happened instead, and where the step is written.
 public struct CaseFailure: Sendable {
+    /// What was expected, in one short sentence: JUnit's `message` attribute and CI annotations show it on
+    /// one line, so it never carries the list of what arrived.
     public var message: String
+    /// What the integration did instead ("got instead: …"), which can be long; shown on the console and in the
+    /// report's body, never squeezed into the one-line message.
+    public var observed: String?
     public var location: SourceLocation
     public var details: String
 
-    public init(message: String, location: SourceLocation, details: String = "") {
+    public init(message: String, observed: String? = nil, location: SourceLocation, details: String = "") {
         self.message = message
+        self.observed = observed
         self.location = location
         self.details = details
+    }
+
+    /// The message with what was observed instead, as the console prints it.
+    public var fullMessage: String {
+        guard let observed, !observed.isEmpty else { return message }
+        return "\(message); \(observed)"
     }
 }
 
@@ -45,8 +57,11 @@ public enum CaseError: Error, Sendable, CustomStringConvertible {
     case harness(String)
     /// A signal stopped the run while the case was running.
     case interrupted(signal: Int32)
-    /// The case was not run (the restart budget was exhausted).
+    /// The case was not run: the restart budget was exhausted, the adapter could not start, the run was
+    /// interrupted before it, or the suites are invalid.
     case notRun(String)
+    /// A suite or known-failures file is invalid, so nothing could be run (one per file, with its errors).
+    case invalidInput(String)
 
     /// The JUnit `<error type>`.
     public var kind: String {
@@ -57,6 +72,7 @@ public enum CaseError: Error, Sendable, CustomStringConvertible {
         case .harness: return "HarnessError"
         case .interrupted: return "Interrupted"
         case .notRun: return "NotRun"
+        case .invalidInput: return "InvalidSuite"
         }
     }
 
@@ -64,7 +80,7 @@ public enum CaseError: Error, Sendable, CustomStringConvertible {
     public var isIntegrationFault: Bool {
         switch self {
         case .integration, .adapterUnusable: return true
-        case .backend, .harness, .interrupted, .notRun: return false
+        case .backend, .harness, .interrupted, .notRun, .invalidInput: return false
         }
     }
 
@@ -77,6 +93,7 @@ public enum CaseError: Error, Sendable, CustomStringConvertible {
         case .harness(let why): return "harness error: \(why)"
         case .interrupted(let signal): return "interrupted by signal \(signal) while the case was running"
         case .notRun(let why): return "not run: \(why)"
+        case .invalidInput(let errors): return "invalid: \(errors)"
         }
     }
 }
@@ -93,11 +110,21 @@ public struct CaseResult: Sendable {
     /// Of `duration`, the seconds spent waiting for the backend (arranging, observing, tearing down).
     public var backendDuration: Double
     public var transcript: [String]
+    /// The adapter's last stderr lines (redacted), whatever the outcome: JUnit's `<system-err>`.
+    public var stderr: [String]
+    /// Every failed run of the case other than the one `outcome` reports, in order (`--rerun-failures`): for
+    /// a case that passed on a rerun (flaky), all its failed runs; for one that never passed, its reruns.
+    public var attempts: [CaseAttempt]
+    /// The outcome before an expected-failures list judged it (the failure it was expected to show).
+    public var listedOutcome: CaseOutcome?
 
     public init(
         suiteId: String, caseId: String, title: String, requirements: [String], location: SourceLocation,
-        outcome: CaseOutcome, duration: Double, backendDuration: Double = 0, transcript: [String]
+        outcome: CaseOutcome, duration: Double, backendDuration: Double = 0, transcript: [String],
+        stderr: [String] = [], attempts: [CaseAttempt] = []
     ) {
+        self.stderr = stderr
+        self.attempts = attempts
         self.backendDuration = backendDuration
         self.suiteId = suiteId
         self.caseId = caseId
@@ -110,6 +137,32 @@ public struct CaseResult: Sendable {
     }
 }
 
+extension CaseResult {
+    /// `suite/case`, the name the console prints and `--case` and expected-failure lists take.
+    public var qualifiedName: String { "\(suiteId)/\(caseId)" }
+
+    /// A case passed after failing runs (`--rerun-failures`).
+    public var isFlaky: Bool {
+        if case .passed = outcome { return !attempts.isEmpty }
+        return false
+    }
+}
+
+/// One failed run of a case that was run again.
+public struct CaseAttempt: Sendable {
+    public var outcome: CaseOutcome
+    public var duration: Double
+    public var transcript: [String]
+    public var stderr: [String]
+
+    public init(outcome: CaseOutcome, duration: Double, transcript: [String], stderr: [String]) {
+        self.outcome = outcome
+        self.duration = duration
+        self.transcript = transcript
+        self.stderr = stderr
+    }
+}
+
 public struct SuiteResult: Sendable {
     public var suiteId: String
     public var title: String
@@ -117,6 +170,10 @@ public struct SuiteResult: Sendable {
     public var started: Date
     public var duration: Double
     public var cases: [CaseResult]
+    /// The suite's position in the whole run and its case ids before sharding: merged shard reports use them
+    /// to put suites and cases back in the order of an unsharded run.
+    public var index: Int = 0
+    public var plannedCases: [String] = []
 
     public init(suiteId: String, title: String, requirements: [String], started: Date, duration: Double, cases: [CaseResult]) {
         self.suiteId = suiteId
@@ -185,6 +242,10 @@ public struct RunResult: Sendable {
     public var abortReason: String?
     /// Reports that could not be written (the run's verdict never reached CI): exit code 2.
     public var reportFailures: [String] = []
+    /// A digest of the suite files the run was planned from; shard reports are merged only when it agrees.
+    public var suitesDigest: String?
+    /// The slice of the planned cases this run executed, if sharded.
+    public var shard: Shard?
 
     public init(
         suites: [SuiteResult], integration: IntegrationInfo?, backend: String, harnessVersion: String,
@@ -201,9 +262,10 @@ public struct RunResult: Sendable {
 
     public var allCases: [CaseResult] { suites.flatMap(\.cases) }
 
-    public var counts: (passed: Int, failed: Int, errored: Int, skipped: Int) {
-        var c = (passed: 0, failed: 0, errored: 0, skipped: 0)
+    public var counts: (passed: Int, failed: Int, errored: Int, skipped: Int, flaky: Int) {
+        var c = (passed: 0, failed: 0, errored: 0, skipped: 0, flaky: 0)
         for r in allCases {
+            if r.isFlaky { c.flaky += 1 }
             switch r.outcome {
             case .passed: c.passed += 1
             case .failed: c.failed += 1

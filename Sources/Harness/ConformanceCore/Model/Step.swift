@@ -36,6 +36,22 @@ public enum StepKind: Sendable {
     case answer(question: Question, with: JSONValue, times: Int?)
 }
 
+extension StepKind {
+    /// A few words naming the step, for the transcript's step markers ("step Suites/x.yaml:12 expect …").
+    public var label: String {
+        switch self {
+        case .action(let method, _, _): return method.rawValue
+        case .expect(let pattern, let count): return "expect \(count.map { "\($0) × " } ?? "")\(pattern)"
+        case .expectNo(let pattern): return "expectNo \(pattern)"
+        case .check(let query, _, _): return "check \(query.rawValue)"
+        case .checkBackend: return "checkBackend"
+        case .backend: return "backend action"
+        case .advanceClock(let seconds): return "advanceClock \(seconds) s"
+        case .answer(let question, _, _): return "answer \(question.rawValue)"
+        }
+    }
+}
+
 /// Which kind of event a pattern selects, and the name it must carry.
 public enum EventSelector: Sendable, Hashable, CustomStringConvertible {
     case status(StatusOutcome)

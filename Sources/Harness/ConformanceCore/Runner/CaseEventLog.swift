@@ -15,6 +15,8 @@ final class CaseEventLog: InboundHandler {
     private struct State {
         var events: [ObservedEvent] = []
         var consumed: Set<Int> = []
+        /// The newest event an expectation matched: what arrived after it is what the next step saw.
+        var lastMatched = 0
         var answers: [ScriptedAnswer] = []
         var unanswered: [ObservedEvent] = []
         var faults: [AdapterFault] = []
@@ -120,6 +122,7 @@ final class CaseEventLog: InboundHandler {
                 return nil
             }
             state.consumed.insert(event.sequence)
+            state.lastMatched = max(state.lastMatched, event.sequence)
             return event
         }
     }
@@ -129,13 +132,20 @@ final class CaseEventLog: InboundHandler {
         state.withLock { state in
             let found = state.events.filter { !state.consumed.contains($0.sequence) && Matcher.matches(pattern, $0, sdkVersion: state.sdkVersion) }
             state.consumed.formUnion(found.map(\.sequence))
+            state.lastMatched = max(state.lastMatched, found.last?.sequence ?? 0)
             return found
         }
     }
 
-    /// Not yet consumed events (log lines aside), for "got instead" explanations.
-    func unconsumed() -> [ObservedEvent] {
-        state.withLock { state in state.events.filter { !state.consumed.contains($0.sequence) && $0.event != .log } }
+    /// What a failed expectation got instead: the unconsumed events (log lines aside) that arrived after the
+    /// last matched one, which are what the step could have seen, and how many older ones were left unmatched
+    /// (those belong to earlier steps and would only bury the answer).
+    func gotInstead() -> (events: [ObservedEvent], earlier: Int) {
+        state.withLock { state in
+            let open = state.events.filter { !state.consumed.contains($0.sequence) && $0.event != .log }
+            let recent = open.filter { $0.sequence > state.lastMatched }
+            return (recent, open.count - recent.count)
+        }
     }
 
     func allEvents() -> [ObservedEvent] { state.withLock { $0.events } }

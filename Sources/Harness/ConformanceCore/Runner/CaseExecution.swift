@@ -22,6 +22,8 @@ struct CaseExecution {
     struct Outcome {
         var outcome: CaseOutcome
         var integration: IntegrationInfo?
+        /// The adapter's last stderr lines (unredacted; the runner redacts them into the result).
+        var stderr: [String] = []
 
         /// The adapter could not be started or initialised (for the first case this aborts the run).
         var adapterUnusable: CaseError? {
@@ -75,6 +77,8 @@ struct CaseExecution {
             if let reason = info.skipReason(for: testCase) { throw CaseStop.skip(reason) }
             let context = StepContext(session: started, log: log, tenant: tenant)
             for step in testCase.steps {
+                // Marks when each suite step began, so the transcript reads against the YAML.
+                transcript.add("── step \(step.location.fileAndLine): \(step.kind.label)")
                 try await perform(step, context)
                 try checkInbound(log, at: step.location)
             }
@@ -92,12 +96,13 @@ struct CaseExecution {
             stop = .error(.interrupted(signal: signal))
         }
         var details = ""
+        var stderr: [String] = []
         if let session {
             let end = await session.terminate(grace: 2 * configuration.deadlineScale)
             transcript.add("adapter ended: \(end.exitDescription)")
+            stderr = end.stderrTail
             if case .error? = stop, !end.stderrTail.isEmpty {
                 details = "last stderr lines:\n" + end.stderrTail.joined(separator: "\n")
-                transcript.add(details)
             }
         }
         // What the integration did at the backend, so a failure can be read from both sides.
@@ -110,10 +115,10 @@ struct CaseExecution {
         if !configuration.keepData { try? FileManager.default.removeItem(atPath: dataDirectory) }
 
         switch stop {
-        case nil: return Outcome(outcome: .passed, integration: integration)
-        case .failure(let failure)?: return Outcome(outcome: .failed(describe(failure)), integration: integration)
-        case .error(let error)?: return Outcome(outcome: .errored(error, details: details), integration: integration)
-        case .skip(let reason)?: return Outcome(outcome: .skipped(reason: reason), integration: integration)
+        case nil: return Outcome(outcome: .passed, integration: integration, stderr: stderr)
+        case .failure(let failure)?: return Outcome(outcome: .failed(describe(failure)), integration: integration, stderr: stderr)
+        case .error(let error)?: return Outcome(outcome: .errored(error, details: details), integration: integration, stderr: stderr)
+        case .skip(let reason)?: return Outcome(outcome: .skipped(reason: reason), integration: integration, stderr: stderr)
         }
     }
 
@@ -206,7 +211,8 @@ struct CaseExecution {
             let found = context.log.consumeAll(matching: pattern)
             if let first = found.first {
                 throw CaseStop.failure(CaseFailure(
-                    message: "expected no \(pattern), but the integration reported \(first.summary) (event #\(first.sequence) at \(format(first.elapsed)) s)",
+                    message: "expected no \(pattern)",
+                    observed: "the integration reported \(first.summary) (event #\(first.sequence) at \(format(first.elapsed)) s)",
                     location: step.location, details: eventList(context.log.allEvents())))
             }
 
@@ -237,12 +243,10 @@ struct CaseExecution {
             try await barrier(context, location: step.location, timeout: timeout)
             let found = context.log.consumeAll(matching: pattern)
             guard count.contains(found.count) else {
-                let got = found.isEmpty ? "" : ": " + found.map(\.summary).joined(separator: "; ")
-                let others = context.log.unconsumed()
-                let instead = found.isEmpty && !others.isEmpty ? "; got instead: " + others.map(\.summary).joined(separator: "; ") : ""
+                let got = found.isEmpty ? nil : "got: " + found.map(\.summary).joined(separator: "; ")
                 throw CaseStop.failure(CaseFailure(
-                    message: "expected \(count) × \(pattern), got \(found.count)\(got)\(instead)",
-                    location: step.location, details: eventList(context.log.allEvents())))
+                    message: "expected \(count) × \(pattern), got \(found.count)",
+                    observed: got ?? gotInstead(context.log), location: step.location, details: eventList(context.log.allEvents())))
             }
             return
         }
@@ -251,11 +255,18 @@ struct CaseExecution {
         // afterwards it is not coming, and waiting out the deadline would only slow the run.
         try await barrier(context, location: step.location, timeout: timeout)
         if context.log.consumeFirst(matching: pattern) != nil { return }
-        let others = context.log.unconsumed()
-        let instead = others.isEmpty ? "nothing further was reported" : "got instead: " + others.map(\.summary).joined(separator: "; ")
         throw CaseStop.failure(CaseFailure(
-            message: "expected \(pattern), but \(instead)", location: step.location,
-            details: eventList(context.log.allEvents())))
+            message: "expected \(pattern)", observed: gotInstead(context.log) ?? "nothing further was reported",
+            location: step.location, details: eventList(context.log.allEvents())))
+    }
+
+    /// "got instead: …" with the events that arrived after the last matched step, or nil when none did.
+    private func gotInstead(_ log: CaseEventLog) -> String? {
+        let (events, earlier) = log.gotInstead()
+        guard !events.isEmpty || earlier > 0 else { return nil }
+        let older = earlier == 0 ? "" : " (and \(earlier) earlier unmatched event(s), in the event list)"
+        if events.isEmpty { return "nothing arrived after the last matched event\(older)" }
+        return "got instead: " + events.map(\.summary).joined(separator: "; ") + older
     }
 
     /// Sends `sync`; afterwards every event the integration caused so far is in the log.
@@ -359,6 +370,7 @@ struct CaseExecution {
         var out = failure
         for user in testCase.tenant.users {
             out.message = out.message.replacingOccurrences(of: user.objectId, with: "$\(user.alias)")
+            out.observed = out.observed?.replacingOccurrences(of: user.objectId, with: "$\(user.alias)")
             out.details = out.details.replacingOccurrences(of: user.objectId, with: "$\(user.alias)")
         }
         return out

@@ -18,12 +18,16 @@ public struct RunConfiguration: Sendable {
     /// Check every message the integration sends against the protocol's schemas, and fail the case on the
     /// first that breaks them (`--strict-protocol`).
     public var strictProtocol: Bool
+    /// Runs a failed or errored case again up to this many times (`--rerun-failures`); one that then passes
+    /// is reported passed and flaky, with its failed runs kept.
+    public var rerunFailures: Int
 
     public init(
         stepTimeout: Double = 10, deadlineScale: Double = 1, workDirectory: String, keepData: Bool = false,
         redactor: Redactor = Redactor(), clock: any RunClock = SystemRunClock(), control: RunControl = RunControl(),
-        restartBudget: Int = 3, strictProtocol: Bool = false
+        restartBudget: Int = 3, strictProtocol: Bool = false, rerunFailures: Int = 0
     ) {
+        self.rerunFailures = rerunFailures
         self.strictProtocol = strictProtocol
         self.control = control
         self.restartBudget = restartBudget

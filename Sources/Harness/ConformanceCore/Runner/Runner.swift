@@ -17,85 +17,165 @@ public struct Runner: Sendable {
         self.configuration = configuration
     }
 
-    /// Runs every case of every suite. Never throws: whatever breaks ends up in the result.
+    /// Runs every case of every suite.
     public func run(_ suites: [Suite]) async -> RunResult {
+        await run(RunPlan(suites: suites))
+    }
+
+    /// Runs the plan's cases. Never throws: whatever breaks ends up in the result, and every planned case ends
+    /// up in it too: one that could not be judged (the adapter cannot start, the backend is unreachable, the run
+    /// was interrupted or stopped by the restart budget) is an error naming why, so no report of a broken run
+    /// can look green.
+    public func run(_ plan: RunPlan) async -> RunResult {
         var result = RunResult(suites: [], integration: nil, backend: backend.description, harnessVersion: HarnessVersion.current)
-        for suite in suites {
-            configuration.redactor.add(suite.secrets)
-            for testCase in suite.cases {
+        result.suitesDigest = plan.suitesDigest
+        result.shard = plan.shard
+        let scheduled = plan.scheduled
+        for entry in scheduled {
+            configuration.redactor.add(entry.suite.secrets)
+            for testCase in entry.suite.cases {
                 configuration.redactor.add(testCase.tenant.users.map(\.password))
                 configuration.redactor.add(Self.scriptedSecrets(testCase))
             }
         }
+        /// Set once nothing further can be judged; every case after that is reported with this error.
+        var stop: CaseError?
         do {
             try await backend.checkReachable()
         } catch {
             result.abortReason = "backend unreachable: \(error.description)"
-            result.reportFailures = await finish(result)
-            return result
+            stop = .backend(error)
         }
+        let planned = scheduled.reduce(0) { $0 + $1.suite.cases.count }
+        for reporter in reporters { await reporter.runStarted(plannedCases: planned) }
         var integration: IntegrationInfo?
         var backendFailed = false
         var brokenInARow = 0
-        var budgetExhausted = false
-        suiteLoop: for suite in suites {
-            let started = configuration.clock.wallNow()
+        let today = Self.day(configuration.clock.wallNow())
+        for entry in scheduled {
+            let suite = entry.suite
             let suiteStart = configuration.clock.monotonicSeconds()
             var suiteResult = SuiteResult(
-                suiteId: suite.id, title: suite.title, requirements: suite.requirements, started: started, duration: 0, cases: [])
+                suiteId: suite.id, title: suite.title, requirements: suite.requirements, started: configuration.clock.wallNow(),
+                duration: 0, cases: [])
+            suiteResult.index = entry.index
+            suiteResult.plannedCases = entry.plannedCases
             for testCase in suite.cases {
-                if configuration.control.isInterrupted { result.interrupted = true; break }
-                if budgetExhausted {
-                    let skipped = CaseResult(
-                        suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
-                        location: testCase.location,
-                        outcome: .errored(.notRun("the adapter broke \(configuration.restartBudget) cases in a row"), details: ""),
-                        duration: 0, transcript: [])
-                    suiteResult.cases.append(skipped)
-                    for reporter in reporters { await reporter.caseFinished(skipped) }
-                    continue
+                if stop == nil, let signal = configuration.control.interruptedBy {
+                    result.interrupted = true
+                    stop = .notRun("the run was interrupted by signal \(signal) before this case started")
                 }
-                let caseStart = configuration.clock.monotonicSeconds()
-                let transcript = Transcript(clock: configuration.clock, redactor: configuration.redactor)
-                let execution = CaseExecution(
-                    suite: suite, testCase: testCase, adapterFactory: adapter, backend: backend,
-                    configuration: configuration, transcript: transcript)
-                let outcome = await execution.run(knownIntegration: integration)
-                if integration == nil, let why = outcome.adapterUnusable, !configuration.control.isInterrupted {
-                    result.abortReason = "adapter cannot start: \(why.description)"
-                    result.suites.append(suiteResult)
-                    break suiteLoop
+                var caseResult: CaseResult
+                if let stop {
+                    caseResult = notRun(testCase, of: suite, because: stop)
+                } else {
+                    let run = await runWithReruns(testCase, of: suite, knownIntegration: integration, listed: plan.expectedFailures?.entry(for: "\(suite.id)/\(testCase.id)") != nil)
+                    caseResult = run.result
+                    let outcome = run.last
+                    if integration == nil, let why = outcome.adapterUnusable, !configuration.control.isInterrupted {
+                        result.abortReason = "adapter cannot start: \(why.description)"
+                        stop = .notRun("the adapter cannot start: \(why.description)")
+                    }
+                    if let fault = outcome.backendFault, !backendFailed {
+                        backendFailed = true
+                        result.infrastructureProblems.append("backend failed during the run: \(fault.description)")
+                    }
+                    integration = integration ?? outcome.integration
+                    if configuration.control.isInterrupted { result.interrupted = true }
+                    brokenInARow = outcome.adapterBroke && !result.interrupted ? brokenInARow + 1 : 0
+                    if brokenInARow >= configuration.restartBudget && stop == nil {
+                        stop = .notRun("the adapter broke \(brokenInARow) cases in a row (restart budget)")
+                        result.infrastructureProblems.append(
+                            "the adapter broke \(brokenInARow) cases in a row (restart budget); the remaining cases were not run")
+                    }
                 }
-                if let fault = outcome.backendFault, !backendFailed {
-                    backendFailed = true
-                    result.infrastructureProblems.append("backend failed during the run: \(fault.description)")
-                }
-                integration = integration ?? outcome.integration
-                if configuration.control.isInterrupted { result.interrupted = true }
-                brokenInARow = outcome.adapterBroke && !result.interrupted ? brokenInARow + 1 : 0
-                if brokenInARow >= configuration.restartBudget && !budgetExhausted {
-                    budgetExhausted = true
-                    result.infrastructureProblems.append(
-                        "the adapter broke \(brokenInARow) cases in a row (restart budget); the remaining cases were not run")
-                }
-                let caseResult = CaseResult(
-                    suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
-                    location: testCase.location, outcome: outcome.outcome,
-                    duration: configuration.clock.monotonicSeconds() - caseStart, backendDuration: execution.backendSeconds,
-                    transcript: transcript.lines)
+                if let list = plan.expectedFailures { caseResult = list.judge(caseResult, today: today) }
                 suiteResult.cases.append(caseResult)
                 for reporter in reporters { await reporter.caseFinished(caseResult) }
             }
             suiteResult.duration = configuration.clock.monotonicSeconds() - suiteStart
             result.suites.append(suiteResult)
-            if result.interrupted || configuration.control.isInterrupted {
-                result.interrupted = true
-                break
-            }
+        }
+        if let list = plan.expectedFailures, plan.reportsRunWideFindings {
+            let unused = list.unused(definedCases: plan.definedCases)
+            if !unused.isEmpty { result.suites.append(unusedEntries(unused, in: list)) }
         }
         result.integration = integration
         result.reportFailures = await finish(result)
         return result
+    }
+
+    /// Runs a case, and again while it fails and reruns are left (never a listed expected failure: its failure
+    /// is the point). Returns the reported result and the last run's outcome, which drives the run's state.
+    private func runWithReruns(
+        _ testCase: TestCase, of suite: Suite, knownIntegration: IntegrationInfo?, listed: Bool
+    ) async -> (result: CaseResult, last: CaseExecution.Outcome) {
+        var (result, last) = await runOnce(testCase, of: suite, knownIntegration: knownIntegration)
+        var attempts: [CaseAttempt] = []
+        let first = result
+        while result.outcome.isFailure, !listed, attempts.count < configuration.rerunFailures,
+              !configuration.control.isInterrupted, last.adapterUnusable == nil || knownIntegration != nil {
+            attempts.append(CaseAttempt(outcome: result.outcome, duration: result.duration, transcript: result.transcript, stderr: result.stderr))
+            (result, last) = await runOnce(testCase, of: suite, knownIntegration: knownIntegration ?? last.integration)
+        }
+        guard !attempts.isEmpty else { return (result, last) }
+        if case .passed = result.outcome {
+            // Flaky: reported passed, with every failed run kept (Surefire's flakyFailure).
+            result.attempts = attempts
+            result.duration += attempts.reduce(0) { $0 + $1.duration }
+            return (result, last)
+        }
+        // Never passed: the first failure is the verdict, the reruns follow it (Surefire's rerunFailure).
+        var reported = first
+        reported.attempts = Array(attempts.dropFirst()) + [CaseAttempt(outcome: result.outcome, duration: result.duration, transcript: result.transcript, stderr: result.stderr)]
+        reported.duration = attempts.reduce(result.duration) { $0 + $1.duration }
+        return (reported, last)
+    }
+
+    private func runOnce(_ testCase: TestCase, of suite: Suite, knownIntegration: IntegrationInfo?) async -> (CaseResult, CaseExecution.Outcome) {
+        for reporter in reporters { await reporter.caseStarted(suiteId: suite.id, caseId: testCase.id) }
+        let caseStart = configuration.clock.monotonicSeconds()
+        let transcript = Transcript(clock: configuration.clock, redactor: configuration.redactor)
+        let execution = CaseExecution(
+            suite: suite, testCase: testCase, adapterFactory: adapter, backend: backend,
+            configuration: configuration, transcript: transcript)
+        let outcome = await execution.run(knownIntegration: knownIntegration)
+        let result = CaseResult(
+            suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
+            location: testCase.location, outcome: outcome.outcome,
+            duration: configuration.clock.monotonicSeconds() - caseStart, backendDuration: execution.backendSeconds,
+            transcript: transcript.lines, stderr: outcome.stderr.map { configuration.redactor.redact($0) })
+        return (result, outcome)
+    }
+
+    private func notRun(_ testCase: TestCase, of suite: Suite, because error: CaseError) -> CaseResult {
+        CaseResult(
+            suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
+            location: testCase.location, outcome: .errored(error, details: ""), duration: 0, transcript: [])
+    }
+
+    /// Entries naming no case, as failed checks of their own so every report reader shows them.
+    private func unusedEntries(_ unused: [ExpectedFailure], in list: ExpectedFailureList) -> SuiteResult {
+        let cases = unused.map { entry in
+            CaseResult(
+                suiteId: ExpectedFailureList.reportSuite, caseId: entry.caseName, title: "unused expected-failure entry",
+                requirements: [], location: entry.location,
+                outcome: .failed(CaseFailure(
+                    message: "stale expected-failure entry: no case \(entry.caseName) in the suites",
+                    location: entry.location, details: "edit \(entry.location.fileAndLine): delete the entry, or correct the case name (suite/case)")),
+                duration: 0, transcript: [])
+        }
+        return SuiteResult(
+            suiteId: ExpectedFailureList.reportSuite, title: "Expected-failure entries (\(list.path))", requirements: [],
+            started: configuration.clock.wallNow(), duration: 0, cases: cases)
+    }
+
+    /// `YYYY-MM-DD` in UTC.
+    static func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
     }
 
     /// Answers a case scripts for PINs and passwords are secrets wherever they show up later.

@@ -6,6 +6,8 @@ import JUnitXML
 import Logging
 import MockMAMService
 import StdioAdapter
+import SuiteLoader
+import AdapterProtocol
 
 /// Runs suites against an integration and a backend, writing JUnit XML.
 struct RunCommand: AsyncParsableCommand {
@@ -17,16 +19,28 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("suite"), help: "Run only this suite (repeatable).")
     var suiteIDs: [String] = []
 
-    @Option(name: .customLong("case"), help: "Run only this case id (repeatable).")
+    @Option(name: .customLong("case"), help: "Run only this case: suite/case as the console prints it, or a case id; globs allowed (repeatable).")
     var caseIDs: [String] = []
+
+    @Option(help: "Run only shard I of N (counted from 1), e.g. 2/4. Without it the shard comes from Bazel, GitLab parallel or a Kubernetes indexed Job.")
+    var shard: String?
+
+    @Option(name: .customLong("shard-total"), help: "The number of shards of a Kubernetes indexed Job (its index comes from JOB_COMPLETION_INDEX).")
+    var shardTotal: Int?
+
+    @Option(name: .customLong("expected-failures"), help: "YAML list of known failures: listed cases that fail as written are reported skipped; a stale entry fails the run.")
+    var expectedFailures: String?
+
+    @Option(name: .customLong("rerun-failures"), help: "Run a failed case up to N more times; one that then passes is reported passed and flaky.")
+    var rerunFailures = 0
 
     @OptionGroup var adapter: AdapterOptions
 
     @Option(help: "Base URL of a running mock backend (default: start one embedded on 127.0.0.1).")
     var backend: String?
 
-    @Option(help: "Where to write the JUnit XML report.")
-    var junit = "reports/junit.xml"
+    @Option(help: "Where to write the JUnit XML report (default: reports/junit.xml, or Bazel's XML_OUTPUT_FILE).")
+    var junit: String?
 
     @Option(name: .customLong("deadline-scale"), help: "Multiply every step deadline (slow machines).")
     var deadlineScale = 1.0
@@ -57,15 +71,49 @@ struct RunCommand: AsyncParsableCommand {
         guard stepTimeout > 0 else { throw ValidationError("--step-timeout must be positive") }
         guard restartBudget >= 1 else { throw ValidationError("--restart-budget must be at least 1") }
         guard lineLimit >= 1024 else { throw ValidationError("--line-limit must be at least 1024 bytes") }
+        guard rerunFailures >= 0 else { throw ValidationError("--rerun-failures must be 0 or more") }
+    }
+
+    /// The report path: `--junit`, else where Bazel wants it, else `reports/junit.xml`.
+    func reportPath(environment: [String: String]) -> String {
+        junit ?? environment["XML_OUTPUT_FILE"] ?? "reports/junit.xml"
     }
 
     func run() async throws {
         let commandStart = DispatchTime.now().uptimeNanoseconds
         signal(SIGPIPE, SIG_IGN)
-        let selected = try select(try suites.loadSuites())
+        let environment = ProcessInfo.processInfo.environment
+        let junit = reportPath(environment: environment)
+        let shardSelection = try ShardSelection.resolve(flag: shard, total: shardTotal, environment: environment)
+        // Bazel asks a sharding-aware runner to say so by touching this file.
+        if let statusFile = shardSelection.statusFile { FileManager.default.createFile(atPath: statusFile, contents: nil) }
+        let loaded = try suites.load()
         let command = try adapter.command()
         do { try JUnitWriter.checkWritable(junit) } catch {
             throw MamconfExit(MamconfExit.notJudged, "\(error.description); nothing was run")
+        }
+        var inputErrors = loaded.errors
+        var knownFailures: ExpectedFailureList?
+        if let expectedFailures {
+            let (list, errors) = ExpectedFailuresFile.load(path: expectedFailures)
+            knownFailures = list
+            inputErrors += errors
+        }
+        let selection = CaseSelection(suiteIDs: suiteIDs, casePatterns: caseIDs)
+        if !inputErrors.isEmpty {
+            // Nothing can be judged, and the report says so case by case: a CI reader must not see green.
+            let planned = (try? selection.apply(to: loaded.suites)) ?? loaded.suites
+            let plan = RunPlan(suites: planned, shard: shardSelection.shard, suitesDigest: loaded.digest)
+            try await NotJudgedReport(plan: plan, errors: inputErrors, path: junit).write()
+            try SuiteOptions.stopOnErrors(inputErrors)
+        }
+        let selected = try selection.apply(to: loaded.suites)
+        let plan = RunPlan(
+            suites: selected, shard: shardSelection.shard, suitesDigest: loaded.digest, expectedFailures: knownFailures,
+            definedCases: Set(loaded.suites.flatMap { suite in suite.cases.map { "\(suite.id)/\($0.id)" } }))
+        if let shard = shardSelection.shard, let origin = shardSelection.origin {
+            let count = plan.scheduled.reduce(0) { $0 + $1.suite.cases.count }
+            StandardStreams.write("shard \(shard) from \(origin): \(count) of \(selected.reduce(0) { $0 + $1.cases.count }) case(s)\n", to: STDOUT_FILENO)
         }
         let redactor = Redactor()
         let control = RunControl()
@@ -85,7 +133,9 @@ struct RunCommand: AsyncParsableCommand {
             do {
                 backendURL = try await server.start().absoluteString
             } catch {
-                throw MamconfExit(MamconfExit.notJudged, "embedded mock backend could not start: \(error)")
+                let fault = BackendFault(request: "start the embedded mock backend", message: "\(error)")
+                try await NotJudgedReport(plan: plan, cause: .backend(fault), path: junit).write()
+                throw MamconfExit(MamconfExit.notJudged, fault.description)
             }
             embedded = server
         }
@@ -98,12 +148,14 @@ struct RunCommand: AsyncParsableCommand {
                 JUnitReporter(path: junit, redactor: redactor),
                 ConsoleReporter(
                     redactor: redactor, verbose: verbose,
-                    startupSeconds: Double(DispatchTime.now().uptimeNanoseconds - commandStart) / 1e9, reportPath: junit),
+                    startupSeconds: Double(DispatchTime.now().uptimeNanoseconds - commandStart) / 1e9, reportPath: junit,
+                    style: ConsoleStyle.detect()),
             ],
             configuration: RunConfiguration(
                 stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
-                redactor: redactor, control: control, restartBudget: restartBudget, strictProtocol: strictProtocol))
-        let result = await runner.run(selected)
+                redactor: redactor, control: control, restartBudget: restartBudget, strictProtocol: strictProtocol,
+                rerunFailures: rerunFailures))
+        let result = await runner.run(plan)
         await embedded?.stop()
         if !keepData { try? FileManager.default.removeItem(atPath: workDirectory) }
 
@@ -124,24 +176,4 @@ struct RunCommand: AsyncParsableCommand {
             throw MamconfExit(MamconfExit.failed, "\(counts.skipped) case(s) skipped and --fail-on-skip is set")
         }
     }
-
-    private func select(_ all: [Suite]) throws -> [Suite] {
-        for id in suiteIDs where !all.contains(where: { $0.id == id }) {
-            throw MamconfExit(MamconfExit.notJudged, "no suite '\(id)' (known: \(all.map(\.id).joined(separator: ", ")))")
-        }
-        var chosen = suiteIDs.isEmpty ? all : all.filter { suiteIDs.contains($0.id) }
-        if !caseIDs.isEmpty {
-            let known = Set(chosen.flatMap { $0.cases.map(\.id) })
-            for id in caseIDs where !known.contains(id) {
-                throw MamconfExit(MamconfExit.notJudged, "no case '\(id)' in the selected suites")
-            }
-            chosen = chosen.map { suite in
-                var copy = suite
-                copy.cases = suite.cases.filter { caseIDs.contains($0.id) }
-                return copy
-            }.filter { !$0.cases.isEmpty }
-        }
-        return chosen
-    }
-
 }

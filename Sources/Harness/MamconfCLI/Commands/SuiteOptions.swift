@@ -22,9 +22,16 @@ struct SuiteOptions: ParsableArguments {
         return "fixtures"
     }
 
-    /// Loads the catalog and the given suite files (all suites when none are given). Errors are
-    /// printed as `file:line:column: message`; any error ends the command with exit 2.
-    func loadSuites(paths: [String] = []) throws -> [Suite] {
+    /// What loading found: the suites that loaded, every error, and the digest of the files read.
+    struct Loaded {
+        var suites: [Suite]
+        var errors: [SuiteError]
+        var digest: String
+    }
+
+    /// Loads the catalog and the given suite files (all suites when none are given) and returns every error
+    /// instead of stopping at them, for a caller that must still report what was planned.
+    func load(paths: [String] = []) throws -> Loaded {
         let catalogPath = "\(suitesDirectory)/requirements.yaml"
         var errors: [SuiteError] = []
         var catalog: RequirementCatalog?
@@ -41,10 +48,22 @@ struct SuiteOptions: ParsableArguments {
         }
         let result = SuiteLoader(fixturesDirectory: fixturesDirectory, catalog: catalog).load(paths: files)
         errors += result.errors
-        if !errors.isEmpty {
-            for error in errors { StandardStreams.write("\(error)\n", to: STDERR_FILENO) }
-            throw MamconfExit(MamconfExit.notJudged, "\(errors.count) error(s) in suites; nothing was run")
-        }
-        return result.suites
+        let digest = SuiteDigest.compute(suiteFiles: files, suitesDirectory: suitesDirectory, fixturesDirectory: fixturesDirectory)
+        return Loaded(suites: result.suites, errors: errors, digest: digest)
+    }
+
+    /// Loads the catalog and the given suite files (all suites when none are given). Errors are
+    /// printed as `file:line:column: message`; any error ends the command with exit 2.
+    func loadSuites(paths: [String] = []) throws -> [Suite] {
+        let loaded = try load(paths: paths)
+        try Self.stopOnErrors(loaded.errors)
+        return loaded.suites
+    }
+
+    /// Prints every error and ends the command with exit 2 when there is any.
+    static func stopOnErrors(_ errors: [SuiteError]) throws {
+        guard !errors.isEmpty else { return }
+        for error in errors { StandardStreams.write("\(error)\n", to: STDERR_FILENO) }
+        throw MamconfExit(MamconfExit.notJudged, "\(errors.count) error(s) in suites; nothing was run")
     }
 }

@@ -1,19 +1,35 @@
 import ConformanceCore
 import AdapterProtocol
 import Foundation
+import Synchronization
 
-/// Prints one line per case as it finishes and the closing tally CI logs are read for.
-public struct ConsoleReporter: Reporter {
+/// Prints one line per case as it finishes, a recap of the failures, and the closing tally CI logs are read for.
+public final class ConsoleReporter: Reporter {
     let redactor: Redactor
     let verbose: Bool
+    let style: ConsoleStyle
     let output: @Sendable (String) -> Void
     /// Seconds spent before the first case (loading suites, starting the embedded backend), if known.
     let startupSeconds: Double?
     /// Where the JUnit report goes, named at the end (run the console after the JUnit reporter).
     let reportPath: String?
+    /// Stderr lines of a broken adapter shown under its error (all of them with `--verbose`).
+    static let stderrLines = 5
+
+    private struct State {
+        var planned = 0
+        var finished = 0
+        var failing = 0
+        var progressShown = false
+        /// Consecutive "not run" cases with one cause are summed up instead of repeated.
+        var notRunCause: String?
+        var notRunCount = 0
+    }
+    private let state = Mutex(State())
 
     public init(
         redactor: Redactor, verbose: Bool = false, startupSeconds: Double? = nil, reportPath: String? = nil,
+        style: ConsoleStyle = .plain,
         // Unbuffered, so a CI log shows each case the moment it finishes, also through a pipe.
         output: @escaping @Sendable (String) -> Void = { StandardStreams.write(($0 + "\n"), to: STDOUT_FILENO) }
     ) {
@@ -21,42 +37,148 @@ public struct ConsoleReporter: Reporter {
         self.verbose = verbose
         self.startupSeconds = startupSeconds
         self.reportPath = reportPath
+        self.style = style
         self.output = output
     }
 
-    public func caseFinished(_ result: CaseResult) async {
-        let name = "\(result.suiteId)/\(result.caseId)"
-        let time = String(format: "%.2f s", result.duration)
-        switch result.outcome {
-        case .passed:
-            output("PASS  \(name) (\(time))")
-        case .skipped(let reason):
-            output("SKIP  \(name): \(redactor.redact(reason))")
-        case .failed(let failure):
-            output("FAIL  \(name) (\(time))\n      \(failure.location.fileAndLine): \(redactor.redact(failure.message))")
-            if verbose, !failure.details.isEmpty { output(indent(redactor.redact(failure.details))) }
-        case .errored(let error, let details):
-            output("ERROR \(name) (\(time))\n      \(error.kind): \(redactor.redact(error.description))")
-            if verbose, !details.isEmpty { output(indent(redactor.redact(details))) }
+    public func runStarted(plannedCases: Int) async {
+        state.withLock { $0.planned = plannedCases }
+    }
+
+    public func caseStarted(suiteId: String, caseId: String) async {
+        guard style.liveProgress else { return }
+        let line = state.withLock { state -> String in
+            state.progressShown = true
+            return "[\(state.finished + 1)/\(state.planned)] \(suiteId)/\(caseId) …" + (state.failing > 0 ? " (\(state.failing) failed so far)" : "")
         }
+        // Written without a newline and cleared before the next line, so the terminal keeps one status line.
+        StandardStreams.write("\r\u{1B}[K" + style.paint(line, .dim), to: STDOUT_FILENO)
+    }
+
+    public func caseFinished(_ result: CaseResult) async {
+        let name = result.qualifiedName
+        let time = String(format: "%.2f s", result.duration)
+        var lines: [String] = []
+        if case .errored(.notRun(let cause), _) = result.outcome {
+            let repeated = state.withLock { state -> Bool in
+                state.finished += 1
+                state.failing += 1
+                if state.notRunCause == cause { state.notRunCount += 1; return true }
+                return false
+            }
+            if repeated { return }
+            lines += flushNotRun()
+            state.withLock { $0.notRunCause = cause }
+            lines.append(style.paint("ERROR", .red) + " \(name): not run: \(redactor.redact(cause))")
+            emit(lines)
+            return
+        }
+        lines += flushNotRun()
+        state.withLock { state in
+            state.finished += 1
+            if result.outcome.isFailure { state.failing += 1 }
+        }
+        switch result.outcome {
+        case .passed where result.isFlaky:
+            lines.append(style.paint("FLAKY", .yellow) + " \(name) (\(time)): passed on run \(result.attempts.count + 1) of \(result.attempts.count + 1)")
+            if let first = result.attempts.first { lines.append("      run 1: " + redactor.redact(Self.oneLine(first.outcome))) }
+        case .passed:
+            lines.append(style.paint("PASS ", .green) + " \(name) (\(time))")
+        case .skipped(let reason):
+            lines.append(style.paint("SKIP ", .yellow) + " \(name): \(redactor.redact(reason))")
+        case .failed(let failure):
+            lines.append(style.paint("FAIL ", .red) + " \(name) (\(time))\(rerunNote(result))")
+            lines.append("      \(failure.location.fileAndLine): \(redactor.redact(failure.fullMessage))")
+            if verbose, !failure.details.isEmpty { lines.append(indent(redactor.redact(failure.details))) }
+        case .errored(let error, let details):
+            lines.append(style.paint("ERROR", .red) + " \(name) (\(time))\(rerunNote(result))")
+            lines.append("      \(error.kind): \(redactor.redact(error.description))")
+            if verbose, !details.isEmpty {
+                lines.append(indent(redactor.redact(details)))
+            } else if !result.stderr.isEmpty {
+                // A crash's cause is usually in the adapter's last words.
+                lines.append("      last stderr lines of the adapter:")
+                lines += result.stderr.suffix(Self.stderrLines).map { "        " + $0 }
+            }
+        }
+        emit(lines)
     }
 
     public func runFinished(_ result: RunResult) async throws {
-        for problem in result.infrastructureProblems { output("mamconf: \(redactor.redact(problem))") }
+        var lines = flushNotRun()
+        let failing = result.allCases.filter(\.outcome.isFailure)
+        let recapped = failing.filter { if case .errored(.notRun, _) = $0.outcome { false } else { true } }
+        if !recapped.isEmpty {
+            lines.append("")
+            lines.append(style.paint("Failures (\(recapped.count)):", .bold))
+            for failed in recapped { lines.append("  " + redactor.redact(Self.recapLine(failed))) }
+            let notRun = failing.count - recapped.count
+            if notRun > 0 { lines.append("  … and \(notRun) case(s) not run") }
+            lines.append("")
+        }
+        for problem in result.infrastructureProblems { lines.append("mamconf: \(redactor.redact(problem))") }
         let cases = result.allCases
         let caseTime = cases.reduce(0) { $0 + $1.duration }
         let backendTime = cases.reduce(0) { $0 + $1.backendDuration }
         var timing = String(format: "time: cases %.2f s (of which backend %.2f s, integration and runner %.2f s)", caseTime, backendTime, caseTime - backendTime)
         if let startupSeconds { timing = String(format: "time: start-up %.2f s; ", startupSeconds) + timing.dropFirst(6) }
-        output(timing)
+        lines.append(timing)
         if let reportPath {
-            output(result.reportFailures.isEmpty ? "report: \(reportPath)" : "report NOT written to \(reportPath): \(result.reportFailures[0])")
+            lines.append(result.reportFailures.isEmpty ? "report: \(reportPath)" : "report NOT written to \(reportPath): \(result.reportFailures[0])")
         }
         let c = result.counts
-        output("\(c.passed) passed, \(c.failed + c.errored) failed, \(c.skipped) skipped")
+        let flaky = c.flaky > 0 ? " (\(c.flaky) flaky)" : ""
+        let tally = "\(c.passed) passed\(flaky), \(c.failed + c.errored) failed, \(c.skipped) skipped"
+        lines.append(style.paint(tally, c.failed + c.errored > 0 ? .red : .green))
         if c.errored > 0 {
-            output("(\(c.failed) failed an expectation, \(c.errored) could not be judged: adapter, backend or harness error)")
+            lines.append("(\(c.failed) failed an expectation, \(c.errored) could not be judged: adapter, backend or harness error)")
         }
+        emit(lines)
+    }
+
+    // MARK: Lines
+
+    /// Writes lines, first clearing a live progress line so it never mixes with them.
+    private func emit(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        let clear = state.withLock { state -> Bool in
+            defer { state.progressShown = false }
+            return state.progressShown
+        }
+        if clear { StandardStreams.write("\r\u{1B}[K", to: STDOUT_FILENO) }
+        for line in lines { output(line) }
+    }
+
+    private func flushNotRun() -> [String] {
+        let count = state.withLock { state -> Int in
+            defer { state.notRunCause = nil; state.notRunCount = 0 }
+            return state.notRunCount
+        }
+        return count > 0 ? ["      … and \(count) more case(s) not run for the same reason"] : []
+    }
+
+    private func rerunNote(_ result: CaseResult) -> String {
+        result.attempts.isEmpty ? "" : " (failed all \(result.attempts.count + 1) runs)"
+    }
+
+    static func recapLine(_ result: CaseResult) -> String {
+        switch result.outcome {
+        case .failed(let failure): return "FAIL  \(result.qualifiedName)  \(failure.location.fileAndLine): \(failure.message)"
+        case .errored(let error, _): return "ERROR \(result.qualifiedName)  \(result.location.fileAndLine): \(error.kind): \(oneLine(result.outcome))"
+        case .passed, .skipped: return result.qualifiedName
+        }
+    }
+
+    static func oneLine(_ outcome: CaseOutcome) -> String {
+        let text: String
+        switch outcome {
+        case .failed(let failure): text = failure.message
+        case .errored(let error, _): text = error.description
+        case .passed: text = "passed"
+        case .skipped(let reason): text = "skipped: \(reason)"
+        }
+        let first = text.prefix { $0 != "\n" }
+        return first.count > 200 ? String(first.prefix(200)) + "…" : String(first)
     }
 
     private func indent(_ text: String) -> String {

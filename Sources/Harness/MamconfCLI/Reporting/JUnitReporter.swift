@@ -40,37 +40,68 @@ public struct JUnitReporter: Reporter {
             }
             properties.append(JUnitProperty(name: "backend", value: redactor.redact(result.backend)))
             properties.append(JUnitProperty(name: "harness.version", value: result.harnessVersion))
+            // What `mamconf merge` needs to put shard reports back together, and to refuse mixing suite versions.
+            if let digest = result.suitesDigest { properties.append(JUnitProperty(name: "suites.digest", value: digest)) }
+            properties.append(JUnitProperty(name: "suite.index", value: String(suite.index)))
+            if !suite.plannedCases.isEmpty {
+                properties.append(JUnitProperty(name: "cases", value: suite.plannedCases.joined(separator: ",")))
+            }
+            if let shard = result.shard { properties.append(JUnitProperty(name: "shard", value: shard.description)) }
             let cases = suite.cases.map { junitCase($0) }
             suites.append(JUnitSuite(name: suite.suiteId, timestamp: suite.started, time: suite.duration, properties: properties, cases: cases))
         }
         return JUnitDocument(name: "mamconf", suites: suites)
     }
 
+    /// The longest `message` attribute: CI reporters show it on one line, so it names the expectation and where
+    /// it is written; what arrived instead goes into the body.
+    static let messageLimit = 300
+
     private func junitCase(_ result: CaseResult) -> JUnitCase {
+        let requirementsLine = "requirements: \(result.requirements.isEmpty ? "none" : result.requirements.joined(separator: ", "))"
         let outcome: JUnitOutcome
         switch result.outcome {
         case .passed:
             outcome = .passed
         case .failed(let failure):
-            let message = "\(failure.message) (\(failure.location.fileAndLine))"
-            outcome = .failure(
-                message: redactor.redact(message), type: "ExpectationFailed",
-                details: redactor.redact(message + (failure.details.isEmpty ? "" : "\n\n" + failure.details)))
+            let message = Self.short(failure.message, at: failure.location)
+            var body = [requirementsLine, "\(failure.location.fileAndLine): \(failure.fullMessage)"]
+            if !failure.details.isEmpty { body.append(failure.details) }
+            outcome = .failure(message: redactor.redact(message), type: "ExpectationFailed", details: redactor.redact(body.joined(separator: "\n\n")))
         case .errored(let error, let details):
-            let message = error.description
-            outcome = .error(
-                message: redactor.redact(message), type: error.kind,
-                details: redactor.redact(message + (details.isEmpty ? "" : "\n\n" + details)))
+            // Errors that are not tied to a step (not run, interrupted) still point at their case.
+            let location = Self.location(of: error) ?? result.location
+            let message = Self.short(error.description, at: location)
+            var body = [requirementsLine, "\(location.fileAndLine): \(error.description)"]
+            // The adapter's last stderr lines close the body: that is where a crash's cause usually is.
+            if !details.isEmpty { body.append(details) }
+            outcome = .error(message: redactor.redact(message), type: error.kind, details: redactor.redact(body.joined(separator: "\n\n")))
         case .skipped(let reason):
             outcome = .skipped(message: redactor.redact(reason))
         }
         var out = ["[[PROPERTY|requirements=\(result.requirements.joined(separator: ","))]]"]
         out.append("[[PROPERTY|source=\(result.location.fileAndLine)]]")
+        if let listed = result.listedOutcome, case .skipped = result.outcome {
+            out.append("[[PROPERTY|expected-failure=\(redactor.redact(ExpectedFailureList.message(of: listed)))]]")
+        }
         // Transcript lines were redacted when the case ended (CaseResult.transcript); doing it again
         // here would double the cost of the slowest part of writing a large report.
         out.append(contentsOf: result.transcript)
         return JUnitCase(
             classname: result.suiteId, name: result.caseId, time: result.duration, outcome: outcome,
-            systemOut: out.joined(separator: "\n"))
+            systemOut: out.joined(separator: "\n"),
+            systemErr: result.stderr.isEmpty ? nil : result.stderr.joined(separator: "\n"))
+    }
+
+    /// The one-line message: the first line of `text`, capped, then `(file:line)`.
+    static func short(_ text: String, at location: SourceLocation) -> String {
+        var line = String(text.prefix { $0 != "\n" })
+        if line.count > messageLimit { line = String(line.prefix(messageLimit)) + "…" }
+        return "\(line) (\(location.fileAndLine))"
+    }
+
+    private static func location(of error: CaseError) -> SourceLocation? {
+        if case .integration(_, let at) = error { return at }
+        return nil
     }
 }

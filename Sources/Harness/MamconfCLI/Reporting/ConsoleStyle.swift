@@ -1,0 +1,31 @@
+import Foundation
+
+/// How the console may decorate its output: colours and a live progress line only on a terminal, never in a
+/// CI log or a pipe, and never when `NO_COLOR` is set (https://no-color.org).
+public struct ConsoleStyle: Sendable {
+    public var colors: Bool
+    /// Rewrite one status line in place (`\r`), for a person watching a terminal.
+    public var liveProgress: Bool
+
+    public init(colors: Bool, liveProgress: Bool) {
+        self.colors = colors
+        self.liveProgress = liveProgress
+    }
+
+    public static let plain = ConsoleStyle(colors: false, liveProgress: false)
+
+    /// The style for standard output in this environment.
+    public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment, isTerminal: Bool = isatty(STDOUT_FILENO) == 1) -> ConsoleStyle {
+        let dumb = environment["TERM"] == "dumb"
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        return ConsoleStyle(colors: isTerminal && !dumb && !noColor, liveProgress: isTerminal && !dumb)
+    }
+
+    public enum Tint: String, Sendable {
+        case green = "32", red = "31", yellow = "33", dim = "2", bold = "1"
+    }
+
+    public func paint(_ text: String, _ tint: Tint) -> String {
+        colors ? "\u{1B}[\(tint.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,48 @@
+import ConformanceCore
+import Foundation
+import MamconfCLI
+import Testing
+
+/// `--rerun-failures`: a case that passes on a rerun is reported passed and flaky, with its failed runs kept;
+/// one that never passes keeps its first failure, with the reruns after it.
+@Suite struct RerunTests {
+    static let caseID = "targeted-account-enrolls-and-app-restarts-itself"
+
+    @Test func aCaseThatPassesOnRerunIsReportedPassedAndFlakyWithItsFailedRun() async throws {
+        let suites = try EndToEnd.loadSuites(caseIDs: [Self.caseID])
+        let state = NSTemporaryDirectory() + "flaky-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let command = ["\(Repository.testData)/adapters/flaky_adapter.sh", state, "no-restart-request", try EndToEnd.referenceExecutable()]
+        let run = try await EndToEnd.run(suites, command: command, rerunFailures: 2)
+        let result = try #require(run.result.allCases.first)
+        #expect(result.outcome.label == "passed")
+        #expect(result.isFlaky)
+        #expect(result.attempts.count == 1, "one failed run before the pass")
+        guard case .failed(let failure)? = result.attempts.first?.outcome else {
+            Issue.record("the failed run must be kept, got \(String(describing: result.attempts.first?.outcome))")
+            return
+        }
+        #expect(failure.message.contains("restartApplication"), "\(failure.message)")
+        #expect(run.result.counts.flaky == 1)
+        #expect(run.console.contains { $0.hasPrefix("FLAKY") }, "\(run.console)")
+
+    }
+
+    @Test func aCaseThatNeverPassesKeepsItsFirstFailureAndListsTheReruns() async throws {
+        let suites = try EndToEnd.loadSuites(caseIDs: [Self.caseID])
+        let run = try await EndToEnd.run(suites, arguments: ["--mutant", "no-restart-request"], rerunFailures: 2)
+        let result = try #require(run.result.allCases.first)
+        #expect(result.outcome.label == "failed")
+        #expect(!result.isFlaky)
+        #expect(result.attempts.count == 2, "both reruns are kept after the first failure")
+        #expect(result.attempts.allSatisfy { $0.outcome.label == "failed" })
+    }
+
+    @Test func withoutRerunsAFailureIsReportedOnce() async throws {
+        let suites = try EndToEnd.loadSuites(caseIDs: [Self.caseID])
+        let run = try await EndToEnd.run(suites, arguments: ["--mutant", "no-restart-request"])
+        let result = try #require(run.result.allCases.first)
+        #expect(result.outcome.label == "failed")
+        #expect(result.attempts.isEmpty)
+    }
+}
