@@ -25,7 +25,7 @@ import Testing
         process.executableURL = URL(fileURLWithPath: Self.mamconf)
         process.currentDirectoryURL = URL(fileURLWithPath: Repository.root)
         process.arguments = [
-            "run", "--case", "untargeted-account-stays-unmanaged", "--junit", "\(reports)/junit.xml", "--step-timeout", "120",
+            "run", "--case", "untargeted-account-stays-unmanaged", "--case", "policy-queries/policy-change-notified-at-check-in", "--junit", "\(reports)/junit.xml", "--step-timeout", "120",
             "--adapter", "\(ProcessChecks.faultyAdapter) silent-after 3 \(state) 1 -- \(try EndToEnd.referenceExecutable())",
         ]
         var environment = ProcessInfo.processInfo.environment
@@ -58,7 +58,12 @@ import Testing
         let errorText = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(errorText.contains("interrupted"), "\(errorText)")
         let xml = try Data(contentsOf: URL(fileURLWithPath: "\(reports)/junit.xml"))
-        #expect(String(decoding: xml, as: UTF8.self).contains("interrupted by signal \(signalNumber)"))
+        let report = String(decoding: xml, as: UTF8.self)
+        #expect(report.contains("interrupted by signal \(signalNumber)"))
+        // The case after the interrupted one is in the report too, as an error, so no reader shows green.
+        #expect(report.contains("tests=\"2\" failures=\"0\" errors=\"2\""), "\(report.prefix(300))")
+        #expect(report.contains("type=\"NotRun\">requirements:"), "the case not run is an error with its cause")
+        #expect(report.contains("not run: the run was interrupted by signal \(signalNumber) before this case started (Suites/policy-queries.yaml:"))
         for schema in ["junit-10.xsd", "jenkins-junit.xsd"] {
             #expect(try JUnitSchemaValidator(xsdPath: "\(Repository.schemas)/\(schema)").validate(xml).isEmpty)
         }
