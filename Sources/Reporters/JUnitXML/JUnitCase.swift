@@ -11,14 +11,31 @@ public struct JUnitCase: Sendable, Equatable {
     public var systemOut: String?
     /// Captured error output, written as `<system-err>` inside the case.
     public var systemErr: String?
+    /// The source file that defines the case (a suite YAML file). Written only in the ``JUnitDialect/github``
+    /// dialect, as the `file` attribute that GitHub reporters use to annotate the file.
+    public var file: String?
+    /// The line of ``file`` where the case starts; written with it, only in the ``JUnitDialect/github`` dialect.
+    public var line: Int?
+    /// Earlier failed attempts when the case was run again, oldest first; empty when it ran once.
+    /// The case's ``outcome`` is its last attempt. See ``JUnitAttempt`` for how they are written.
+    public var attempts: [JUnitAttempt]
 
     public init(classname: String, name: String, time: Double = 0, outcome: JUnitOutcome = .passed,
-                systemOut: String? = nil, systemErr: String? = nil) {
+                systemOut: String? = nil, systemErr: String? = nil,
+                file: String? = nil, line: Int? = nil, attempts: [JUnitAttempt] = []) {
         self.classname = classname
         self.name = name
         self.time = time
         self.outcome = outcome
         self.systemOut = systemOut
         self.systemErr = systemErr
+        self.file = file
+        self.line = line
+        self.attempts = attempts
+    }
+
+    /// Passed in the end after at least one failed attempt.
+    public var isFlaky: Bool {
+        outcome == .passed && !attempts.isEmpty
     }
 }

@@ -17,6 +17,8 @@ public struct JUnitDocument: Sendable, Equatable {
     /// Not written on `<testsuites>`: neither junit-10.xsd nor jenkins-junit.xsd allows a `skipped`
     /// attribute there. Each `<testsuite>` carries its own count.
     public var skipped: Int { suites.reduce(0) { $0 + $1.skipped } }
+    /// Cases that passed only after a rerun; not written on `<testsuites>` (no schema has it there).
+    public var flakes: Int { suites.reduce(0) { $0 + $1.flakes } }
     /// The sum of the suite times, in seconds.
     public var time: Double { suites.reduce(0) { $0 + $1.time } }
 }

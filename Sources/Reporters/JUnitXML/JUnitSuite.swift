@@ -33,4 +33,15 @@ public struct JUnitSuite: Sendable, Equatable {
     public var skipped: Int {
         cases.count { if case .skipped = $0.outcome { true } else { false } }
     }
+
+    /// Cases that passed only after a rerun (see ``JUnitCase/isFlaky``); written as Surefire's `flakes`
+    /// attribute when not zero.
+    public var flakes: Int {
+        cases.count(where: \.isFlaky)
+    }
+
+    /// The value of the first property called `name`, or nil.
+    public func property(_ name: String) -> String? {
+        properties.first { $0.name == name }?.value
+    }
 }

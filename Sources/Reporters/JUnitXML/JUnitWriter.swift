@@ -1,28 +1,41 @@
 import Foundation
 
-/// Renders a ``JUnitDocument`` as JUnit XML that validates against junit-10.xsd and jenkins-junit.xsd
-/// (whole document) and surefire-test-report.xsd (each `<testsuite>` alone).
+/// Renders a ``JUnitDocument`` as JUnit XML in one of the ``JUnitDialect``s.
 ///
-/// The dialect is the intersection of those schemas: `<testsuites name tests failures errors time>`;
-/// `<testsuite name tests failures errors skipped time timestamp>` with `<properties>` (only when
+/// The ``JUnitDialect/standard`` dialect is the intersection of junit-10.xsd, jenkins-junit.xsd (whole
+/// document) and surefire-test-report.xsd (each `<testsuite>` alone): `<testsuites name tests failures errors
+/// time>`; `<testsuite name tests failures errors skipped time timestamp>` with `<properties>` (only when
 /// non-empty) before the cases; per case at most one of `<failure>`, `<error>`, `<skipped>`, then
-/// `<system-out>` and `<system-err>`. No `hostname` (reports must be reproducible) and no CDATA.
-/// All text is made XML-safe first (see ``sanitize(_:)``), so the output is always well-formed.
+/// `<system-out>` and `<system-err>`. No `hostname` (reports must be reproducible) and no CDATA. Earlier
+/// attempts are Surefire's rerun elements, which only Surefire's and junit-10's schemas know (see
+/// ``JUnitDialect/standard``). All text is made XML-safe first (see ``sanitize(_:)``), so the output is
+/// always well-formed.
 public enum JUnitWriter {
     /// The document as UTF-8 XML bytes.
-    public static func render(_ document: JUnitDocument) throws -> Data {
+    public static func render(_ document: JUnitDocument, dialect: JUnitDialect = .standard) throws -> Data {
         let xml = try XMLWriter()
         try xml.startDocument()
         try xml.startElement("testsuites")
-        try xml.attribute("name", document.name)
-        try xml.attribute("tests", String(document.tests))
-        try xml.attribute("failures", String(document.failures))
-        try xml.attribute("errors", String(document.errors))
-        try xml.attribute("time", JUnitFormat.seconds(document.time))
-        for suite in document.suites {
-            try writeSuite(suite, to: xml)
+        if dialect != .ant {
+            // Ant's schema allows no attributes on <testsuites>.
+            try xml.attribute("name", document.name)
+            try xml.attribute("tests", String(document.tests))
+            try xml.attribute("failures", String(document.failures))
+            try xml.attribute("errors", String(document.errors))
+            try xml.attribute("time", JUnitFormat.seconds(document.time))
+        }
+        for (index, suite) in document.suites.enumerated() {
+            try writeSuite(suite, dialect: dialect, aggregatedID: index, to: xml)
         }
         try xml.endElement()
+        return try xml.finish()
+    }
+
+    /// One suite as a document of its own, with `<testsuite>` as the root (Surefire's per-file layout).
+    public static func render(_ suite: JUnitSuite, dialect: JUnitDialect = .standard) throws -> Data {
+        let xml = try XMLWriter()
+        try xml.startDocument()
+        try writeSuite(suite, dialect: dialect, aggregatedID: nil, to: xml)
         return try xml.finish()
     }
 
@@ -30,8 +43,81 @@ public enum JUnitWriter {
     /// which is fsynced and then `rename(2)`d over the target, so a reader (or a CI step after a crash)
     /// sees either the old report or the complete new one, never half a file. The temporary file is
     /// removed on any failure.
-    public static func write(_ document: JUnitDocument, to url: URL) throws {
-        try AtomicFile.replace(url, with: render(document))
+    public static func write(_ document: JUnitDocument, to url: URL, dialect: JUnitDialect = .standard) throws {
+        try AtomicFile.replace(url, with: render(document, dialect: dialect))
+    }
+
+    /// Writes the Surefire directory layout: one `TEST-<suite name>.xml` per suite, each with a `<testsuite>`
+    /// root and written atomically, creating the directory (and its parents) when missing.
+    ///
+    /// File names keep letters, digits, `.`, `_` and `-` of the suite name and turn everything else into `_`;
+    /// names that would clash (also by case, for case-insensitive file systems) get `-2`, `-3`, …
+    /// The directory holds one report: `TEST-*.xml` files left from an earlier run that this document does
+    /// not write again are removed afterwards, so a reader of the directory never sees suites that no longer
+    /// exist. Other files are left alone. Returns the files written, in suite order.
+    @discardableResult
+    public static func writeDirectory(_ document: JUnitDocument, to directory: URL,
+                                      dialect: JUnitDialect = .standard) throws -> [URL] {
+        let path = directory.path
+        guard !path.isEmpty else { throw JUnitWriterError.unwritable(path: path, reason: "the path is empty") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw JUnitWriterError.unwritable(path: path, reason: "it is not a directory") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw JUnitWriterError.unwritable(path: path, reason: "the directory cannot be created (\(error.localizedDescription))")
+            }
+        }
+        let names = fileNames(for: document.suites.map(\.name))
+        var written: [URL] = []
+        for (suite, name) in zip(document.suites, names) {
+            let url = directory.appendingPathComponent(name)
+            try AtomicFile.replace(url, with: render(suite, dialect: dialect))
+            written.append(url)
+        }
+        // Compared without case, so a case-insensitive file system never loses a file just written.
+        let keep = Set(names.map { $0.lowercased() })
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        for stale in existing where isReportFileName(stale) && !keep.contains(stale.lowercased()) {
+            let url = directory.appendingPathComponent(stale)
+            do {
+                try FileManager.default.removeItem(at: url)
+            } catch {
+                throw JUnitWriterError.unwritable(path: url.path, reason: "a report file of an earlier run cannot be removed (\(error.localizedDescription))")
+            }
+        }
+        return written
+    }
+
+    /// The file names ``writeDirectory(_:to:dialect:)`` uses for suites with these names, in order.
+    public static func fileNames(for suiteNames: [String]) -> [String] {
+        var taken = Set<String>()
+        return suiteNames.map { name in
+            var safe = String(name.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": Character(scalar)
+                default: "_"
+                }
+            })
+            // 255 bytes is the usual limit for one file name; leave room for the prefix, a suffix and ".xml".
+            if safe.count > 200 { safe = String(safe.prefix(200)) }
+            if safe.isEmpty { safe = "_" }
+            var candidate = "TEST-\(safe).xml"
+            var number = 2
+            while taken.contains(candidate.lowercased()) {
+                candidate = "TEST-\(safe)-\(number).xml"
+                number += 1
+            }
+            taken.insert(candidate.lowercased())
+            return candidate
+        }
+    }
+
+    /// Whether a file name is one of the Surefire layout's report files (`TEST-*.xml`).
+    static func isReportFileName(_ name: String) -> Bool {
+        name.hasPrefix("TEST-") && name.hasSuffix(".xml")
     }
 
     /// Checks before a run that a report can be written to `path`, so a bad `--junit` ends the run before any
@@ -53,57 +139,91 @@ public enum JUnitWriter {
         XMLText.sanitize(bytes: bytes)
     }
 
-    private static func writeSuite(_ suite: JUnitSuite, to xml: XMLWriter) throws(JUnitWriterError) {
+    /// `aggregatedID` is the suite's position under a `<testsuites>` root, nil when the suite is the root.
+    private static func writeSuite(_ suite: JUnitSuite, dialect: JUnitDialect, aggregatedID: Int?,
+                                   to xml: XMLWriter) throws(JUnitWriterError) {
         try xml.startElement("testsuite")
-        try xml.attribute("name", suite.name)
+        if dialect == .ant {
+            try xml.attribute("name", antName(suite.name))
+            if let aggregatedID {
+                // The aggregated form splits Java's package from the class name; suites have no package.
+                try xml.attribute("package", "")
+                try xml.attribute("id", String(aggregatedID))
+            }
+            // Required by Ant's schema, which names 'localhost' for an unknown host; reports stay reproducible.
+            try xml.attribute("hostname", "localhost")
+        } else {
+            try xml.attribute("name", suite.name)
+        }
         try xml.attribute("tests", String(suite.tests))
         try xml.attribute("failures", String(suite.failures))
         try xml.attribute("errors", String(suite.errors))
         try xml.attribute("skipped", String(suite.skipped))
+        if dialect != .ant, suite.flakes > 0 {
+            try xml.attribute("flakes", String(suite.flakes))
+        }
         try xml.attribute("time", JUnitFormat.seconds(suite.time))
         try xml.attribute("timestamp", JUnitFormat.timestamp(suite.timestamp))
-        if !suite.properties.isEmpty {
+        if !suite.properties.isEmpty || dialect == .ant {
+            // Ant requires the element even when empty; jenkins-junit.xsd requires at least one <property>.
             try xml.startElement("properties")
             for property in suite.properties {
                 try xml.startElement("property")
-                try xml.attribute("name", property.name)
+                try xml.attribute("name", dialect == .ant ? antName(property.name) : property.name)
                 try xml.attribute("value", property.value)
                 try xml.endElement()
             }
             try xml.endElement()
         }
         for testCase in suite.cases {
-            try writeCase(testCase, to: xml)
+            try writeCase(testCase, dialect: dialect, to: xml)
+        }
+        if dialect == .ant {
+            try xml.startElement("system-out")
+            try xml.text(AntCaseOutput.join(suite.cases, \.systemOut) ?? "")
+            try xml.endElement()
+            try xml.startElement("system-err")
+            try xml.text(AntCaseOutput.join(suite.cases, \.systemErr) ?? "")
+            try xml.endElement()
         }
         try xml.endElement()
     }
 
-    private static func writeCase(_ testCase: JUnitCase, to xml: XMLWriter) throws(JUnitWriterError) {
+    private static func writeCase(_ testCase: JUnitCase, dialect: JUnitDialect, to xml: XMLWriter) throws(JUnitWriterError) {
         try xml.startElement("testcase")
         try xml.attribute("classname", testCase.classname)
         try xml.attribute("name", testCase.name)
         try xml.attribute("time", JUnitFormat.seconds(testCase.time))
-        switch testCase.outcome {
-        case .passed:
-            break
-        case let .failure(message, type, details):
+        if dialect == .github {
+            if let file = testCase.file { try xml.attribute("file", file) }
+            if let line = testCase.line { try xml.attribute("line", String(line)) }
+        }
+        // Surefire's schema fixes the order: failure, rerunFailure, flakyFailure, skipped, error, rerunError,
+        // flakyError, system-out, system-err. Ant allows only the result element.
+        let attempts = dialect == .ant ? [] : testCase.attempts
+        let prefix = testCase.outcome == .passed ? "flaky" : "rerun"
+        if case let .failure(message, type, details) = testCase.outcome {
             try writeResult("failure", message: message, type: type, details: details, to: xml)
-        case let .error(message, type, details):
-            try writeResult("error", message: message, type: type, details: details, to: xml)
-        case let .skipped(message):
+        }
+        for attempt in attempts where attempt.kind == .failure {
+            try writeAttempt(attempt, element: prefix + "Failure", to: xml)
+        }
+        if case let .skipped(message) = testCase.outcome {
             try xml.startElement("skipped")
+            // jenkins-junit.xsd allows no attributes on <skipped>, so the reason is text; GitHub's readers and
+            // Ant take the attribute.
+            if dialect != .standard { try xml.attribute("message", message) }
             try xml.text(message)
             try xml.endElement()
         }
-        if let out = testCase.systemOut {
-            try xml.startElement("system-out")
-            try xml.text(out)
-            try xml.endElement()
+        if case let .error(message, type, details) = testCase.outcome {
+            try writeResult("error", message: message, type: type, details: details, to: xml)
         }
-        if let err = testCase.systemErr {
-            try xml.startElement("system-err")
-            try xml.text(err)
-            try xml.endElement()
+        for attempt in attempts where attempt.kind == .error {
+            try writeAttempt(attempt, element: prefix + "Error", to: xml)
+        }
+        if dialect != .ant {
+            try writeOutput(system: testCase.systemOut, error: testCase.systemErr, to: xml)
         }
         try xml.endElement()
     }
@@ -115,5 +235,34 @@ public enum JUnitWriter {
         try xml.attribute("type", type)
         try xml.text(details)
         try xml.endElement()
+    }
+
+    private static func writeAttempt(_ attempt: JUnitAttempt, element: String, to xml: XMLWriter) throws(JUnitWriterError) {
+        try xml.startElement(element)
+        try xml.attribute("message", attempt.message)
+        try xml.attribute("type", attempt.type)
+        try xml.startElement("stackTrace")
+        try xml.text(attempt.details)
+        try xml.endElement()
+        try writeOutput(system: attempt.systemOut, error: attempt.systemErr, to: xml)
+        try xml.endElement()
+    }
+
+    private static func writeOutput(system out: String?, error err: String?, to xml: XMLWriter) throws(JUnitWriterError) {
+        if let out {
+            try xml.startElement("system-out")
+            try xml.text(out)
+            try xml.endElement()
+        }
+        if let err {
+            try xml.startElement("system-err")
+            try xml.text(err)
+            try xml.endElement()
+        }
+    }
+
+    /// Ant's schema wants suite and property names of at least one character after whitespace is collapsed.
+    private static func antName(_ name: String) -> String {
+        name.allSatisfy(\.isWhitespace) ? "unnamed" : name
     }
 }

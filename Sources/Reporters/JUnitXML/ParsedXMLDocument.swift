@@ -13,35 +13,83 @@ final class ParsedXMLDocument {
         xmlFreeDoc(pointer)
     }
 
+    /// Why a document could not be parsed, with libxml2's position (0 when unknown).
+    struct ParseFailure: Error {
+        var message: String
+        var line: Int
+        var column: Int
+    }
+
     /// Parses `xml` without network access. On failure returns nil and appends libxml2's reason.
     static func parse(_ xml: Data, errors: inout [String]) -> ParsedXMLDocument? {
-        LibXML.ensureInitialized()
-        guard let length = Int32(exactly: xml.count) else {
-            errors.append("document of \(xml.count) bytes is too large")
+        switch parse(xml, name: "junit.xml") {
+        case .success(let document):
+            return document
+        case .failure(let failure):
+            if failure.message.isEmpty {
+                errors.append("not well-formed XML")
+            } else {
+                errors.append("not well-formed: " + (failure.line > 0 ? "line \(failure.line): " : "") + failure.message)
+            }
             return nil
         }
+    }
+
+    /// Parses `xml` without network access; `name` is what libxml2 calls the document. `huge` lifts libxml2's
+    /// safety limits (10 MB per text node), for reports with long captured output.
+    static func parse(_ xml: Data, name: String, huge: Bool = false) -> Result<ParsedXMLDocument, ParseFailure> {
+        LibXML.ensureInitialized()
+        guard let length = Int32(exactly: xml.count) else {
+            return .failure(ParseFailure(message: "document of \(xml.count) bytes is too large", line: 0, column: 0))
+        }
         guard let context = xmlNewParserCtxt() else {
-            errors.append("xmlNewParserCtxt failed")
-            return nil
+            return .failure(ParseFailure(message: "xmlNewParserCtxt failed", line: 0, column: 0))
         }
         defer { xmlFreeParserCtxt(context) }
         // NOERROR/NOWARNING keep libxml2 from printing to stderr; the reason is read back below.
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        let document = xml.withUnsafeBytes { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                xmlCtxtReadMemory(context, chars.baseAddress, length, "junit.xml", nil, options)
+        var options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        if huge { options |= XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue }
+        // libxml2 goes on after the first error and reports follow-up errors (often "premature end of data" at
+        // the last line); the first one is where the file went wrong. The structured-error callback receives
+        // the parser context (SAX2's user data), so the first error is kept in its `_private` field.
+        let first = FirstError()
+        context.pointee._private = Unmanaged.passUnretained(first).toOpaque()
+        context.pointee.sax.pointee.serror = { userData, error in
+            guard let userData, let error else { return }
+            let parser = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let stash = parser.pointee._private else { return }
+            let first = Unmanaged<FirstError>.fromOpaque(stash).takeUnretainedValue()
+            guard first.failure == nil else { return }
+            first.failure = FirstError.failure(of: error)
+        }
+        let document = withExtendedLifetime(first) {
+            xml.withUnsafeBytes { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    xmlCtxtReadMemory(context, chars.baseAddress, length, name, nil, Int32(options))
+                }
             }
         }
+        context.pointee._private = nil
         guard let document, context.pointee.wellFormed != 0 else {
             if let document { xmlFreeDoc(document) }
-            if let last = xmlCtxtGetLastError(context) {
-                errors.append("not well-formed: " + XMLErrorCollector.format(message: last.pointee.message, line: Int32(last.pointee.line)))
-            } else {
-                errors.append("not well-formed XML")
+            if let failure = first.failure { return .failure(failure) }
+            guard let last = xmlCtxtGetLastError(context) else {
+                return .failure(ParseFailure(message: "", line: 0, column: 0))
             }
-            return nil
+            return .failure(FirstError.failure(of: last))
         }
-        return ParsedXMLDocument(pointer: document)
+        return .success(ParsedXMLDocument(pointer: document))
+    }
+
+    /// Holds the first error libxml2 reports while parsing.
+    private final class FirstError {
+        var failure: ParseFailure?
+
+        static func failure(of error: UnsafePointer<xmlError>) -> ParseFailure {
+            let message = error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error"
+            return ParseFailure(message: message.trimmingCharacters(in: .whitespacesAndNewlines),
+                                line: Int(error.pointee.line), column: Int(error.pointee.int2))
+        }
     }
 
     /// A new document whose root is a deep copy of `node`.
@@ -70,5 +118,31 @@ final class ParsedXMLDocument {
 
     static func name(of node: xmlNodePtr) -> String {
         node.pointee.name.map { String(cString: $0) } ?? ""
+    }
+
+    /// The value of attribute `name`, or nil when the element has none.
+    static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
+        guard let value = xmlGetProp(node, name) else { return nil }
+        defer { clibxml2_free(value) }
+        return String(cString: value)
+    }
+
+    /// The text and CDATA children of `node` (not its descendants), concatenated.
+    static func text(of node: xmlNodePtr) -> String {
+        var text = ""
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_TEXT_NODE || current.pointee.type == XML_CDATA_SECTION_NODE,
+               let content = current.pointee.content {
+                text += String(cString: content)
+            }
+            child = current.pointee.next
+        }
+        return text
+    }
+
+    /// The source line of `node` (0 when unknown).
+    static func line(of node: xmlNodePtr) -> Int {
+        Int(xmlGetLineNo(node))
     }
 }
