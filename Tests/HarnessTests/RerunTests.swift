@@ -1,5 +1,6 @@
 import ConformanceCore
 import Foundation
+import JUnitXML
 import MamconfCLI
 import Testing
 
@@ -25,6 +26,11 @@ import Testing
         #expect(failure.message.contains("restartApplication"), "\(failure.message)")
         #expect(run.result.counts.flaky == 1)
         #expect(run.console.contains { $0.hasPrefix("FLAKY") }, "\(run.console)")
+        let document = JUnitReporter(path: "/dev/null", redactor: Redactor()).document(for: run.result)
+        let junitCase = try #require(document.suites.first?.cases.first)
+        #expect(junitCase.outcome == .passed)
+        #expect(junitCase.attempts.count == 1)
+        #expect(junitCase.attempts.first?.kind == .failure)
 
     }
 
@@ -36,6 +42,13 @@ import Testing
         #expect(!result.isFlaky)
         #expect(result.attempts.count == 2, "both reruns are kept after the first failure")
         #expect(result.attempts.allSatisfy { $0.outcome.label == "failed" })
+        let document = JUnitReporter(path: "/dev/null", redactor: Redactor()).document(for: run.result)
+        let junitCase = try #require(document.suites.first?.cases.first)
+        guard case .failure = junitCase.outcome else {
+            Issue.record("expected a <failure>, got \(junitCase.outcome)")
+            return
+        }
+        #expect(junitCase.attempts.count == 2)
     }
 
     @Test func withoutRerunsAFailureIsReportedOnce() async throws {

@@ -16,8 +16,8 @@ public struct JUnitCase: Sendable, Equatable {
     public var file: String?
     /// The line of ``file`` where the case starts; written with it, only in the ``JUnitDialect/github`` dialect.
     public var line: Int?
-    /// Earlier failed attempts when the case was run again, oldest first; empty when it ran once.
-    /// The case's ``outcome`` is its last attempt. See ``JUnitAttempt`` for how they are written.
+    /// Every failed run other than the one ``outcome`` reports, in order: for a flaky pass all its failed runs,
+    /// for a case that never passed the reruns after its first failure. See ``JUnitAttempt`` for how they are written.
     public var attempts: [JUnitAttempt]
 
     public init(classname: String, name: String, time: Double = 0, outcome: JUnitOutcome = .passed,

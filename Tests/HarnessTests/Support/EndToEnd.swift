@@ -101,16 +101,6 @@ final class LockedLines: Sendable {
     var all: [String] { lines.withLock { $0 } }
 }
 
-extension CaseOutcome {
-    var label: String {
-        switch self {
-        case .passed: return "passed"
-        case .failed: return "failed"
-        case .errored: return "errored"
-        case .skipped: return "skipped"
-        }
-    }
-}
 
 extension Logger {
     /// Test servers log only warnings, so test output stays readable.

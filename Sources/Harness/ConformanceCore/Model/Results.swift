@@ -41,6 +41,16 @@ public enum CaseOutcome: Sendable {
         case .passed, .skipped: return false
         }
     }
+
+    /// `passed`, `failed`, `errored` or `skipped`.
+    public var label: String {
+        switch self {
+        case .passed: return "passed"
+        case .failed: return "failed"
+        case .errored: return "errored"
+        case .skipped: return "skipped"
+        }
+    }
 }
 
 /// Why a case could not be judged. Kept typed until a reporter renders it: JUnit's `<error type=…>`

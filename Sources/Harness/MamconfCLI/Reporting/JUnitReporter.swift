@@ -7,21 +7,31 @@ import JUnitXML
 public struct JUnitReporter: Reporter {
     public let path: String
     let redactor: Redactor
+    /// Which readers the XML is shaped for (see ``JUnitDialect``).
+    public let dialect: JUnitDialect
+    /// When set, the report is also written as one `TEST-<suite>.xml` per suite there (Surefire's layout).
+    public let directory: String?
 
-    public init(path: String, redactor: Redactor) {
+    public init(path: String, redactor: Redactor, dialect: JUnitDialect = .standard, directory: String? = nil) {
         self.path = path
         self.redactor = redactor
+        self.dialect = dialect
+        self.directory = directory
     }
 
     public func caseFinished(_ result: CaseResult) async {}
 
     public func runFinished(_ result: RunResult) async throws {
         if path.isEmpty { try JUnitWriter.checkWritable(path) }
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        try JUnitWriter.write(document(for: result), to: URL(fileURLWithPath: path))
+        let document = document(for: result)
+        try JUnitWriter.write(document, to: URL(fileURLWithPath: path), dialect: dialect)
+        if let directory {
+            try JUnitWriter.writeDirectory(document, to: URL(fileURLWithPath: directory), dialect: dialect)
+        }
     }
 
     /// The JUnit document for a run. Public so tests can validate exactly what is written.
@@ -41,12 +51,12 @@ public struct JUnitReporter: Reporter {
             properties.append(JUnitProperty(name: "backend", value: redactor.redact(result.backend)))
             properties.append(JUnitProperty(name: "harness.version", value: result.harnessVersion))
             // What `mamconf merge` needs to put shard reports back together, and to refuse mixing suite versions.
-            if let digest = result.suitesDigest { properties.append(JUnitProperty(name: "suites.digest", value: digest)) }
-            properties.append(JUnitProperty(name: "suite.index", value: String(suite.index)))
+            if let digest = result.suitesDigest { properties.append(JUnitProperty(name: JUnitRunProperty.suitesDigest, value: digest)) }
+            properties.append(JUnitProperty(name: JUnitRunProperty.suiteIndex, value: String(suite.index)))
             if !suite.plannedCases.isEmpty {
-                properties.append(JUnitProperty(name: "cases", value: suite.plannedCases.joined(separator: ",")))
+                properties.append(JUnitProperty(name: JUnitRunProperty.cases, value: suite.plannedCases.joined(separator: ",")))
             }
-            if let shard = result.shard { properties.append(JUnitProperty(name: "shard", value: shard.description)) }
+            if let shard = result.shard { properties.append(JUnitProperty(name: JUnitRunProperty.shard, value: shard.description)) }
             let cases = suite.cases.map { junitCase($0) }
             suites.append(JUnitSuite(name: suite.suiteId, timestamp: suite.started, time: suite.duration, properties: properties, cases: cases))
         }
@@ -58,16 +68,52 @@ public struct JUnitReporter: Reporter {
     static let messageLimit = 300
 
     private func junitCase(_ result: CaseResult) -> JUnitCase {
+        var out = ["[[PROPERTY|requirements=\(result.requirements.joined(separator: ","))]]"]
+        out.append("[[PROPERTY|source=\(result.location.fileAndLine)]]")
+        if let listed = result.listedOutcome {
+            // What the case showed before the expected-failures list judged it (`expected-failures --update` reads it).
+            out.append("[[PROPERTY|\(Self.listedOutcomeProperty)=\(listed.label)]]")
+            if let message = Self.oneLineMessage(listed) { out.append("[[PROPERTY|\(Self.listedMessageProperty)=\(redactor.redact(message))]]") }
+        }
+        // Transcript lines were redacted when the case ended (CaseResult.transcript); doing it again
+        // here would double the cost of the slowest part of writing a large report.
+        out.append(contentsOf: result.transcript)
+        let attempts = result.attempts.compactMap { attempt -> JUnitAttempt? in
+            switch outcome(attempt.outcome, result: result) {
+            case .failure(let message, let type, let details):
+                return JUnitAttempt(kind: .failure, message: message, type: type, details: details,
+                                    systemOut: attempt.transcript.joined(separator: "\n"), systemErr: Self.stderr(attempt.stderr))
+            case .error(let message, let type, let details):
+                return JUnitAttempt(kind: .error, message: message, type: type, details: details,
+                                    systemOut: attempt.transcript.joined(separator: "\n"), systemErr: Self.stderr(attempt.stderr))
+            case .passed, .skipped:
+                return nil
+            }
+        }
+        return JUnitCase(
+            classname: result.suiteId, name: result.caseId, time: result.duration, outcome: outcome(result.outcome, result: result),
+            systemOut: out.joined(separator: "\n"), systemErr: Self.stderr(result.stderr),
+            file: result.location.file, line: result.location.line, attempts: attempts)
+    }
+
+    /// The system-out property lines that carry a listed case's own outcome.
+    public static let listedOutcomeProperty = "listed.outcome"
+    public static let listedMessageProperty = "listed.message"
+
+    private static func stderr(_ lines: [String]) -> String? {
+        lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    private func outcome(_ outcome: CaseOutcome, result: CaseResult) -> JUnitOutcome {
         let requirementsLine = "requirements: \(result.requirements.isEmpty ? "none" : result.requirements.joined(separator: ", "))"
-        let outcome: JUnitOutcome
-        switch result.outcome {
+        switch outcome {
         case .passed:
-            outcome = .passed
+            return .passed
         case .failed(let failure):
             let message = Self.short(failure.message, at: failure.location)
             var body = [requirementsLine, "\(failure.location.fileAndLine): \(failure.fullMessage)"]
             if !failure.details.isEmpty { body.append(failure.details) }
-            outcome = .failure(message: redactor.redact(message), type: "ExpectationFailed", details: redactor.redact(body.joined(separator: "\n\n")))
+            return .failure(message: redactor.redact(message), type: "ExpectationFailed", details: redactor.redact(body.joined(separator: "\n\n")))
         case .errored(let error, let details):
             // Errors that are not tied to a step (not run, interrupted) still point at their case.
             let location = Self.location(of: error) ?? result.location
@@ -75,22 +121,19 @@ public struct JUnitReporter: Reporter {
             var body = [requirementsLine, "\(location.fileAndLine): \(error.description)"]
             // The adapter's last stderr lines close the body: that is where a crash's cause usually is.
             if !details.isEmpty { body.append(details) }
-            outcome = .error(message: redactor.redact(message), type: error.kind, details: redactor.redact(body.joined(separator: "\n\n")))
+            return .error(message: redactor.redact(message), type: error.kind, details: redactor.redact(body.joined(separator: "\n\n")))
         case .skipped(let reason):
-            outcome = .skipped(message: redactor.redact(reason))
+            return .skipped(message: redactor.redact(reason))
         }
-        var out = ["[[PROPERTY|requirements=\(result.requirements.joined(separator: ","))]]"]
-        out.append("[[PROPERTY|source=\(result.location.fileAndLine)]]")
-        if let listed = result.listedOutcome, case .skipped = result.outcome {
-            out.append("[[PROPERTY|expected-failure=\(redactor.redact(ExpectedFailureList.message(of: listed)))]]")
+    }
+
+    /// A failure's or an error's one-line message without its location (what an expected-failure entry matches).
+    static func oneLineMessage(_ outcome: CaseOutcome) -> String? {
+        switch outcome {
+        case .failed(let failure): return failure.message
+        case .errored(let error, _): return error.description
+        case .passed, .skipped: return nil
         }
-        // Transcript lines were redacted when the case ended (CaseResult.transcript); doing it again
-        // here would double the cost of the slowest part of writing a large report.
-        out.append(contentsOf: result.transcript)
-        return JUnitCase(
-            classname: result.suiteId, name: result.caseId, time: result.duration, outcome: outcome,
-            systemOut: out.joined(separator: "\n"),
-            systemErr: result.stderr.isEmpty ? nil : result.stderr.joined(separator: "\n"))
     }
 
     /// The one-line message: the first line of `text`, capped, then `(file:line)`.
