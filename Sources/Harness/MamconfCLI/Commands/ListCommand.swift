@@ -56,7 +56,7 @@ struct ListCommand: AsyncParsableCommand {
         if !noMutants {
             let runner = MutationRunner.configured(command: try adapter.command(), suites: loaded.suites, deadlineScale: 1)
             mutants = try await runner.listMutants()
-            matrix = try await runner.run(mutants: mutants)
+            matrix = try await runner.run(mutants: mutants, progress: StandardStreams.err)
         }
         let report = RequirementCoverage(catalog: catalog, suites: loaded.suites, matrix: matrix, mutants: mutants)
         let prefixes = ids?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } ?? []

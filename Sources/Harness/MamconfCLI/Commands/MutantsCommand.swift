@@ -1,3 +1,4 @@
+import AdapterProtocol
 import ArgumentParser
 import ConformanceCore
 import Foundation
@@ -7,28 +8,42 @@ struct MutantsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mutants",
         abstract: "Run the suites against every mutant of the integration and print which case catches which.",
-        discussion: "Exit 1 when the matrix proves too little: the clean integration fails, a mutant escapes the suites of its requirements, a kill is an error instead of a failure, or a case fails under no mutant.")
+        discussion: "Exit 1 when the matrix proves too little: the clean integration fails, a mutant escapes the suites of its requirements, a kill is an error instead of a failure, or a case fails under no mutant. With --suite, only the mutants tagged with a requirement the selected suites cite run, a mutant that escapes them is judged only when no other suite owns its requirements, and a case none of them fails is not judged (a mutant left out might fail it). Progress goes to stderr, one line per mutant.")
 
     @OptionGroup var suites: SuiteOptions
     @OptionGroup var adapter: AdapterOptions
 
-    @Option(name: .customLong("suite"), help: "Only this suite (repeatable).")
+    @Option(name: .customLong("suite"), help: "Only this suite (repeatable), and only the mutants tagged with a requirement it cites.")
     var suiteIDs: [String] = []
 
     @Option(name: .customLong("deadline-scale"), help: "Multiply every step deadline.")
     var deadlineScale = 1.0
 
     func run() async throws {
-        var selected = try suites.loadSuites()
-        if !suiteIDs.isEmpty { selected = selected.filter { suiteIDs.contains($0.id) } }
-        let runner = MutationRunner.configured(command: try adapter.command(), suites: selected, deadlineScale: deadlineScale)
-        let mutants = try await runner.listMutants()
-        guard !mutants.isEmpty else { throw MamconfExit(MamconfExit.notJudged, "the adapter lists no mutants") }
-        let matrix = try await runner.run(mutants: mutants)
+        let all = try suites.loadSuites()
+        for id in suiteIDs where !all.contains(where: { $0.id == id }) {
+            throw MamconfExit(MamconfExit.notJudged, "no suite '\(id)' (known: \(all.map(\.id).joined(separator: ", ")))")
+        }
+        let command = try adapter.command()
+        let listed = try await MutationRunner.configured(command: command, suites: all, deadlineScale: deadlineScale).listMutants()
+        guard !listed.isEmpty else { throw MamconfExit(MamconfExit.notJudged, "the adapter lists no mutants") }
+        let selection = MutantSelection(suites: all, suiteIDs: suiteIDs, mutants: listed)
+        if let leftOut = selection.leftOutSummary { print(leftOut) }
+        guard !selection.mutants.isEmpty else {
+            throw MamconfExit(MamconfExit.notJudged, "no mutant is tagged with a requirement \(suiteIDs.joined(separator: ", ")) cites; nothing to judge")
+        }
+        var runner = MutationRunner.configured(command: command, suites: selection.suites, deadlineScale: deadlineScale)
+        runner.otherSuites = selection.otherSuites
+        runner.leftOut = selection.leftOut
+        let caseCount = selection.suites.reduce(0) { $0 + $1.cases.count }
+        StandardStreams.err("mutants: the clean integration and \(selection.mutants.count) mutant(s) against \(selection.suites.count) suite(s), \(caseCount) case(s), \(runner.concurrency) at a time")
+        let matrix = try await runner.run(mutants: selection.mutants, progress: StandardStreams.err)
         print(matrix.render())
         let problems = matrix.problems
         for problem in problems { print("problem: \(problem)") }
-        print("\(mutants.count) mutants, \(problems.count) problem(s)")
+        let undecided = matrix.undecided
+        for line in undecided { print("not judged: \(line)") }
+        print("\(selection.mutants.count) mutants, \(problems.count) problem(s)" + (undecided.isEmpty ? "" : ", \(undecided.count) not judged"))
         if !problems.isEmpty { throw MamconfExit(MamconfExit.failed) }
     }
 }

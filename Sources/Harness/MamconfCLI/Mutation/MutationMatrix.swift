@@ -8,12 +8,21 @@ public struct MutationMatrix: Sendable {
     public let mutants: [MutantInfo]
     public let clean: RunResult
     public let runs: [String: RunResult]
+    /// Suites loaded but not run (`mutants --suite`): a mutant they own that the run suites miss is left
+    /// undecided, not judged an escape.
+    public let otherSuites: [Suite]
+    /// Mutants listed but not run (`mutants --suite`): a case no mutant that ran fails is left undecided,
+    /// since one of these might fail it.
+    public let leftOut: [MutantInfo]
 
-    public init(suites: [Suite], mutants: [MutantInfo], clean: RunResult, runs: [String: RunResult]) {
+    public init(suites: [Suite], mutants: [MutantInfo], clean: RunResult, runs: [String: RunResult],
+                otherSuites: [Suite] = [], leftOut: [MutantInfo] = []) {
         self.suites = suites
         self.mutants = mutants
         self.clean = clean
         self.runs = runs
+        self.otherSuites = otherSuites
+        self.leftOut = leftOut
     }
 
     public func outcome(mutant: String, suite: String, case caseId: String) -> CaseOutcome? {
@@ -37,18 +46,16 @@ public struct MutationMatrix: Sendable {
     }
 
     /// Everything that makes the matrix untrustworthy, one line each; empty when it proves what it should.
+    /// Only the suites and mutants that ran are judged (see ``undecided`` for what they cannot settle).
     public var problems: [String] {
         var found: [String] = []
         for result in clean.allCases where result.outcome.isFailure {
             found.append("the clean integration does not pass \(result.suiteId)/\(result.caseId)")
         }
         for mutant in mutants {
-            let owning = suites.filter { !Set($0.requirements).isDisjoint(with: mutant.requirements) }.map(\.id)
-            let killedIn = Set(kills(of: mutant.name).map(\.suite))
-            if owning.isEmpty {
-                if killedIn.isEmpty { found.append("mutant \(mutant.name) survives every suite") }
-            } else if killedIn.isDisjoint(with: owning) {
-                found.append("mutant \(mutant.name) (\(mutant.requirements.joined(separator: ","))) is not caught by its suites \(owning.joined(separator: ", "))")
+            switch escape(of: mutant) {
+            case .problem(let line)?: found.append(line)
+            case .undecided?, nil: break
             }
             for result in runs[mutant.name]?.allCases ?? [] {
                 if case .errored(let error, _) = result.outcome {
@@ -56,12 +63,56 @@ public struct MutationMatrix: Sendable {
                 }
             }
         }
-        for suite in suites {
-            for testCase in suite.cases where killers(suite: suite.id, case: testCase.id).isEmpty {
-                found.append("no mutant fails \(suite.id)/\(testCase.id): the case checks nothing a mutant breaks")
+        if leftOut.isEmpty { found += unkilledCases }
+        return found
+    }
+
+    /// What the suites and mutants that ran cannot settle, one line each: mutants they miss that a suite
+    /// that did not run might catch, and cases no mutant that ran fails that a mutant left out might fail.
+    public var undecided: [String] {
+        let mutantLines = mutants.compactMap { mutant -> String? in
+            if case .undecided(let line)? = escape(of: mutant) { return line }
+            return nil
+        }
+        return mutantLines + (leftOut.isEmpty ? [] : unkilledCases)
+    }
+
+    private var unkilledCases: [String] {
+        suites.flatMap { suite in
+            suite.cases.filter { killers(suite: suite.id, case: $0.id).isEmpty }.map { testCase in
+                leftOut.isEmpty
+                    ? "no mutant fails \(suite.id)/\(testCase.id): the case checks nothing a mutant breaks"
+                    : "no mutant of the \(mutants.count) that ran fails \(suite.id)/\(testCase.id); one of the \(leftOut.count) left out might"
             }
         }
-        return found
+    }
+
+    private enum Escape {
+        case problem(String)
+        case undecided(String)
+    }
+
+    /// Whether the mutant escapes the suites owning its requirements; nil when it is caught.
+    private func escape(of mutant: MutantInfo) -> Escape? {
+        func owns(_ suite: Suite) -> Bool { !Set(suite.requirements).isDisjoint(with: mutant.requirements) }
+        let owning = suites.filter(owns).map(\.id)
+        let owningElsewhere = otherSuites.filter(owns).map(\.id)
+        let killedIn = Set(kills(of: mutant.name).map(\.suite))
+        let ids = mutant.requirements.joined(separator: ",")
+        if owning.isEmpty && owningElsewhere.isEmpty {
+            // Nobody owns its requirements: any kill will do.
+            guard killedIn.isEmpty else { return nil }
+            if otherSuites.isEmpty { return .problem("mutant \(mutant.name) survives every suite") }
+            return .undecided("mutant \(mutant.name) (\(ids)) survives the suites that ran; no suite owns its requirements and \(otherSuites.count) suite(s) did not run")
+        }
+        guard killedIn.isDisjoint(with: owning) else { return nil }
+        if owningElsewhere.isEmpty {
+            return .problem("mutant \(mutant.name) (\(ids)) is not caught by its suites \(owning.joined(separator: ", "))")
+        }
+        let missed = killedIn.isEmpty
+            ? "survives the suites that ran"
+            : "is caught only by \(killedIn.sorted().joined(separator: ", ")), which own none of its requirements"
+        return .undecided("mutant \(mutant.name) (\(ids)) \(missed); its suites \(owningElsewhere.joined(separator: ", ")) did not run")
     }
 
     /// A readable matrix per suite (K = killed by a failure, E = error, . = passed, S = skipped), kill

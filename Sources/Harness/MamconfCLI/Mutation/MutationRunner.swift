@@ -13,6 +13,10 @@ public struct MutationRunner: Sendable {
     public var deadlineScale: Double = 1
     /// Runs in flight at once; each is one adapter process at a time plus its share of the mock.
     public var concurrency: Int = 2
+    /// Suites loaded but not run and mutants listed but not run (`mutants --suite`), so the matrix leaves
+    /// undecided what only they could settle.
+    public var otherSuites: [Suite] = []
+    public var leftOut: [MutantInfo] = []
 
     public init(adapterCommand: [String], suites: [Suite]) {
         self.adapterCommand = adapterCommand
@@ -60,7 +64,9 @@ public struct MutationRunner: Sendable {
         return MutantInfo.parse(listing: listing)
     }
 
-    public func run(mutants: [MutantInfo]) async throws -> MutationMatrix {
+    /// Runs the suites against the clean integration and each mutant. `progress` gets one line as each run
+    /// finishes (``progressLine(finished:total:mutant:result:)``), so a long matrix is never silent.
+    public func run(mutants: [MutantInfo], progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> MutationMatrix {
         var logger = Logger(label: "mamconf.mutants.mock")
         logger.logLevel = .warning
         let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: logger)
@@ -80,13 +86,43 @@ public struct MutationRunner: Sendable {
                 group.addTask { (variant, await runOnce(mutant: variant, backendURL: url)) }
             }
             for _ in 0..<max(1, concurrency) { launch() }
+            var finished = 0
             while let (variant, result) = try await group.next() {
-                if let variant { results[variant] = result } else { clean = result }
+                if let variant {
+                    results[variant] = result
+                    finished += 1
+                } else {
+                    clean = result
+                }
+                progress(Self.progressLine(finished: finished, total: mutants.count, mutant: variant, result: result))
                 launch()
             }
         }
         await server.stop()
-        return MutationMatrix(suites: suites, mutants: mutants, clean: clean!, runs: results)
+        return MutationMatrix(suites: suites, mutants: mutants, clean: clean!, runs: results,
+                              otherSuites: otherSuites, leftOut: leftOut)
+    }
+
+    /// `[12/60] name: killed by suite/case` (`(+N more)` when more cases fail), `[12/60] name: survived`, or
+    /// for the clean integration (`mutant` nil) `clean: all N cases pass` / `clean: N of M cases fail, …`.
+    public static func progressLine(finished: Int, total: Int, mutant: String?, result: RunResult) -> String {
+        let cases = result.allCases
+        let failing = cases.filter(\.outcome.isFailure)
+        guard let mutant else {
+            if let reason = result.abortReason { return "clean: nothing judged: \(reason)" }
+            guard let first = failing.first else { return "clean: all \(cases.count) cases pass" }
+            return "clean: \(failing.count) of \(cases.count) cases fail, first \(first.suiteId)/\(first.caseId)"
+        }
+        let prefix = "[\(finished)/\(total)] \(mutant): "
+        let kills = cases.filter { if case .failed = $0.outcome { return true } else { return false } }
+        let errors = failing.count - kills.count
+        let errorNote = errors == 0 ? "" : " (\(errors) case(s) errored)"
+        if let first = kills.first {
+            let more = kills.count > 1 ? " (+\(kills.count - 1) more)" : ""
+            return prefix + "killed by \(first.suiteId)/\(first.caseId)\(more)" + errorNote
+        }
+        if let reason = result.abortReason { return prefix + "not judged: \(reason)" }
+        return prefix + "survived" + errorNote
     }
 
     private func runOnce(mutant: String?, backendURL: String) async -> RunResult {
