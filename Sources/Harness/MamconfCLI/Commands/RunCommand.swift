@@ -42,6 +42,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Where to write the JUnit XML report (default: reports/junit.xml, or Bazel's XML_OUTPUT_FILE).")
     var junit: String?
 
+    @Option(name: .customLong("junit-dialect"), help: "Shape the report for its reader: standard (Jenkins, Surefire and junit-10 schemas), github (adds file and line for GitHub reporters), ant (Ant's strict JUnit.xsd).")
+    var junitDialect: JUnitDialect = .standard
+
+    @Option(name: .customLong("junit-dir"), help: "Also write one TEST-<suite>.xml per suite into this directory (Surefire's layout).")
+    var junitDirectory: String?
+
     @Option(name: .customLong("deadline-scale"), help: "Multiply every step deadline (slow machines).")
     var deadlineScale = 1.0
 
@@ -104,7 +110,7 @@ struct RunCommand: AsyncParsableCommand {
             // Nothing can be judged, and the report says so case by case: a CI reader must not see green.
             let planned = (try? selection.apply(to: loaded.suites)) ?? loaded.suites
             let plan = RunPlan(suites: planned, shard: shardSelection.shard, suitesDigest: loaded.digest)
-            try await NotJudgedReport(plan: plan, errors: inputErrors, path: junit).write()
+            try await NotJudgedReport(plan: plan, errors: inputErrors, path: junit).write(dialect: junitDialect)
             try SuiteOptions.stopOnErrors(inputErrors)
         }
         let selected = try selection.apply(to: loaded.suites)
@@ -134,7 +140,7 @@ struct RunCommand: AsyncParsableCommand {
                 backendURL = try await server.start().absoluteString
             } catch {
                 let fault = BackendFault(request: "start the embedded mock backend", message: "\(error)")
-                try await NotJudgedReport(plan: plan, cause: .backend(fault), path: junit).write()
+                try await NotJudgedReport(plan: plan, cause: .backend(fault), path: junit).write(dialect: junitDialect)
                 throw MamconfExit(MamconfExit.notJudged, fault.description)
             }
             embedded = server
@@ -145,12 +151,12 @@ struct RunCommand: AsyncParsableCommand {
                                       controlToken: ProcessInfo.processInfo.environment[MockBackendCommand.adminTokenVariable]),
             // JUnit first: the console, last, names the report only once it was written.
             reporters: [
-                JUnitReporter(path: junit, redactor: redactor),
+                JUnitReporter(path: junit, redactor: redactor, dialect: junitDialect, directory: junitDirectory),
                 ConsoleReporter(
                     redactor: redactor, verbose: verbose,
                     startupSeconds: Double(DispatchTime.now().uptimeNanoseconds - commandStart) / 1e9, reportPath: junit,
                     style: ConsoleStyle.detect()),
-            ],
+            ] + (GitHubAnnotationsReporter.isEnabled(environment: environment) ? [GitHubAnnotationsReporter(redactor: redactor)] : []),
             configuration: RunConfiguration(
                 stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
                 redactor: redactor, control: control, restartBudget: restartBudget, strictProtocol: strictProtocol,

@@ -1,5 +1,6 @@
 import ConformanceCore
 import Foundation
+import JUnitXML
 import SuiteLoader
 
 /// The report of a run that could not start: every planned case as an `<error>` naming the cause, plus one
@@ -65,7 +66,7 @@ struct NotJudgedReport {
         return result
     }
 
-    func write() async throws {
-        try await JUnitReporter(path: path, redactor: redactor).runFinished(result())
+    func write(dialect: JUnitDialect = .standard) async throws {
+        try await JUnitReporter(path: path, redactor: redactor, dialect: dialect).runFinished(result())
     }
 }
