@@ -1,6 +1,7 @@
 import ConformanceCore
 import Foundation
 @testable import SuiteLoader
+@testable import MamconfCLI
 import TestSupport
 import Testing
 
@@ -182,5 +183,19 @@ import Testing
                                                      defined: ["s/late", "s/fixed", "s/changed", "s/new", "s/ok", "s/elsewhere"])
         #expect(again.text == text)
         #expect(again.changes.isEmpty)
+    }
+}
+
+/// The report side of `--update`: what each case showed, read back from the JUnit the last run wrote.
+@Suite struct ExpectedFailuresReportReadingTests {
+    @Test(arguments: [
+        ("expected question delegate.restartApplication (Suites/first-policy-application.yaml:28)", "expected question delegate.restartApplication"),
+        ("adapter exited: exit code 3 (at Suites/x.yaml:4) (Suites/x.yaml:4)", "adapter exited: exit code 3 (at Suites/x.yaml:4)"),
+        ("expected status {\"code\":100} (Suites/s.yaml:9)", "expected status {\"code\":100}"),
+        ("a capped message… (Suites/s.yaml:9)", "a capped message"),
+        ("no location here", "no location here"),
+    ])
+    func theReportsLocationSuffixIsNotPartOfTheMessage(message: String, expected: String) {
+        #expect(MamconfCLI.ExpectedFailuresCommand.withoutLocation(message) == expected)
     }
 }
