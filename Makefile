@@ -26,6 +26,8 @@ deps:
 	@# the mock's tests send it schemathesis-generated requests from the Graph OpenAPI subset.
 	@python3 -c 'import jsonschema, yaml' 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 	@python3 -c 'import schemathesis, sys; sys.exit(not schemathesis.__version__.startswith("4."))' 2>/dev/null || python3 -m pip install --quiet 'schemathesis==4.32.5'
+	@# The JUnit reader test feeds every kind of report mamconf writes to two Python JUnit readers.
+	@python3 -c 'import junitparser, xunitparser' 2>/dev/null || python3 -m pip install --quiet 'junitparser>=5,<6' 'xunitparser>=1.3'
 
 build: deps
 	$(SWIFT) build
