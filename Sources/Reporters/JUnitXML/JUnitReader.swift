@@ -19,7 +19,7 @@ import Darwin
 /// to the cases when it is in the layout the ``JUnitDialect/ant`` dialect writes, and otherwise dropped
 /// (the model has no suite-level output). A missing timestamp reads as 1970-01-01T00:00:00Z and a missing
 /// document name as "". Counters in the file (`tests`, `failures`, …) are not read: the model derives them
-/// from the cases.
+/// from the cases. libxml2's safety limits apply, so one output element may hold at most 10 MB.
 public enum JUnitReader {
     /// Reads a report file, or every `TEST-*.xml` file of a directory.
     public static func read(path: String) throws(JUnitReaderError) -> JUnitDocument {
@@ -33,7 +33,7 @@ public enum JUnitReader {
     /// Reads a report from memory; `source` names it in errors.
     public static func read(data: Data, source: String) throws(JUnitReaderError) -> JUnitDocument {
         let document: ParsedXMLDocument
-        switch ParsedXMLDocument.parse(data, name: source, huge: true) {
+        switch ParsedXMLDocument.parse(data, name: source) {
         case .success(let parsed): document = parsed
         case .failure(let failure):
             throw .malformed(path: source, line: failure.line, column: failure.column,
