@@ -82,6 +82,8 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "SuiteLoader", "StdioAdapter", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
             "MamconfCLI", "mamconf-reference", "mamconf", "CSpawn", "TestSupport",
+            // docs/ci.md's YAML snippets are parsed in DocumentationTests.
+            .product(name: "Yams", package: "Yams"),
         ]),
     ]
 )

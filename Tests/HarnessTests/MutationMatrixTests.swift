@@ -199,7 +199,7 @@ import Testing
         #expect(matrix.problems == ["mutant own (ENR-13) is not caught by its suites enrollment"])
         #expect(matrix.undecided == [
             "mutant shared (ENR-02) survives the suites that ran; its suites first-policy-application did not run",
-            "mutant cited-only (ENR-01) is caught only by enrollment, which own none of its requirements; its suites first-policy-application did not run",
+            "mutant cited-only (ENR-01) is caught only by enrollment, which owns none of its requirements; its suites first-policy-application did not run",
         ])
 
         // The same runs with every suite selected: the shared mutant escapes for good.

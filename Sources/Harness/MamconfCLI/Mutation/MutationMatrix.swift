@@ -111,7 +111,7 @@ public struct MutationMatrix: Sendable {
         }
         let missed = killedIn.isEmpty
             ? "survives the suites that ran"
-            : "is caught only by \(killedIn.sorted().joined(separator: ", ")), which own none of its requirements"
+            : "is caught only by \(killedIn.sorted().joined(separator: ", ")), which \(killedIn.count == 1 ? "owns" : "own") none of its requirements"
         return .undecided("mutant \(mutant.name) (\(ids)) \(missed); its suites \(owningElsewhere.joined(separator: ", ")) did not run")
     }
 
