@@ -67,8 +67,12 @@ import Testing
         let reference = try EndToEnd.referenceExecutable()
         _ = try await Self.run(selection, junit: "\(folder)/base.xml")
         _ = try await Self.run(selection, junit: "\(folder)/again.xml")
-        let broken = try await Self.run(selection + ["--adapter", "\(reference) --mutant no-restart-request"], junit: "\(folder)/new.xml")
+        // Run as a GitHub Actions job: each failure is also an annotation at its suite line.
+        let broken = try await runCommand(["env", "GITHUB_ACTIONS=true", "GITHUB_WORKSPACE=\(Repository.root)", InterruptionTests.mamconf, "run",
+                                           "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures, "--junit", "\(folder)/new.xml",
+                                           "--adapter", "\(reference) --mutant no-restart-request"] + selection)
         #expect(broken.status == 1)
+        #expect(broken.output.contains("::error file=Suites/first-policy-application.yaml,line=28,title=first-policy-application/targeted-account-enrolls-and-app-restarts-itself::"), "\(broken.output)")
 
         let clean = try await runCommand([InterruptionTests.mamconf, "compare", "\(folder)/base.xml", "\(folder)/again.xml"])
         #expect(clean.status == 0, "\(clean.output)")

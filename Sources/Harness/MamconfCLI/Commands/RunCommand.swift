@@ -125,7 +125,9 @@ struct RunCommand: AsyncParsableCommand {
         let control = RunControl()
         SignalTrap.shared.attach(control)
         defer { SignalTrap.shared.detach() }
-        let workDirectory = NSTemporaryDirectory() + "mamconf-\(getpid())"
+        // One folder per run, not per process: two runs in one process (tests, a host embedding mamconf) must not
+        // delete each other's case data when the first ends.
+        let workDirectory = NSTemporaryDirectory() + "mamconf-\(getpid())-\(UUID().uuidString.prefix(8))"
 
         var embedded: MockMAMServer?
         let backendURL: String
