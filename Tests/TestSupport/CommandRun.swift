@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// Runs a short command to completion off the concurrency pool and returns its exit status and output.
@@ -8,20 +11,14 @@ import Foundation
 ///     so a failing tool still shows its complaint in the test log.
 public func runCommand(_ arguments: [String], mergingStandardError: Bool = true) async throws -> (status: Int32, output: String) {
     try await offPool {
-        let process = Process()
-        if arguments[0].hasPrefix("/") {
-            process.executableURL = URL(fileURLWithPath: arguments[0])
-            process.arguments = Array(arguments.dropFirst())
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-        }
         let pipe = Pipe()
-        process.standardOutput = pipe
-        if mergingStandardError { process.standardError = pipe }
-        try process.run()
+        let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer { close(nothing) }
+        let writeEnd = pipe.fileHandleForWriting.fileDescriptor
+        let process = try SpawnedProcess(arguments, stdin: nothing, stdout: writeEnd, stderr: mergingStandardError ? writeEnd : STDERR_FILENO)
+        // Only the child may hold the write end, or end-of-file never comes.
+        try pipe.fileHandleForWriting.close()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (process.waitForExit(), String(decoding: data, as: UTF8.self))
     }
 }

@@ -41,9 +41,10 @@ int mamconf_spawn(const char *path, char *const argv[], char *const envp[],
         /* The parent may have died before the line above: then nobody will kill this process. */
         if (getppid() != parent) _exit(127);
         if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) goto failed;
-        if (in_fd > 2) close(in_fd);
-        if (out_fd > 2 && out_fd != in_fd) close(out_fd);
-        if (err_fd > 2 && err_fd != in_fd && err_fd != out_fd) close(err_fd);
+        /* Nothing else of the parent's reaches the program, even a descriptor some library opened without
+           O_CLOEXEC: a stray write end would keep another child's pipe from ever reaching end-of-file. */
+        if (report[1] > 3) close_range(3, (unsigned)report[1] - 1, 0);
+        close_range((unsigned)report[1] + 1, ~0U, 0);
         sigset_t none;
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
