@@ -42,6 +42,15 @@ public enum CaseOutcome: Sendable {
         }
     }
 
+    /// What went wrong, in one sentence: a failure's expectation or an error's description (nil when nothing did).
+    public var problem: String? {
+        switch self {
+        case .failed(let failure): return failure.message
+        case .errored(let error, _): return error.description
+        case .passed, .skipped: return nil
+        }
+    }
+
     /// `passed`, `failed`, `errored` or `skipped`.
     public var label: String {
         switch self {

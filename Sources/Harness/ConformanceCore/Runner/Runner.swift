@@ -170,12 +170,9 @@ public struct Runner: Sendable {
             started: configuration.clock.wallNow(), duration: 0, cases: cases)
     }
 
-    /// `YYYY-MM-DD` in UTC.
+    /// `YYYY-MM-DD` in UTC, the form expected-failure entries use for `expires`.
     static func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        String(ISOTime.format(date).prefix(10))
     }
 
     /// Answers a case scripts for PINs and passwords are secrets wherever they show up later.

@@ -172,8 +172,7 @@ public final class ConsoleReporter: Reporter {
     static func oneLine(_ outcome: CaseOutcome) -> String {
         let text: String
         switch outcome {
-        case .failed(let failure): text = failure.message
-        case .errored(let error, _): text = error.description
+        case .failed, .errored: text = outcome.problem ?? ""
         case .passed: text = "passed"
         case .skipped(let reason): text = "skipped: \(reason)"
         }

@@ -73,22 +73,21 @@ public struct JUnitReporter: Reporter {
         if let listed = result.listedOutcome {
             // What the case showed before the expected-failures list judged it (`expected-failures --update` reads it).
             out.append("[[PROPERTY|\(Self.listedOutcomeProperty)=\(listed.label)]]")
-            if let message = Self.oneLineMessage(listed) { out.append("[[PROPERTY|\(Self.listedMessageProperty)=\(redactor.redact(message))]]") }
+            if let message = listed.problem { out.append("[[PROPERTY|\(Self.listedMessageProperty)=\(redactor.redact(message))]]") }
         }
         // Transcript lines were redacted when the case ended (CaseResult.transcript); doing it again
         // here would double the cost of the slowest part of writing a large report.
         out.append(contentsOf: result.transcript)
         let attempts = result.attempts.compactMap { attempt -> JUnitAttempt? in
+            let kind: JUnitAttempt.Kind
+            let message: String, type: String, details: String
             switch outcome(attempt.outcome, result: result) {
-            case .failure(let message, let type, let details):
-                return JUnitAttempt(kind: .failure, message: message, type: type, details: details,
-                                    systemOut: attempt.transcript.joined(separator: "\n"), systemErr: Self.stderr(attempt.stderr))
-            case .error(let message, let type, let details):
-                return JUnitAttempt(kind: .error, message: message, type: type, details: details,
-                                    systemOut: attempt.transcript.joined(separator: "\n"), systemErr: Self.stderr(attempt.stderr))
-            case .passed, .skipped:
-                return nil
+            case .failure(let m, let t, let d): (kind, message, type, details) = (.failure, m, t, d)
+            case .error(let m, let t, let d): (kind, message, type, details) = (.error, m, t, d)
+            case .passed, .skipped: return nil
             }
+            return JUnitAttempt(kind: kind, message: message, type: type, details: details,
+                                systemOut: attempt.transcript.joined(separator: "\n"), systemErr: Self.stderr(attempt.stderr))
         }
         return JUnitCase(
             classname: result.suiteId, name: result.caseId, time: result.duration, outcome: outcome(result.outcome, result: result),
@@ -124,15 +123,6 @@ public struct JUnitReporter: Reporter {
             return .error(message: redactor.redact(message), type: error.kind, details: redactor.redact(body.joined(separator: "\n\n")))
         case .skipped(let reason):
             return .skipped(message: redactor.redact(reason))
-        }
-    }
-
-    /// A failure's or an error's one-line message without its location (what an expected-failure entry matches).
-    static func oneLineMessage(_ outcome: CaseOutcome) -> String? {
-        switch outcome {
-        case .failed(let failure): return failure.message
-        case .errored(let error, _): return error.description
-        case .passed, .skipped: return nil
         }
     }
 
