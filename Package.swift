@@ -40,7 +40,8 @@ let package = Package(
         // The harness: core (model, seams, runner, matcher) and the concrete pieces plugged into its seams.
         .target(name: "ConformanceCore", dependencies: ["AdapterProtocol"], path: "Sources/Harness/ConformanceCore"),
         .target(name: "SuiteLoader", dependencies: ["ConformanceCore", "AdapterProtocol", "Yams"], path: "Sources/Harness/SuiteLoader"),
-        .target(name: "StdioAdapter", dependencies: ["ConformanceCore", "AdapterProtocol", "CSpawn"], path: "Sources/Harness/StdioAdapter"),
+        // How the runner reaches an integration: a local process over stdio, or a test host over TCP.
+        .target(name: "AdapterTransports", dependencies: ["ConformanceCore", "AdapterProtocol", "CSpawn"], path: "Sources/Harness/AdapterTransports"),
         .target(name: "Backends", dependencies: ["ConformanceCore", "CurlHTTP"], path: "Sources/Harness/Backends"),
 
         // The mock backend: a separate wing, reached only over HTTP.
@@ -63,7 +64,7 @@ let package = Package(
 
         // The command line: wires the concrete pieces into the core's seams.
         .target(name: "MamconfCLI", dependencies: [
-            "ConformanceCore", "SuiteLoader", "StdioAdapter", "Backends", "JUnitXML", "MockMAMService",
+            "ConformanceCore", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Harness/MamconfCLI"),
@@ -80,7 +81,7 @@ let package = Package(
         .testTarget(name: "MockServiceTests", dependencies: ["TestSupport", "MockMAMService", "CurlHTTP", "AdapterProtocol"]),
         .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference"]),
         .testTarget(name: "HarnessTests", dependencies: [
-            "ConformanceCore", "SuiteLoader", "StdioAdapter", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
+            "ConformanceCore", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
             "MamconfCLI", "mamconf-reference", "mamconf", "CSpawn", "TestSupport",
             // docs/ci.md's YAML snippets are parsed in DocumentationTests.
             .product(name: "Yams", package: "Yams"),

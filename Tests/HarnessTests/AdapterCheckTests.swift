@@ -3,7 +3,7 @@ import ConformanceCore
 import Foundation
 @testable import MamconfCLI
 import MockMAMService
-import StdioAdapter
+import AdapterTransports
 import SuiteLoader
 import Testing
 

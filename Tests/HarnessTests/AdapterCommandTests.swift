@@ -1,6 +1,6 @@
 import Foundation
 import MamconfCLI
-import StdioAdapter
+import AdapterTransports
 import Testing
 
 /// How a user names the integration: a shell-like string or the words after `--`, the program found on PATH.

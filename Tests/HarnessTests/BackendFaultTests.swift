@@ -3,7 +3,7 @@ import ConformanceCore
 import Foundation
 import Logging
 import MockMAMService
-import StdioAdapter
+import AdapterTransports
 import Testing
 
 /// A backend that is unreachable is an infrastructure problem (exit 2), not a test failure; one lost

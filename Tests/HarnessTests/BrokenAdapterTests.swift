@@ -2,7 +2,7 @@ import ConformanceCore
 import Foundation
 import JUnitXML
 import MamconfCLI
-import StdioAdapter
+import AdapterTransports
 import Testing
 
 /// Integrations break all the time; that is what a conformance run meets. None of these may hang a run,

@@ -1,5 +1,5 @@
 import Foundation
-@testable import StdioAdapter
+@testable import AdapterTransports
 import Testing
 
 @Suite struct LineSplitterTests {

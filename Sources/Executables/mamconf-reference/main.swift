@@ -41,8 +41,46 @@ if let mutant = options.mutant {
     printError("mamconf-reference: mutant \(mutant.name) is on")
 }
 
-let server = AdapterServer(lineLimit: options.lineLimit)
-let bridge = ReferenceBridge(options: options)
+guard let port = options.listenPort else {
+    let server = AdapterServer(lineLimit: options.lineLimit)
+    let bridge = ReferenceBridge(options: options)
+    server.run(handler: bridge)
+    bridge.terminate()
+    exit(0)
+}
+
+// The network transport: a test host that outlives cases, as on a simulator or device.
+let environment = ProcessInfo.processInfo.environment
+let token = options.adapterToken ?? environment[ListenConfiguration.tokenVariable]
+let dataDirectory = options.dataDirectory
+    ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("mamconf-reference-\(port == 0 ? "\(getpid())" : "\(port)")")
+do {
+    try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true,
+                                            attributes: [.posixPermissions: 0o700])
+} catch {
+    printError("mamconf-reference: cannot create the data directory \(dataDirectory): \(error)")
+    exit(2)
+}
+let server: AdapterServer
+do {
+    server = try AdapterServer(
+        listening: ListenConfiguration(host: options.listenHost, port: port, token: token?.isEmpty == false ? token : nil),
+        lineLimit: options.lineLimit)
+} catch {
+    printError("mamconf-reference: \(error)")
+    exit(2)
+}
+var bridgeEnvironment = environment
+bridgeEnvironment["MAMCONF_DATA_DIR"] = dataDirectory
+let bridge = ReferenceBridge(options: options, environment: bridgeEnvironment)
+// After a restart ended the previous process, the app carries on; the runner reconnects.
+bridge.resumeAfterRelaunch(server: server)
+let shown = options.listenHost.contains(":") ? "[\(options.listenHost)]" : options.listenHost
+printError("mamconf-reference: listening on \(shown):\(server.boundPort ?? port) (data in \(dataDirectory)\(token == nil ? "" : ", token required"))")
 server.run(handler: bridge)
+while bridge.isRelaunching {
+    // The process image is being replaced by the thread that began the relaunch.
+    pause()
+}
 bridge.terminate()
 exit(0)

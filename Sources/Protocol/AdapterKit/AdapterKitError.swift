@@ -12,6 +12,8 @@ public enum AdapterKitError: Error, Sendable, Hashable, CustomStringConvertible 
     case badAnswer(method: String, problem: String)
     /// `ask` was called on the server's reader thread, which is the thread that would deliver the answer.
     case calledFromReaderThread(method: String)
+    /// A network test host could not bind its address (in use, not an address of this machine, no permission).
+    case cannotListen(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum AdapterKitError: Error, Sendable, Hashable, CustomStringConvertible 
         case .answeredWithError(let method, let error): return "\(method) was answered with \(error)"
         case .badAnswer(let method, let problem): return "the answer to \(method) does not fit: \(problem)"
         case .calledFromReaderThread(let method): return "\(method) asked on the reader thread (would deadlock)"
+        case .cannotListen(let why): return why
         }
     }
 }

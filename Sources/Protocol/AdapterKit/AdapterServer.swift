@@ -10,15 +10,23 @@ import Darwin
 
 /// The integration side of the adapter protocol: the server a vendor links into their test host.
 ///
+/// Two transports, one behaviour:
+/// - **stdio** (`init(input:output:)`): the runner started this process; one session, until `shutdown` or the end
+///   of input;
+/// - **network** (`init(listening:)`): the test host runs on a simulator or device and listens; the runner
+///   connects once per case. One runner at a time, `hello` first (with the shared token, if one is set), and
+///   `shutdown` ends the session, not the process. Events and questions sent while no runner is connected are
+///   queued for the next one, which is how a relaunched host's `event.app restarted` reaches the runner.
+///
 /// Threads, and why:
-/// - one **reader thread** reads the runner's lines, so answers to the integration's questions are taken in
-///   even while a runner request is being handled (the handler may be blocked waiting for exactly that answer);
+/// - one **reader thread** per connection reads the runner's lines, so answers to the integration's questions are
+///   taken in even while a runner request is being handled (the handler may be blocked waiting for exactly that);
 /// - one **serial handler queue** runs `AdapterHandler.handle`, one runner request at a time, off the Swift
 ///   concurrency pool, so a handler may block;
-/// - any thread may call `notify` and `ask`; a single writer lock keeps lines whole and in call order.
+/// - any thread may call `notify` and `ask`; a writer lock keeps lines whole and in call order.
 ///
-/// Output goes to the file descriptor given (stdout by default), which must carry the protocol only;
-/// diagnostics go to the `diagnostics` sink (stderr by default).
+/// Over stdio, output goes to the file descriptor given (stdout by default), which must carry the protocol
+/// only; diagnostics go to the `diagnostics` sink (stderr by default).
 public final class AdapterServer: Sendable {
     /// The default longest accepted input line: generous for any v0 message, small enough to bound memory.
     public static let defaultLineLimit = 1 << 20
@@ -26,22 +34,31 @@ public final class AdapterServer: Sendable {
     /// The longest accepted input line in bytes; longer lines are skipped with an error response.
     public let lineLimit: Int
 
-    private let inputFD: Int32
-    private let writer: LineWriter
+    private enum Transport: Sendable {
+        case stdio(input: Int32, writer: LineWriter)
+        case network(ListeningSocket, ListenConfiguration)
+    }
+
+    private let transport: Transport
+    private let outbox = Outbox()
     private let diagnostics: @Sendable (String) -> Void
     private let pending = PendingQuestions()
     private let handlerQueue = DispatchQueue(label: "AdapterKit.handler", qos: .userInitiated)
     private let finished = DispatchSemaphore(value: 0)
     private let state = Locked(RunState())
+    /// Signalled whenever a network session ends, so a waiting connection can take its place.
+    private let sessionEnded = NSCondition()
 
     private struct RunState {
         var started = false
-        var stopping = false
         var finished = false
-        var readerThread: pthread_t?
+        var readerThreads: Set<UInt> = []
+        /// The network session being served (its writer), if any.
+        var activeSession: LineWriter?
+        var stopping = false
     }
 
-    /// Creates a server on the given descriptors. Nothing is read until `run(handler:)`.
+    /// Creates a server on the given descriptors (the stdio transport). Nothing is read until `run(handler:)`.
     ///
     /// - Parameters:
     ///   - input: where runner lines arrive (stdin by default). Not closed by the server.
@@ -54,10 +71,35 @@ public final class AdapterServer: Sendable {
         lineLimit: Int = AdapterServer.defaultLineLimit,
         diagnostics: @escaping @Sendable (String) -> Void = AdapterServer.writeToStandardError
     ) {
-        self.inputFD = input
-        self.writer = LineWriter(fd: output)
+        let writer = LineWriter(fd: output)
+        self.transport = .stdio(input: input, writer: writer)
         self.lineLimit = max(1, lineLimit)
         self.diagnostics = diagnostics
+        outbox.attach(writer)
+    }
+
+    /// Creates a server listening on a TCP address (the network transport). The address is bound here, so a
+    /// port taken by another program fails at once, and `boundPort` tells the port when 0 was asked for.
+    ///
+    /// - Throws: `AdapterKitError.cannotListen` when the address cannot be bound.
+    public init(
+        listening configuration: ListenConfiguration,
+        lineLimit: Int = AdapterServer.defaultLineLimit,
+        diagnostics: @escaping @Sendable (String) -> Void = AdapterServer.writeToStandardError
+    ) throws(AdapterKitError) {
+        let socket: ListeningSocket
+        do { socket = try ListeningSocket(host: configuration.host, port: configuration.port) } catch {
+            throw .cannotListen(error.description)
+        }
+        self.transport = .network(socket, configuration)
+        self.lineLimit = max(1, lineLimit)
+        self.diagnostics = diagnostics
+    }
+
+    /// The port the server listens on (network transport), nil over stdio.
+    public var boundPort: UInt16? {
+        if case .network(let socket, _) = transport { return socket.port }
+        return nil
     }
 
     /// The default diagnostics sink: one line on stderr, which the runner keeps in the case transcript.
@@ -67,47 +109,170 @@ public final class AdapterServer: Sendable {
 
     // MARK: - Running
 
-    /// Serves runner requests until `shutdown` has been answered or the input ends, then returns.
+    /// Serves the runner, then returns: over stdio once `shutdown` has been answered or the input ends; over the
+    /// network once `stop()` or `relaunch(reason:)` was called.
     ///
     /// Call it once, typically from the main thread of the test host. Questions still waiting for an answer
-    /// when it returns fail with `AdapterKitError.inputClosed`. After a `shutdown` the reader thread keeps
-    /// reading until the input ends (normally the process exits first), so a request that arrives late still
-    /// gets its one error response instead of depending on how fast the shutdown was served.
+    /// when it returns fail with `AdapterKitError.inputClosed`. Over stdio, after a `shutdown` the reader thread
+    /// keeps reading until the input ends (normally the process exits first), so a request that arrives late
+    /// still gets its one error response instead of depending on how fast the shutdown was served.
     public func run(handler: any AdapterHandler) {
         let alreadyStarted = state.withLock { s -> Bool in
             defer { s.started = true }
             return s.started
         }
         precondition(!alreadyStarted, "AdapterServer.run(handler:) may be called only once")
-        let thread = Thread { [self] in
-            state.withLock { $0.readerThread = pthread_self() }
-            readLoop(handler: handler)
+        switch transport {
+        case .stdio(let input, let writer):
+            startReader(name: "AdapterKit.reader") { [self] in
+                serve(Connection(input: input, writer: writer, network: false), handler: handler)
+                finish()
+            }
+            finished.wait()
+        case .network(let socket, let configuration):
+            let acceptor = Thread { [self] in acceptLoop(socket, configuration: configuration, handler: handler) }
+            acceptor.name = "AdapterKit.accept"
+            acceptor.start()
+            finished.wait()
         }
-        thread.name = "AdapterKit.reader"
-        thread.start()
-        finished.wait()
     }
 
-    private func readLoop(handler: any AdapterHandler) {
-        var reader = LineReader(fd: inputFD, limit: lineLimit)
+    /// Network transport: stops listening, ends the session being served and makes `run(handler:)` return.
+    public func stop() {
+        state.withLock { $0.stopping = true }
+        if case .network(let socket, _) = transport { socket.close() }
+        if let session = state.withLock({ $0.activeSession }) { session.shutdownConnection() }
+        finish()
+    }
+
+    /// Network transport: the host's process is about to end so the app can be launched again (`app.restart`,
+    /// the app restarting itself, the SDK's relaunch). Tells the runner (`host.relaunching`), which will
+    /// reconnect to the relaunched host, then stops serving; `run(handler:)` returns and the caller ends or
+    /// replaces the process. Over stdio this does nothing: the runner owns the process there.
+    public func relaunch(reason: RestartReason) {
+        guard case .network = transport else { return }
+        notify(.hostRelaunching, HostRelaunchingEvent(reason: reason))
+        stop()
+    }
+
+    private func acceptLoop(_ socket: ListeningSocket, configuration: ListenConfiguration, handler: any AdapterHandler) {
+        while let client = socket.accept() {
+            let writer = LineWriter(fd: client, isSocket: true)
+            let connection = Connection(input: client, writer: writer, network: true, token: configuration.token)
+            // A runner reconnecting for its next case may arrive just before the previous session has ended:
+            // it is served once that happens, and refused as busy only after the grace.
+            let admitted = waitForIdle(deadline: Date().addingTimeInterval(configuration.busyGrace), claiming: writer)
+            startReader(name: "AdapterKit.session") { [self] in
+                if admitted {
+                    serve(connection, handler: handler)
+                    endSession(writer)
+                } else {
+                    refuseBusy(connection)
+                }
+                writer.shutdownConnection()
+                _ = ListeningSocket.systemClose(client)
+            }
+        }
+        finish()
+    }
+
+    /// Claims the session slot for `writer` once no other session runs, until `deadline`.
+    private func waitForIdle(deadline: Date, claiming writer: LineWriter) -> Bool {
+        sessionEnded.lock()
+        defer { sessionEnded.unlock() }
+        while true {
+            let claimed = state.withLock { s -> Bool in
+                guard s.activeSession == nil, !s.stopping else { return false }
+                s.activeSession = writer
+                return true
+            }
+            if claimed { return true }
+            if state.withLock({ $0.stopping }) || !sessionEnded.wait(until: deadline) {
+                return state.withLock { s -> Bool in
+                    guard s.activeSession == nil, !s.stopping else { return false }
+                    s.activeSession = writer
+                    return true
+                }
+            }
+        }
+    }
+
+    private func endSession(_ writer: LineWriter) {
+        outbox.detach(writer)
+        // Questions asked on this connection cannot be answered by another runner.
+        pending.failWaiting()
+        sessionEnded.lock()
+        state.withLock { s in if s.activeSession === writer { s.activeSession = nil } }
+        sessionEnded.broadcast()
+        sessionEnded.unlock()
+    }
+
+    /// Answers the waiting runner's `hello` with "busy" and lets it go.
+    private func refuseBusy(_ connection: Connection) {
+        var reader = LineReader(fd: connection.input, limit: lineLimit, timeout: 5)
+        var id: RequestID?
+        if case .line(let data) = reader.next(), case .request(let requestID, _, _)? = try? Message.decode(line: data) {
+            id = requestID
+        }
+        diagnostics("refused a second runner: another one is connected")
+        _ = connection.writer.write(Message.errorResponse(id: id, error: RPCError(
+            .busy, "another runner is connected to this test host")).encodedLine())
+    }
+
+    private func startReader(name: String, _ body: @escaping @Sendable () -> Void) {
+        let thread = Thread { [self] in
+            let me = Self.currentThreadID()
+            state.withLock { _ = $0.readerThreads.insert(me) }
+            body()
+            state.withLock { _ = $0.readerThreads.remove(me) }
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    private static func currentThreadID() -> UInt {
+        #if canImport(Darwin)
+        return UInt(bitPattern: pthread_self())
+        #else
+        return UInt(pthread_self())
+        #endif
+    }
+
+    // MARK: - One connection
+
+    /// One runner's connection: stdin/stdout, or an accepted socket.
+    private struct Connection: Sendable {
+        let input: Int32
+        let writer: LineWriter
+        let network: Bool
+        var token: String?
+        /// Network transport: `hello` succeeded on this connection.
+        let greeted = Locked(false)
+        /// `shutdown` was received: later requests are answered with an error, never handled.
+        let shutDown = Locked(false)
+    }
+
+    /// Reads and serves one connection until it ends (or, over the network, until `shutdown` was answered).
+    private func serve(_ connection: Connection, handler: any AdapterHandler) {
+        var reader = LineReader(fd: connection.input, limit: lineLimit)
         reading: while true {
             switch reader.next() {
             case .end:
                 break reading
             case .overlong(let count):
                 diagnostics("skipped an input line of \(count) bytes (limit \(lineLimit))")
-                send(.errorResponse(id: nil, error: RPCError(
+                respond(on: connection, .errorResponse(id: nil, error: RPCError(
                     code: RPCError.invalidRequest,
                     message: "line of \(count) bytes exceeds the limit of \(lineLimit) bytes; skipped")))
             case .line(let data):
                 if data.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                receive(data, handler: handler)
+                if !receive(data, on: connection, handler: handler) { break reading }
             }
         }
-        finish()
     }
 
-    private func receive(_ line: Data, handler: any AdapterHandler) {
+    /// Handles one line; false ends the connection.
+    private func receive(_ line: Data, on connection: Connection, handler: any AdapterHandler) -> Bool {
         let message: Message
         do {
             message = try Message.decode(line: line)
@@ -115,24 +280,42 @@ public final class AdapterServer: Sendable {
             diagnostics("malformed input line: \(error)")
             let code: Int
             if case .notJSON = error { code = RPCError.parseError } else { code = RPCError.invalidRequest }
-            send(.errorResponse(id: nil, error: RPCError(code: code, message: error.description)))
-            return
+            respond(on: connection, .errorResponse(id: nil, error: RPCError(code: code, message: error.description)))
+            return true
         }
         switch message {
         case .request(let id, let method, let params):
-            let accepted = state.withLock { s -> Bool in
-                if s.stopping { return false }
-                if method == RunnerMethod.shutdown.rawValue { s.stopping = true }
+            if connection.network {
+                if method == RunnerMethod.hello.rawValue { return greet(id: id, params: params, on: connection) }
+                guard connection.greeted.withLock({ $0 }) else {
+                    // Nothing reaches the app or the SDK before the runner said hello (with the token).
+                    respond(on: connection, .errorResponse(id: id, error: RPCError(.unauthorized, "send hello first")))
+                    return true
+                }
+            }
+            let isShutdown = method == RunnerMethod.shutdown.rawValue
+            let late = connection.shutDown.withLock { down -> Bool in
+                defer { if isShutdown { down = true } }
+                return down
+            }
+            if late {
+                // Every request gets exactly one response, even one that arrives while shutting down.
+                respond(on: connection, .errorResponse(id: id, error: RPCError(
+                    code: RPCError.invalidRequest, message: "\(method) received after shutdown; ignored")))
                 return true
             }
-            guard accepted else {
-                // Every request gets exactly one response, even one that arrives while shutting down.
-                send(.errorResponse(id: id, error: RPCError(
-                    code: RPCError.invalidRequest, message: "\(method) received after shutdown; ignored")))
-                return
-            }
+            let done = DispatchSemaphore(value: 0)
             handlerQueue.async { [self] in
-                serve(id: id, method: method, params: params, handler: handler)
+                defer { if isShutdown { done.signal() } }
+                serveRequest(id: id, method: method, params: params, on: connection, handler: handler)
+            }
+            if isShutdown {
+                if connection.network {
+                    // The session ends once the answer is out; the host listens for the next runner.
+                    done.wait()
+                    return false
+                }
+                handlerQueue.async { [self] in finish() }
             }
         case .notification(let method, _):
             diagnostics("ignored notification \(method) from the runner")
@@ -145,17 +328,55 @@ public final class AdapterServer: Sendable {
                 diagnostics("the runner could not read a line we sent: \(error)")
             }
         }
+        return true
     }
 
-    private func serve(id: RequestID, method: String, params: JSONValue, handler: any AdapterHandler) {
+    /// Network transport: checks the runner's `hello`, then connects it to the integration's events.
+    private func greet(id: RequestID, params: JSONValue, on connection: Connection) -> Bool {
+        let hello: HelloParams
+        do { hello = try params.decode(as: HelloParams.self) } catch {
+            respond(on: connection, .errorResponse(id: id, error: RPCError(.invalidParams, "hello: \(error)")))
+            return true
+        }
+        if let expected = connection.token, !Self.sameSecret(hello.token ?? "", expected) {
+            diagnostics("refused a runner: \(hello.token == nil ? "no token" : "wrong token") in hello")
+            respond(on: connection, .errorResponse(id: id, error: RPCError(
+                .unauthorized, hello.token == nil ? "this test host needs a token" : "wrong token")))
+            return false
+        }
+        respond(on: connection, .response(id: id, result: [:]))
+        connection.greeted.withLock { $0 = true }
+        let (delivered, dropped) = outbox.attach(connection.writer)
+        if dropped > 0 { diagnostics("\(dropped) message(s) sent while no runner was connected were dropped (queue full)") }
+        if delivered > 0 { diagnostics("delivered \(delivered) message(s) sent while no runner was connected") }
+        return true
+    }
+
+    /// Compares two secrets in time independent of where they differ.
+    static func sameSecret(_ given: String, _ expected: String) -> Bool {
+        let a = Array(given.utf8), b = Array(expected.utf8)
+        var difference = a.count ^ b.count
+        for index in 0..<max(a.count, b.count) {
+            difference |= Int((index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0))
+        }
+        return difference == 0
+    }
+
+    private func serveRequest(id: RequestID, method: String, params: JSONValue, on connection: Connection, handler: any AdapterHandler) {
         let reply: Message
         do {
             reply = .response(id: id, result: try handler.handle(method, params: params, server: self))
         } catch {
             reply = .errorResponse(id: id, error: error)
         }
-        send(reply)
-        if method == RunnerMethod.shutdown.rawValue { finish() }
+        respond(on: connection, reply)
+    }
+
+    /// Responses go to the connection that asked, never to a later runner.
+    private func respond(on connection: Connection, _ message: Message) {
+        if !connection.writer.write(message.encodedLine()) {
+            diagnostics("the runner's connection closed; dropped a response")
+        }
     }
 
     private func deliver(id: RequestID, outcome: PendingQuestions.Outcome) {
@@ -178,6 +399,7 @@ public final class AdapterServer: Sendable {
     // MARK: - Talking to the runner
 
     /// Sends an event (a JSON-RPC notification). Safe from any thread; lines from one thread keep their order.
+    /// Over the network, events sent while no runner is connected are delivered to the next one.
     public func notify(method: String, params: JSONValue = .object([:])) {
         send(.notification(method: method, params: params))
     }
@@ -201,10 +423,8 @@ public final class AdapterServer: Sendable {
     /// - Returns: the answer's `result`.
     /// - Throws: `AdapterKitError` on timeout, an error answer, or the input ending first.
     public func ask(method: String, params: JSONValue = .object([:]), timeout: Double = 120) throws(AdapterKitError) -> JSONValue {
-        let onReader = state.withLock { s -> Bool in
-            guard let reader = s.readerThread else { return false }
-            return pthread_equal(reader, pthread_self()) != 0
-        }
+        let me = Self.currentThreadID()
+        let onReader = state.withLock { $0.readerThreads.contains(me) }
         if onReader { throw .calledFromReaderThread(method: method) }
         guard let (id, slot) = pending.open() else { throw .inputClosed(method: method) }
         send(.request(id: .number(id), method: method, params: params))
@@ -235,7 +455,7 @@ public final class AdapterServer: Sendable {
     }
 
     private func send(_ message: Message) {
-        if !writer.write(message.encodedLine()) {
+        if !outbox.send(message.encodedLine()) {
             diagnostics("output closed; dropped a line")
         }
     }

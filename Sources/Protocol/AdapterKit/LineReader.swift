@@ -31,9 +31,13 @@ struct LineReader {
     private var skipping: Int?
     private var atEnd = false
 
-    init(fd: Int32, limit: Int) {
+    /// Seconds a read may wait for data before the input counts as ended; nil waits for ever.
+    private let timeout: Double?
+
+    init(fd: Int32, limit: Int, timeout: Double? = nil) {
         self.fd = fd
         self.limit = max(1, limit)
+        self.timeout = timeout
     }
 
     /// Blocks until the next item is available.
@@ -85,6 +89,15 @@ struct LineReader {
     private mutating func fill() {
         let chunkSize = 64 * 1024
         var chunk = [UInt8](repeating: 0, count: chunkSize)
+        if let timeout {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            var polled: Int32
+            repeat { polled = poll(&ready, 1, Int32(max(0, min(timeout * 1000, Double(Int32.max))))) } while polled < 0 && errno == EINTR
+            if polled <= 0 {
+                atEnd = true
+                return
+            }
+        }
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunkSize) }
             if count > 0 {

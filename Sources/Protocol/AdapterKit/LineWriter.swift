@@ -11,10 +11,15 @@ import Darwin
 /// (responses, events, questions) never interleave.
 final class LineWriter: @unchecked Sendable {
     private let fd: Int32
+    /// A socket is written with `send(MSG_NOSIGNAL)`: a runner that went away must not kill the host by SIGPIPE.
+    private let isSocket: Bool
     private let lock = NSLock()
     private var closed = false
 
-    init(fd: Int32) { self.fd = fd }
+    init(fd: Int32, isSocket: Bool = false) {
+        self.fd = fd
+        self.isSocket = isSocket
+    }
 
     /// Writes `line` (which must end in `\n`) completely, or drops it if the peer has gone away.
     /// Returns false when the output is closed.
@@ -41,7 +46,16 @@ final class LineWriter: @unchecked Sendable {
         return ok
     }
 
+    /// Ends a socket connection both ways (a reader blocked on it returns), without closing the descriptor.
+    func shutdownConnection() {
+        guard isSocket else { return }
+        _ = shutdown(fd, Int32(SHUT_RDWR))
+    }
+
     private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        if isSocket { return Glibc.send(fd, buffer, count, Int32(MSG_NOSIGNAL)) }
+        #endif
         #if canImport(Darwin)
         return Darwin.write(fd, buffer, count)
         #elseif canImport(Musl)

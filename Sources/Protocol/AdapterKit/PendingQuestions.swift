@@ -50,6 +50,18 @@ final class PendingQuestions: @unchecked Sendable {
         return slot != nil
     }
 
+    /// Ends every waiting question with `.closed` (their runner went away); later questions may still be asked,
+    /// for the next runner to answer.
+    func failWaiting() {
+        let slots: [Slot] = state.withLock { s in
+            let all = Array(s.slots.values)
+            for slot in all { slot.outcome = .closed }
+            s.slots.removeAll()
+            return all
+        }
+        for slot in slots { slot.semaphore.signal() }
+    }
+
     /// Ends every waiting question with `.closed`; later `open()` calls fail.
     func closeAll() {
         let slots: [Slot] = state.withLock { s in

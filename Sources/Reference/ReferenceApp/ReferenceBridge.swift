@@ -16,9 +16,11 @@ public final class ReferenceBridge: AdapterHandler {
     /// Reported as `sdk.name`.
     public static let sdkName = "ReferenceSDK (Intune App SDK 21.7.1 API)"
 
-    private let options: ReferenceOptions
-    private let processEnvironment: [String: String]
-    private let device = Locked<ReferenceDevice?>(nil)
+    let options: ReferenceOptions
+    let processEnvironment: [String: String]
+    let device = Locked<ReferenceDevice?>(nil)
+    /// Set once a relaunch has begun: the process is about to be replaced and must not exit meanwhile.
+    let relaunching = Locked(false)
     /// Upper bound for `sync`, `clock.advance` and waiting for a launch.
     let idleTimeout: Double
 
@@ -54,6 +56,10 @@ public final class ReferenceBridge: AdapterHandler {
             terminate()
             return [:]
         case .sync: return try sync()
+        case .hello:
+            // Answered by AdapterServer itself on a network connection; never sent over stdio.
+            throw RPCError(.methodNotFound, "\(name) belongs to the network transport")
+        case .reset: return try reset()
         case .clockAdvance: return try advanceClock(try params.params(ClockAdvanceParams.self))
         case .appLaunch: return try launch()
         case .appRestart: return try restart()
@@ -119,9 +125,7 @@ public final class ReferenceBridge: AdapterHandler {
         } catch {
             throw RPCError(code: RPCError.actionFailed, message: "cannot create the data directory: \(error)")
         }
-        let created = ReferenceDevice(environment: environment, channel: channel, capabilities: Set(options.capabilities),
-                                      sdkDefects: options.mutant?.sdkDefects ?? [],
-                                      appDefects: options.mutant?.appDefects ?? [])
+        let created = makeDevice(environment: environment, channel: channel, initializeParams: params)
         let previous = device.withLock { current -> ReferenceDevice? in
             defer { current = created }
             return current

@@ -24,6 +24,9 @@ final class ReferenceDevice: Sendable {
     let virtualClock: VirtualClock?
     /// How long a question to the runner may take before the app treats it as unanswered.
     let questionTimeout: Double
+    /// Set on a listening host that restarts the app the way a device does: by ending the process (it never
+    /// returns). Nil restarts the app inside this process.
+    let relauncher: (@Sendable (RestartReason) -> Never)?
 
     private struct State {
         var current: ReferenceApp?
@@ -39,7 +42,9 @@ final class ReferenceDevice: Sendable {
     private let restartGate = RestartGate()
 
     init(environment: AppEnvironment, channel: any RunnerChannel, capabilities: Set<Capability>,
-         sdkDefects: Set<SDKDefect>, appDefects: Set<AppDefect>, questionTimeout: Double = 120) {
+         sdkDefects: Set<SDKDefect>, appDefects: Set<AppDefect>, questionTimeout: Double = 120,
+         relauncher: (@Sendable (RestartReason) -> Never)? = nil) {
+        self.relauncher = relauncher
         self.environment = environment
         self.channel = channel
         self.events = AppEvents(channel: channel)
@@ -93,7 +98,10 @@ final class ReferenceDevice: Sendable {
     // MARK: Lifecycle
 
     /// Starts the app unless it is already running; returns the running app.
-    func launch() -> ReferenceApp? {
+    ///
+    /// - Parameter relaunched: the reason, when this launch continues a restart that ended the previous
+    ///   process (a listening host after `exec`): the app announces `restarted` instead of `launched`.
+    func launch(relaunched: RestartReason? = nil) -> ReferenceApp? {
         lifecycle.lock()
         defer { lifecycle.unlock() }
         let (running, shutDown) = state.withLock { ($0.current, $0.shutDown) }
@@ -102,7 +110,7 @@ final class ReferenceDevice: Sendable {
         let app = ReferenceApp(device: self)
         state.withLock { $0.current = app }
         restartGate.appChanged()
-        app.start(announcing: AppEvent(kind: .launched))
+        app.start(announcing: relaunched.map { AppEvent(kind: .restarted, reason: AppEventReason($0)) } ?? AppEvent(kind: .launched))
         return app
     }
 
@@ -121,6 +129,10 @@ final class ReferenceDevice: Sendable {
             return old
         }
         old?.terminate()
+        if let relauncher {
+            // A device ends the app's process: only the data directory survives into the next one.
+            relauncher(reason)
+        }
         let app = ReferenceApp(device: self)
         state.withLock { $0.current = app }
         restartGate.appChanged()

@@ -17,6 +17,27 @@ public struct ReferenceOptions: Sendable, Equatable {
     public var listMutants = false
     /// `--help`.
     public var showHelp = false
+    /// `--listen PORT`: serve the network transport on this port (0 = any free port) instead of stdin/stdout.
+    public var listenPort: UInt16?
+    /// `--host ADDRESS`: the address to listen on (loopback unless told otherwise).
+    public var listenHost = "127.0.0.1"
+    /// `--adapter-token TOKEN` (or the environment variable `MAMCONF_ADAPTER_TOKEN`): the token a runner must
+    /// present in `hello`.
+    public var adapterToken: String?
+    /// `--data-dir DIR`: where a listening host keeps the app's data (a device's app container). Default: a
+    /// folder per port under the temporary directory.
+    public var dataDirectory: String?
+    /// `--relaunch in-process|exec`: how a listening host restarts the app. `exec` (the default when listening)
+    /// ends the process image the way a device ends the app's process, so the runner must reconnect.
+    public var relaunch: RelaunchMode = .exec
+
+    /// How a listening host restarts the app.
+    public enum RelaunchMode: String, Sendable, CaseIterable {
+        /// Replace the process image (`execv`): nothing survives but the data directory.
+        case exec
+        /// Build a new app and SDK runtime inside the same process, as over stdio.
+        case inProcess = "in-process"
+    }
 
     public init() {}
 
@@ -27,8 +48,13 @@ public struct ReferenceOptions: Sendable, Equatable {
     public static let usage = """
         usage: mamconf-reference [--mutant NAME] [--disable-capability NAME]... [--protocol-version 0|1]
                                  [--line-limit BYTES]
+                                 [--listen PORT [--host ADDRESS] [--adapter-token TOKEN] [--data-dir DIR]
+                                  [--relaunch exec|in-process]]
                mamconf-reference --list-mutants
         Speaks the mamconf adapter protocol on stdin/stdout; logs go to stderr.
+        With --listen, serves the network transport instead (mamconf run --adapter tcp://HOST:PORT): one runner
+        at a time, reset between cases, and a restart ends the process image (exec) so the runner reconnects.
+        The token is better given in the environment variable MAMCONF_ADAPTER_TOKEN.
         """
 
     /// Why the command line was refused (the executable prints it and exits with status 2).
@@ -84,6 +110,24 @@ public struct ReferenceOptions: Sendable, Equatable {
                     throw ParseError(message: "--line-limit needs a positive number of bytes, got '\(text)'")
                 }
                 options.lineLimit = bytes
+            case "--listen":
+                let text = try flagValue()
+                guard let port = UInt16(text) else {
+                    throw ParseError(message: "--listen needs a port number (0 to 65535), got '\(text)'")
+                }
+                options.listenPort = port
+            case "--host":
+                options.listenHost = try flagValue()
+            case "--adapter-token":
+                options.adapterToken = try flagValue()
+            case "--data-dir":
+                options.dataDirectory = try flagValue()
+            case "--relaunch":
+                let text = try flagValue()
+                guard let mode = RelaunchMode(rawValue: text) else {
+                    throw ParseError(message: "unknown relaunch mode '\(text)' (known: \(RelaunchMode.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                options.relaunch = mode
             case "--list-mutants":
                 options.listMutants = true
             case "--help", "-h":

@@ -5,7 +5,7 @@ import TestSupport
 import Logging
 import MamconfCLI
 import MockMAMService
-import StdioAdapter
+import AdapterTransports
 import SuiteLoader
 import Testing
 

@@ -1,6 +1,6 @@
 import AdapterProtocol
 import Foundation
-import StdioAdapter
+import AdapterTransports
 import Synchronization
 
 /// Every protocol line of a run, in both directions, and the schema file each one must fit.

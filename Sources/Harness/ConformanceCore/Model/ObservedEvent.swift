@@ -36,6 +36,7 @@ public struct ObservedEvent: Sendable, Hashable {
         case .sdkCall?: return "sdk call \(params["api"]?.stringValue ?? "?") \(params.compactText)"
         case .notification?: return "notification \(params["name"]?.stringValue ?? "?")" + accountSuffix
         case .log?: return "log \(params["message"]?.stringValue ?? params.compactText)"
+        case .hostRelaunching?: return "host relaunching (\(params["reason"]?.stringValue ?? "?"))"
         case nil: return "\(isQuestion ? "question " : "")\(method) \(params.compactText)"
         }
     }

@@ -22,6 +22,9 @@ final class CaseEventLog: InboundHandler {
         var faults: [AdapterFault] = []
         var sdkVersion: SDKVersion?
         var violation: ProtocolViolation?
+        /// False until the case begins: over the network, what a long-lived host says before `reset` answered
+        /// belongs to an earlier case and is only transcribed.
+        var open: Bool
     }
 
     /// The first message of the integration that broke the protocol's schemas (`--strict-protocol`).
@@ -30,14 +33,24 @@ final class CaseEventLog: InboundHandler {
         var message: String
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let transcript: Transcript
     private let strict: Bool
 
-    init(transcript: Transcript, strict: Bool = false) {
+    /// - Parameter open: whether the case has begun; a closed log transcribes events without recording them and
+    ///   answers questions with `-32001` until `begin()`.
+    init(transcript: Transcript, strict: Bool = false, open: Bool = true) {
         self.transcript = transcript
         self.strict = strict
+        self.state = Mutex(State(open: open))
     }
+
+    /// The case begins: from now on events count and questions are answered from the script.
+    func begin() {
+        state.withLock { $0.open = true }
+    }
+
+    private var isOpen: Bool { state.withLock { $0.open } }
 
     /// The integration's SDK version, once `initialize` told it: `sdkCall` patterns accept the names it has.
     var sdkVersion: SDKVersion? {
@@ -68,6 +81,10 @@ final class CaseEventLog: InboundHandler {
     // MARK: InboundHandler
 
     func notification(method: String, params: JSONValue) {
+        guard isOpen else {
+            transcript.add("(before the case began) \(method) \(params.compactText)")
+            return
+        }
         inspect(.notification(method: method, params: params))
         if method == EventMethod.log.rawValue {
             // Log lines are events too (a suite may demand one is absent, CFG-06), but only transcribed.
@@ -81,6 +98,10 @@ final class CaseEventLog: InboundHandler {
     }
 
     func question(method: String, params: JSONValue) -> Result<JSONValue, RPCError> {
+        guard isOpen else {
+            transcript.add("? \(method) \(params.compactText) → not answered: asked before the case began")
+            return .failure(RPCError(.noScriptedAnswer, "\(method) was asked before the case began (before reset answered)"))
+        }
         inspect(.request(id: .number(0), method: method, params: params))
         let event = record(method: method, params: params)
         let asked = Question(rawValue: method)

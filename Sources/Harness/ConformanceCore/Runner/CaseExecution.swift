@@ -62,7 +62,8 @@ struct CaseExecution {
         } catch {
             return Outcome(outcome: .errored(.backend(error), details: ""))
         }
-        let log = CaseEventLog(transcript: transcript, strict: configuration.strictProtocol)
+        let resets = adapterFactory.isolation == .resetBetweenCases
+        let log = CaseEventLog(transcript: transcript, strict: configuration.strictProtocol, open: !resets)
         let dataDirectory = makeDataDirectory()
         var integration = knownIntegration
         var stop: CaseStop?
@@ -71,9 +72,13 @@ struct CaseExecution {
             let started = try await start(dataDirectory: dataDirectory, log: log)
             session = started
             guard configuration.control.attach(started) else { throw CaseStop.error(.interrupted(signal: configuration.control.interruptedBy ?? 0)) }
-            let info = try await initialize(started, tenant: tenant, dataDirectory: dataDirectory)
+            let info = try await initialize(started, tenant: tenant, dataDirectory: resets ? nil : dataDirectory)
             integration = info
             log.sdkVersion = info.parsedSDKVersion
+            if resets {
+                try await reset(started, info: info)
+                log.begin()
+            }
             if let reason = info.skipReason(for: testCase) { throw CaseStop.skip(reason) }
             let context = StepContext(session: started, log: log, tenant: tenant)
             for step in testCase.steps {
@@ -149,7 +154,23 @@ struct CaseExecution {
         }
     }
 
-    private func initialize(_ session: any SDKAdapterSession, tenant: ArrangedTenant, dataDirectory: String) async throws -> IntegrationInfo {
+    /// Returns a long-lived test host to a fresh install, so this case never runs on an earlier case's leftovers.
+    private func reset(_ session: any SDKAdapterSession, info: IntegrationInfo) async throws {
+        guard info.capabilities.contains(Capability.reset.rawValue) else {
+            throw CaseStop.error(.adapterUnusable(.launchFailed(
+                "\(adapterFactory.description) does not declare the \(Capability.reset.rawValue) capability: a test host that serves every case from one process must reset between cases, or cases cannot be isolated")))
+        }
+        transcript.add("→ \(RunnerMethod.reset.rawValue)")
+        do {
+            _ = try await session.request(RunnerMethod.reset.rawValue, params: [:], timeout: configuration.stepTimeout * configuration.deadlineScale)
+        } catch {
+            throw CaseStop.error(.integration(.rejected(method: RunnerMethod.reset.rawValue, error: RPCError(
+                .actionFailed, "the integration could not reset, so this case would run on the previous case's state: \(error.description)")), at: testCase.location))
+        }
+        transcript.add("← \(RunnerMethod.reset.rawValue) done: the case begins")
+    }
+
+    private func initialize(_ session: any SDKAdapterSession, tenant: ArrangedTenant, dataDirectory: String?) async throws -> IntegrationInfo {
         let settings: AppSettings
         do { settings = try JSONValue.object(testCase.settings).decode(as: AppSettings.self) } catch {
             throw CaseStop.error(.harness("the case's app settings do not fit the protocol: \(error)"))
@@ -296,7 +317,7 @@ struct CaseExecution {
             case .rejected(_, let rpc) where rpc.known == .actionFailed:
                 throw CaseStop.failure(CaseFailure(
                     message: "\(name) failed in the integration: \(rpc.message) (code \(rpc.code))", location: location))
-            case .rejected, .timeout, .exited, .protocolViolation, .launchFailed, .notReading:
+            case .rejected, .timeout, .exited, .protocolViolation, .launchFailed, .notReading, .connectionLost:
                 // The integration refused the request, stopped answering or broke the protocol: nothing about
                 // its behaviour can be judged any more, so this is an error, not a failed expectation.
                 throw CaseStop.error(.integration(error, at: location))

@@ -3,7 +3,7 @@ import AdapterProtocol
 extension ArrangedTenant {
     /// The `initialize` params for an integration running against this tenant: the one place that says what
     /// the runner tells an integration at the start (cases and `adapter-check` alike).
-    public func initializeParams(bundleId: String, settings: AppSettings, dataDirectory: String) -> InitializeParams {
+    public func initializeParams(bundleId: String, settings: AppSettings, dataDirectory: String?) -> InitializeParams {
         InitializeParams(
             dataDir: dataDirectory,
             app: AppDescription(bundleId: bundleId, settings: settings),

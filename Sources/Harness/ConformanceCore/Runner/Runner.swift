@@ -87,6 +87,11 @@ public struct Runner: Sendable {
                         stop = .notRun("the adapter broke \(brokenInARow) cases in a row (restart budget)")
                         result.infrastructureProblems.append(
                             "the adapter broke \(brokenInARow) cases in a row (restart budget); the remaining cases were not run")
+                        if let why = outcome.adapterUnusable {
+                            // It can no longer even be started or reached (a test host that died): nothing further
+                            // can be judged, which is an infrastructure error, not a verdict.
+                            result.abortReason = "the adapter can no longer be started or reached: \(why.description)"
+                        }
                     }
                 }
                 if let list = plan.expectedFailures { caseResult = list.judge(caseResult, today: today) }

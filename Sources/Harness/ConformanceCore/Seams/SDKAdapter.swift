@@ -7,6 +7,21 @@ public protocol SDKAdapterFactory: Sendable {
     var description: String { get }
     /// Starts the integration. `handler` receives everything the integration says on its own initiative.
     func start(dataDirectory: String, handler: any InboundHandler) async throws(AdapterFault) -> any SDKAdapterSession
+    /// How one case is kept apart from the next.
+    var isolation: AdapterIsolation { get }
+}
+
+extension SDKAdapterFactory {
+    public var isolation: AdapterIsolation { .freshProcess }
+}
+
+/// How cases are kept apart, which decides what the runner sends at the start of a case.
+public enum AdapterIsolation: Sendable {
+    /// A new process per case, in the per-case data directory the runner made (and sends in `initialize`).
+    case freshProcess
+    /// One long-lived test host (on a device or simulator) with its own storage: `initialize` carries no data
+    /// directory, and `reset` returns the app to a fresh install before the case's first step.
+    case resetBetweenCases
 }
 
 /// A running integration, seen through the adapter protocol.
@@ -52,6 +67,9 @@ public enum AdapterFault: Error, Sendable, CustomStringConvertible {
     case notReading(seconds: Double)
     case protocolViolation(String)
     case rejected(method: String, error: RPCError)
+    /// The connection to a network test host broke (closed without announcing a relaunch, or a relaunched host
+    /// did not come back).
+    case connectionLost(String)
 
     public var description: String {
         switch self {
@@ -63,10 +81,11 @@ public enum AdapterFault: Error, Sendable, CustomStringConvertible {
             return "adapter stopped reading its input (a write made no progress for \(Self.format(seconds)) s)"
         case .protocolViolation(let why): return "adapter protocol violation: \(why)"
         case .rejected(let method, let error): return "adapter rejected \(method): \(error)"
+        case .connectionLost(let why): return "adapter connection lost: \(why)"
         }
     }
 
-    static func format(_ seconds: Double) -> String {
+    public static func format(_ seconds: Double) -> String {
         seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.1f", seconds)
     }
 }

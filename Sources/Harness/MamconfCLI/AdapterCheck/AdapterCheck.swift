@@ -1,7 +1,7 @@
 import AdapterProtocol
 import ConformanceCore
 import Foundation
-import StdioAdapter
+import AdapterTransports
 import Synchronization
 
 /// The first thing a vendor runs: does the bridge speak the protocol? One integration process is taken
@@ -27,7 +27,8 @@ struct AdapterCheck {
         ("large-message", "a 1 MiB request is read and acted on"),
         ("non-ascii", "non-ASCII text arrives and comes back unchanged"),
         ("notifications", "every event is a notification (no id) whose params fit its schema"),
-        ("shutdown", "shutdown is answered and the process exits by itself"),
+        ("reset", "reset leaves no signed-in account and no data (required of a network test host)"),
+        ("shutdown", "shutdown is answered and the process exits by itself (over the network: the session ends)"),
     ]
 
     let factory: any SDKAdapterFactory
@@ -68,7 +69,8 @@ struct AdapterCheck {
         }
 
         // handshake
-        let params = arranged.initializeParams(bundleId: tenant.bundleId, settings: AppSettings(), dataDirectory: dataDirectory)
+        let network = factory.isolation == .resetBetweenCases
+        let params = arranged.initializeParams(bundleId: tenant.bundleId, settings: AppSettings(), dataDirectory: network ? nil : dataDirectory)
         let info: InitializeResult
         do {
             let answer = try await session.request(RunnerMethod.initialize.rawValue, params: JSONValue(encoding: params), timeout: timeout)
@@ -91,6 +93,11 @@ struct AdapterCheck {
         record("capabilities", unknown.isEmpty,
                unknown.isEmpty ? "declared: \(info.capabilities.joined(separator: ", "))"
                                : "unknown capability \(unknown.joined(separator: ", ")) (known: \(Capability.allCases.map(\.rawValue).joined(separator: ", ")))")
+
+        // A long-lived test host may hold an earlier run's state: start from a fresh install (judged below).
+        if network, info.capabilities.contains(Capability.reset.rawValue) {
+            _ = await outcome(session, RunnerMethod.reset.rawValue, [:])
+        }
 
         // unknown-method and bad-params
         let unknownMethod = await outcome(session, "adapterCheck.noSuchMethod", [:])
@@ -162,21 +169,48 @@ struct AdapterCheck {
             record("notifications", notifications > 0, notifications > 0 ? "\(notifications) events, all notifications fitting their schemas" : "no event was sent at all")
         }
 
+        // reset: judged where there is something to clear (a signed-in account and its files).
+        let reset = await resetClears(session, declared: info.capabilities.contains(Capability.reset.rawValue), network: network)
+        record("reset", reset.passed, reset.detail)
+
         // shutdown
         let answered = await outcome(session, RunnerMethod.shutdown.rawValue, [:])
         let exited = await handler.first(within: timeout) { $0.method == "adapter.exit" }
         if case .failure(let error) = answered {
             record("shutdown", false, "shutdown was not answered: \(error)")
         } else if exited == nil {
-            record("shutdown", false, "shutdown was answered, but the process did not exit within \(Int(timeout)) s")
+            record("shutdown", false, network
+                ? "shutdown was answered, but the test host did not end the session within \(Int(timeout)) s"
+                : "shutdown was answered, but the process did not exit within \(Int(timeout)) s")
         } else {
-            record("shutdown", true, "answered, and the process exited")
+            record("shutdown", true, network ? "answered, and the test host ended the session" : "answered, and the process exited")
         }
         _ = await session.terminate(grace: 1)
         return results
     }
 
     // MARK: Helpers
+
+    /// Sends `reset` after the earlier rows signed an account in and stored files, then looks at `app.state`.
+    private func resetClears(_ session: any SDKAdapterSession, declared: Bool, network: Bool) async -> (passed: Bool, detail: String) {
+        guard declared else {
+            return network
+                ? (false, "the capability \(Capability.reset.rawValue) is not declared: a network test host must reset between cases")
+                : (true, "not declared; only a network test host needs it (a local adapter gets a fresh process per case)")
+        }
+        if case .failure(let error) = await outcome(session, RunnerMethod.reset.rawValue, [:]) {
+            return (false, "reset failed: \(error)")
+        }
+        guard case .success(let state) = await outcome(session, RunnerMethod.appState.rawValue, [:]),
+              let snapshot = try? state.decode(as: AppSnapshot.self) else {
+            return (false, "app.state after reset failed or does not fit the protocol")
+        }
+        let files = snapshot.data.entries.flatMap(\.value)
+        if !snapshot.signedInAccounts.isEmpty || !files.isEmpty {
+            return (false, "after reset the app still shows \(snapshot.signedInAccounts.count) signed-in account(s) and \(files.count) file(s)")
+        }
+        return (true, "answered; afterwards no account is signed in and no file is left")
+    }
 
     private func outcome(_ session: any SDKAdapterSession, _ method: String, _ params: JSONValue) async -> Result<JSONValue, AdapterFault> {
         do { return .success(try await session.request(method, params: params, timeout: timeout)) } catch { return .failure(error) }

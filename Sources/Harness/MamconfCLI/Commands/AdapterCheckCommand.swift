@@ -5,7 +5,7 @@ import AdapterProtocol
 import Foundation
 import Logging
 import MockMAMService
-import StdioAdapter
+import AdapterTransports
 import SuiteLoader
 
 /// `mamconf adapter-check`: a pass/fail table of the protocol basics, before any suite is run.
@@ -34,7 +34,8 @@ struct AdapterCheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)
-        let command = try adapter.command()
+        let wire = WireLines()
+        let factory = try adapter.factory(tap: wire.tap)
         let (tenantFixture, policies, errors) = SuiteLoader(fixturesDirectory: fixturesDirectory, catalog: nil)
             .fixtures(tenant: tenant, policies: [policy])
         guard let tenantFixture, errors.isEmpty else {
@@ -56,11 +57,11 @@ struct AdapterCheckCommand: AsyncParsableCommand {
         }
         let redactor = Redactor()
         redactor.add(tenantFixture.users.map(\.password))
-        let wire = WireLines()
+        if let token = adapter.token() { redactor.add([token]) }
         let work = NSTemporaryDirectory() + "mamconf-check-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: work) }
         var check = AdapterCheck(
-            factory: StdioAdapterFactory(command: command, tap: wire.tap), backend: MockGraphBackend(baseURL: url, redactor: redactor),
+            factory: factory, backend: MockGraphBackend(baseURL: url, redactor: redactor),
             tenant: tenantFixture, policies: policies, wire: wire, workDirectory: work)
         check.timeout = timeout
         let rows: [AdapterCheck.Row]

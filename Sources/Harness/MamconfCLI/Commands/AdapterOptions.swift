@@ -1,35 +1,96 @@
+import AdapterProtocol
 import ArgumentParser
+import ConformanceCore
 import Foundation
-import StdioAdapter
+import AdapterTransports
 
 /// Which integration to drive; shared by every subcommand that starts one.
 ///
-/// Two spellings: `--adapter "program --flag 'a b'"` (split as a shell splits words) or the words after
-/// `--`, taken exactly as given (`mamconf run -- ./host --flag`). Either way the program is looked up on
-/// PATH unless it contains a slash. Mutation commands add `--list-mutants` or `--mutant NAME` after the
-/// adapter's own arguments.
+/// Three spellings: `--adapter "program --flag 'a b'"` (split as a shell splits words), the words after `--`,
+/// taken exactly as given (`mamconf run -- ./host --flag`), or `--adapter tcp://HOST:PORT` for a test host that
+/// listens (a simulator, a device through a forwarded port). A program is looked up on PATH unless it contains a
+/// slash. Mutation commands add `--list-mutants` or `--mutant NAME` after the adapter's own arguments.
 struct AdapterOptions: ParsableArguments {
-    @Option(help: "Adapter command line, split into words as a shell would (default: the bundled mamconf-reference next to this binary). Or give the words after --.")
+    @Option(help: "Adapter command line, split into words as a shell would, or tcp://HOST:PORT of a listening test host (default: the bundled mamconf-reference next to this binary). Or give the command's words after --.")
     var adapter: String?
+
+    @Option(name: .customLong("adapter-token"), help: ArgumentHelp(
+        "Shared token a network test host requires (prefer the environment variable \(HelloParams.tokenVariable): a command line is visible to other users).",
+        valueName: "token"))
+    var adapterToken: String?
+
+    @Option(name: .customLong("connect-timeout"), help: "Seconds to connect to a network test host.")
+    var connectTimeout = 10.0
+
+    @Option(name: .customLong("handshake-timeout"), help: "Seconds a network test host may take to answer hello.")
+    var handshakeTimeout = 10.0
+
+    @Option(name: .customLong("relaunch-timeout"), help: "Seconds a network test host that announced a relaunch may take to listen again.")
+    var relaunchTimeout = 30.0
 
     @Argument(parsing: .postTerminator, help: "The adapter's program and arguments, after --, taken as they are.")
     var adapterWords: [String] = []
 
-    func command() throws -> [String] {
+    /// What `--adapter` names.
+    enum Target {
+        case command([String])
+        case network(AdapterAddress)
+    }
+
+    func target() throws -> Target {
         do {
             if !adapterWords.isEmpty {
                 guard adapter == nil else {
                     throw MamconfExit(MamconfExit.notJudged, "give the adapter either with --adapter or after --, not both")
                 }
-                return try AdapterCommand(words: adapterWords).words
+                return .command(try AdapterCommand(words: adapterWords).words)
             }
-            if let adapter { return try AdapterCommand(parsing: adapter).words }
+            if let adapter {
+                if AdapterAddress.isAddress(adapter) { return .network(try AdapterAddress(parsing: adapter)) }
+                return .command(try AdapterCommand(parsing: adapter).words)
+            }
         } catch let problem as AdapterCommand.Problem {
+            throw MamconfExit(MamconfExit.notJudged, problem.description)
+        } catch let problem as AdapterAddress.Problem {
             throw MamconfExit(MamconfExit.notJudged, problem.description)
         }
         guard let reference = ReferenceLocator.referenceExecutable() else {
             throw MamconfExit(MamconfExit.notJudged, "mamconf-reference not found next to mamconf; pass --adapter")
         }
-        return [reference]
+        return .command([reference])
+    }
+
+    /// A local command line, for what only a local adapter can do (mutants are chosen by command-line flags).
+    func command(for purpose: String = "this command") throws -> [String] {
+        switch try target() {
+        case .command(let words): return words
+        case .network(let address):
+            throw MamconfExit(MamconfExit.notJudged,
+                "\(purpose) needs the adapter's local command line (mutants are switched on with --mutant NAME), not \(address); run the test host's command here instead")
+        }
+    }
+
+    /// The shared token: `--adapter-token`, else the environment.
+    func token(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let given = adapterToken ?? environment[HelloParams.tokenVariable]
+        return given?.isEmpty == false ? given : nil
+    }
+
+    /// The factory that reaches the adapter, with deadlines scaled like every other deadline of the run.
+    func factory(limits: StdioAdapterFactory.Limits = .init(), tap: WireTap? = nil, deadlineScale: Double = 1) throws -> any SDKAdapterFactory {
+        for (name, value) in [("--connect-timeout", connectTimeout), ("--handshake-timeout", handshakeTimeout), ("--relaunch-timeout", relaunchTimeout)]
+        where !(value > 0 && value.isFinite) {
+            throw MamconfExit(MamconfExit.notJudged, "\(name) must be a positive number of seconds")
+        }
+        switch try target() {
+        case .command(let words):
+            return StdioAdapterFactory(command: words, limits: limits, tap: tap)
+        case .network(let address):
+            return NetworkAdapterFactory(
+                address: address, token: token(),
+                deadlines: .init(connect: connectTimeout * deadlineScale, handshake: handshakeTimeout * deadlineScale,
+                                 relaunch: relaunchTimeout * deadlineScale),
+                limits: limits, tap: tap)
+        }
     }
 }

@@ -54,7 +54,7 @@ struct ListCommand: AsyncParsableCommand {
         var matrix: MutationMatrix?
         var mutants: [MutantInfo] = []
         if !noMutants {
-            let runner = MutationRunner.configured(command: try adapter.command(), suites: loaded.suites, deadlineScale: 1)
+            let runner = MutationRunner.configured(command: try adapter.command(for: "list --requirements"), suites: loaded.suites, deadlineScale: 1)
             mutants = try await runner.listMutants()
             matrix = try await runner.run(mutants: mutants, progress: StandardStreams.err)
         }

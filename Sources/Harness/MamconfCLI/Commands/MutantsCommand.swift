@@ -24,7 +24,7 @@ struct MutantsCommand: AsyncParsableCommand {
         for id in suiteIDs where !all.contains(where: { $0.id == id }) {
             throw MamconfExit(MamconfExit.notJudged, "no suite '\(id)' (known: \(all.map(\.id).joined(separator: ", ")))")
         }
-        let command = try adapter.command()
+        let command = try adapter.command(for: "mamconf mutants")
         let listed = try await MutationRunner.configured(command: command, suites: all, deadlineScale: deadlineScale).listMutants()
         guard !listed.isEmpty else { throw MamconfExit(MamconfExit.notJudged, "the adapter lists no mutants") }
         let selection = MutantSelection(suites: all, suiteIDs: suiteIDs, mutants: listed)

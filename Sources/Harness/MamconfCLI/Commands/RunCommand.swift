@@ -5,7 +5,7 @@ import Foundation
 import JUnitXML
 import Logging
 import MockMAMService
-import StdioAdapter
+import AdapterTransports
 import SuiteLoader
 import AdapterProtocol
 
@@ -94,7 +94,7 @@ struct RunCommand: AsyncParsableCommand {
         // Bazel asks a sharding-aware runner to say so by touching this file.
         if let statusFile = shardSelection.statusFile { FileManager.default.createFile(atPath: statusFile, contents: nil) }
         let loaded = try suites.load()
-        let command = try adapter.command()
+        let adapterFactory = try adapter.factory(limits: .init(lineLimit: lineLimit), deadlineScale: deadlineScale)
         do { try JUnitWriter.checkWritable(junit) } catch {
             throw MamconfExit(MamconfExit.notJudged, "\(error.description); nothing was run")
         }
@@ -122,6 +122,7 @@ struct RunCommand: AsyncParsableCommand {
             StandardStreams.write("shard \(shard) from \(origin): \(count) of \(selected.reduce(0) { $0 + $1.cases.count }) case(s)\n", to: STDOUT_FILENO)
         }
         let redactor = Redactor()
+        if let token = adapter.token() { redactor.add([token]) }
         let control = RunControl()
         SignalTrap.shared.attach(control)
         defer { SignalTrap.shared.detach() }
@@ -148,7 +149,7 @@ struct RunCommand: AsyncParsableCommand {
             embedded = server
         }
         let runner = Runner(
-            adapter: StdioAdapterFactory(command: command, limits: .init(lineLimit: lineLimit)),
+            adapter: adapterFactory,
             backend: MockGraphBackend(baseURL: backendURL, redactor: redactor,
                                       controlToken: ProcessInfo.processInfo.environment[MockBackendCommand.adminTokenVariable]),
             // JUnit first: the console, last, names the report only once it was written.

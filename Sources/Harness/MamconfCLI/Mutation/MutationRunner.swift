@@ -3,7 +3,7 @@ import ConformanceCore
 import Foundation
 import Logging
 import MockMAMService
-import StdioAdapter
+import AdapterTransports
 
 /// Runs suites against the clean integration and against each of its mutants, on one embedded mock.
 public struct MutationRunner: Sendable {

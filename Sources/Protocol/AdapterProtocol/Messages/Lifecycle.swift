@@ -145,3 +145,26 @@ public struct ClockAdvanceResult: Codable, Sendable, Hashable {
     public var now: String
     public init(now: String) { self.now = now }
 }
+
+/// `hello` params: the first request on a network connection.
+public struct HelloParams: Codable, Sendable, Hashable {
+    /// The protocol version the runner speaks.
+    public var protocolVersion: ProtocolVersion
+    /// The shared token the host was started with, if any. A secret: never logged by either side.
+    public var token: String?
+
+    /// The environment variable both sides read the token from (`--adapter-token` spells it on a command line,
+    /// where other users of the machine could see it).
+    public static let tokenVariable = "MAMCONF_ADAPTER_TOKEN"
+
+    public init(protocolVersion: ProtocolVersion = .current, token: String?) {
+        self.protocolVersion = protocolVersion
+        self.token = token
+    }
+}
+
+/// `host.relaunching` params: why the host's process is about to end.
+public struct HostRelaunchingEvent: Codable, Sendable, Hashable {
+    public var reason: RestartReason
+    public init(reason: RestartReason) { self.reason = reason }
+}

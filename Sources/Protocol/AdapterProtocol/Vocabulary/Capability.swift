@@ -26,6 +26,9 @@ public enum Capability: String, WireEnum {
     case dataProtect = "data.protect"
     /// `loginAndEnrollAccount`: the SDK signs the user in itself.
     case loginAndEnroll = "sdk.loginAndEnroll"
+    /// `reset` returns the app to a fresh install: required over the network transport, where one host process
+    /// serves every case.
+    case reset
 
     /// The capabilities protocol 0 knew. An integration speaking protocol 0 declares only these, so it is
     /// taken to offer every feature area that came later (and a `-32002` answer skips the case).
@@ -45,6 +48,7 @@ public enum Capability: String, WireEnum {
         case .policyQueries: return "sdk.isSaveToAllowed and sdk.isOpenFromAllowed"
         case .dataProtect: return "sdk.protect"
         case .loginAndEnroll: return "sdk.loginAndEnroll"
+        case .reset: return "reset returns the app to a fresh install between cases (network transport)"
         }
     }
 }

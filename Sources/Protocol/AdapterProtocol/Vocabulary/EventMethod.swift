@@ -6,6 +6,8 @@ public enum EventMethod: String, WireEnum {
     case app = "event.app"
     case notification = "event.notification"
     case log
+    /// Network transport only: the host's process is about to end for a relaunch (the runner reconnects).
+    case hostRelaunching = "host.relaunching"
 
     public var paramsType: any (Codable & Sendable).Type {
         switch self {
@@ -15,6 +17,7 @@ public enum EventMethod: String, WireEnum {
         case .app: return AppEvent.self
         case .notification: return NotificationEvent.self
         case .log: return LogEvent.self
+        case .hostRelaunching: return HostRelaunchingEvent.self
         }
     }
 
@@ -28,6 +31,7 @@ public enum EventMethod: String, WireEnum {
         case .app: return "a milestone of the app"
         case .notification: return "the SDK posted a notification to the app"
         case .log: return "a log line of the integration or its SDK"
+        case .hostRelaunching: return "network transport: the host's process ends for a relaunch; the runner reconnects"
         }
     }
 }

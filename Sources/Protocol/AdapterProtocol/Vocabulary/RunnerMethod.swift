@@ -4,6 +4,10 @@ public enum RunnerMethod: String, WireEnum {
     case initialize
     case shutdown
     case sync
+    /// Network transport only: the first request on every connection (protocol version and shared token).
+    case hello
+    /// Network transport only: return the app to a fresh install between cases.
+    case reset
     case clockAdvance = "clock.advance"
 
     case appLaunch = "app.launch"
@@ -47,7 +51,7 @@ public enum RunnerMethod: String, WireEnum {
 
     public var role: Role {
         switch self {
-        case .initialize, .shutdown, .sync, .clockAdvance: return .control
+        case .initialize, .shutdown, .sync, .clockAdvance, .hello, .reset: return .control
         case .appState, .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy, .sdkIdentity, .sdkIsManaged,
              .sdkAllowedAccounts, .sdkAppConfig, .sdkAppConfigValue, .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed:
             return .query
@@ -59,6 +63,7 @@ public enum RunnerMethod: String, WireEnum {
     public var capability: Capability? {
         switch self {
         case .clockAdvance: return .virtualClock
+        case .reset: return .reset
         case .appRestart: return .appRestart
         case .appResume: return .appResume
         case .appSwitchIdentity, .appOpenURL, .appImportDocument: return .identitySwitch
@@ -76,6 +81,7 @@ public enum RunnerMethod: String, WireEnum {
     public var paramsType: any (Codable & Sendable).Type {
         switch self {
         case .initialize: return InitializeParams.self
+        case .hello: return HelloParams.self
         case .clockAdvance: return ClockAdvanceParams.self
         case .appSignIn: return SignInParams.self
         case .appSignOut, .sdkRegisterAndEnroll, .sdkIsManaged, .sdkPolicy, .appOpenURL, .appImportDocument: return AccountParams.self
@@ -89,7 +95,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkAppConfigValue: return AppConfigValueParams.self
         case .sdkIsSaveToAllowed: return SaveToParams.self
         case .sdkIsOpenFromAllowed: return OpenFromParams.self
-        case .shutdown, .sync, .appLaunch, .appRestart, .appResume, .appState, .sdkRegisteredAccounts,
+        case .shutdown, .sync, .reset, .appLaunch, .appRestart, .appResume, .appState, .sdkRegisteredAccounts,
              .sdkEnrolledAccount, .sdkIdentity, .sdkAllowedAccounts, .deviceManagedConfigChanged:
             return Empty.self
         }
@@ -115,7 +121,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkAppConfig: return AppConfigResult.self
         case .sdkAppConfigValue: return AppConfigValueResult.self
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return AllowedResult.self
-        case .shutdown, .sync, .appSignOut, .appShowWebContent, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
+        case .shutdown, .sync, .hello, .reset, .appSignOut, .appShowWebContent, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkLoginAndEnroll, .deviceManagedConfigChanged:
             return Empty.self
         }
@@ -128,7 +134,9 @@ public enum RunnerMethod: String, WireEnum {
     public var summary: String {
         switch self {
         case .initialize: return "start the case: data directory, app settings, tenant endpoints, clock"
-        case .shutdown: return "end the integration; the process exits after answering"
+        case .shutdown: return "end the integration; the process exits after answering (over the network: the session ends)"
+        case .hello: return "network transport: the first request on a connection, with the shared token"
+        case .reset: return "network transport: sign every account out without wipe and clear all state, as if freshly installed"
         case .sync: return "answered only after every event caused so far was sent"
         case .clockAdvance: return "move the virtual clock; answered after the timers it made due ran"
         case .appLaunch: return "launch the app (answered when its launch work is done)"

@@ -13,6 +13,10 @@ public enum ErrorCode: Int, Sendable, CaseIterable {
     case unsupported = -32002
     /// An SDK or app action failed inside the integration (the message says why).
     case actionFailed = -32003
+    /// Network transport: no `hello` yet, or its token is wrong or missing.
+    case unauthorized = -32004
+    /// Network transport: another runner is connected to the host.
+    case busy = -32005
 
     /// What the code means, for docs and diagnostics.
     public var meaning: String {
@@ -25,6 +29,8 @@ public enum ErrorCode: Int, Sendable, CaseIterable {
         case .noScriptedAnswer: return "the case scripts no answer to this question"
         case .unsupported: return "capability not supported (the case is skipped)"
         case .actionFailed: return "the action failed inside the integration"
+        case .unauthorized: return "network transport: no hello yet, or a wrong or missing token"
+        case .busy: return "network transport: another runner is connected"
         }
     }
 }

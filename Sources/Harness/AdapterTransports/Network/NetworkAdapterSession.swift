@@ -1,0 +1,211 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AdapterProtocol
+import ConformanceCore
+import Foundation
+import Synchronization
+
+/// One case's session with a network test host.
+///
+/// A reader thread feeds the socket's lines to the `ProtocolChannel`. When the host announced a relaunch
+/// (`host.relaunching`) and then closed the connection, the same thread reconnects within the relaunch deadline,
+/// says hello, and sends again what was left unanswered (`app.restart` as `app.launch`); any other end of the
+/// connection is a transport failure that fails the case with a diagnostic. Nothing blocks the concurrency pool.
+final class NetworkAdapterSession: SDKAdapterSession {
+    private struct State {
+        var closing = false
+        var relaunches = 0
+        var termination: AdapterTermination?
+        /// How the connection ended, for the termination report.
+        var ending: String?
+    }
+
+    private let factory: NetworkAdapterFactory
+    private let handler: any InboundHandler
+    private let output: SocketOutput
+    private let channel: ProtocolChannel
+    private let state = Mutex(State())
+    private let readerDone = DispatchSemaphore(value: 0)
+    /// Signalled by `terminate`, so a reconnect waiting between attempts gives up at once.
+    private let wakeUp = DispatchSemaphore(value: 0)
+
+    init(fd: Int32, early: [LineSplitter.Piece], factory: NetworkAdapterFactory, handler: any InboundHandler) {
+        self.factory = factory
+        self.handler = handler
+        let output = SocketOutput(stall: factory.limits.writeStall)
+        self.output = output
+        self.channel = ProtocolChannel(handler: handler, output: output, lineLimit: factory.limits.lineLimit, tap: factory.tap)
+        output.channel = channel
+        output.attach(fd)
+        let thread = Thread { [self] in readLoop(fd: fd, early: early) }
+        thread.name = "mamconf.adapter.tcp.reader"
+        thread.start()
+    }
+
+    func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+        try await channel.request(method, params: params, timeout: timeout)
+    }
+
+    // MARK: Reading and reconnecting
+
+    private func readLoop(fd initial: Int32, early: [LineSplitter.Piece]) {
+        var fd = initial
+        var pieces = early
+        connections: while true {
+            var splitter = LineSplitter(limit: factory.limits.lineLimit)
+            var healthy = pieces.allSatisfy { channel.receive($0) }
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while healthy {
+                let count = read(fd, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                    // The socket is non-blocking (writes wait with a stall deadline): wait for data here.
+                    var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
+                if count <= 0 { break }
+                for piece in splitter.feed(Data(buffer[0..<count])) where healthy {
+                    healthy = channel.receive(piece)
+                }
+            }
+            output.detach()
+            _ = close(fd)
+            if !healthy || state.withLock({ $0.closing }) { break connections }
+            guard let reason = channel.takeRelaunch() else {
+                let fault = AdapterFault.connectionLost(
+                    "the test host at \(factory.address.hostAndPort) closed the connection without announcing a relaunch (did it crash or was it killed?)")
+                state.withLock { $0.ending = "connection closed by the test host" }
+                if channel.breakChannel(fault) { handler.fault(fault) }
+                break connections
+            }
+            do {
+                (fd, pieces) = try reconnect(reason: reason)
+            } catch {
+                state.withLock { $0.ending = "the relaunched test host did not come back" }
+                if channel.breakChannel(error) { handler.fault(error) }
+                break connections
+            }
+            output.attach(fd)
+            for request in channel.outstanding() {
+                // The relaunched app answers for the request that relaunched it: `app.restart` is done once the
+                // new app's launch is, which is what `app.launch` answers.
+                let method = request.method == RunnerMethod.appRestart.rawValue ? RunnerMethod.appLaunch.rawValue : request.method
+                handler.diagnostic("sending \(method) (request \(request.id)) again to the relaunched test host")
+                channel.resend(request, as: method)
+            }
+        }
+        readerDone.signal()
+    }
+
+    /// Connects to the relaunched host, retrying while nothing listens yet, until the relaunch deadline.
+    private func reconnect(reason: RestartReason) throws(AdapterFault) -> (Int32, [LineSplitter.Piece]) {
+        let started = Date()
+        let deadline = started.addingTimeInterval(factory.deadlines.relaunch)
+        var pause = 0.005
+        var lastProblem = "nothing listened"
+        while Date() < deadline {
+            if state.withLock({ $0.closing }) { throw .connectionLost("the case ended while the test host relaunched") }
+            do {
+                let opened = try factory.open(deadline: min(deadline, Date().addingTimeInterval(2)))
+                let seconds = String(format: "%.3f", Date().timeIntervalSince(started))
+                state.withLock { $0.relaunches += 1 }
+                handler.diagnostic("reconnected to the relaunched test host (\(reason.rawValue)) after \(seconds) s")
+                return opened
+            } catch {
+                lastProblem = error.description
+            }
+            // Nothing to wait on but the host's port: retry with a growing pause, which `terminate` cuts short.
+            _ = wakeUp.wait(timeout: .now() + min(pause, max(0, deadline.timeIntervalSinceNow)))
+            pause = min(pause * 2, 0.2)
+        }
+        throw .connectionLost(
+            "the test host at \(factory.address.hostAndPort) announced a relaunch (\(reason.rawValue)) but did not accept a connection within \(AdapterFault.format(factory.deadlines.relaunch)) s (last attempt: \(lastProblem))")
+    }
+
+    // MARK: Ending
+
+    func terminate(grace: Double) async -> AdapterTermination {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in continuation.resume(returning: terminateBlocking(grace: grace)) }
+            thread.name = "mamconf.adapter.tcp.terminate"
+            thread.start()
+        }
+    }
+
+    private func terminateBlocking(grace: Double) -> AdapterTermination {
+        let first = state.withLock { s -> Bool in
+            defer { s.closing = true }
+            return !s.closing
+        }
+        if !first {
+            _ = readerDone.wait(timeout: .now() + grace + 5)
+            readerDone.signal()
+            return state.withLock { $0.termination } ?? AdapterTermination(exitDescription: "session ended", stderrTail: [])
+        }
+        wakeUp.signal()
+        var description: String
+        if channel.brokenBy == nil {
+            // Politely: `shutdown` ends the session; the host closes the connection and listens again.
+            channel.sendFarewell()
+            if readerDone.wait(timeout: .now() + grace) == .success {
+                description = "session ended by the test host"
+            } else {
+                output.shutdownConnection()
+                _ = readerDone.wait(timeout: .now() + 5)
+                description = "the test host did not end the session within \(AdapterFault.format(grace)) s; the runner closed the connection"
+            }
+        } else {
+            output.shutdownConnection()
+            _ = readerDone.wait(timeout: .now() + 5)
+            description = state.withLock { $0.ending } ?? "connection closed"
+        }
+        readerDone.signal()
+        let relaunches = state.withLock { $0.relaunches }
+        if relaunches > 0 { description += "; the test host relaunched \(relaunches) time(s) during the case" }
+        let ending = AdapterTermination(exitDescription: description, stderrTail: [])
+        state.withLock { $0.termination = ending }
+        return ending
+    }
+}
+
+/// The socket side of a network session: lines written in order on a serial queue, to whichever connection is
+/// current. While the host relaunches there is none, and lines are dropped: the requests among them stay
+/// outstanding in the channel and are sent again after the reconnect.
+final class SocketOutput: ChannelOutput, @unchecked Sendable {
+    private let stall: Double
+    private let queue = DispatchQueue(label: "mamconf.adapter.tcp.writer")
+    private let current = Mutex<Int32?>(nil)
+    /// Set once, before the first line is sent (the channel and its output refer to each other).
+    weak var channel: ProtocolChannel?
+
+    init(stall: Double) { self.stall = stall }
+
+    func attach(_ fd: Int32) { queue.sync { current.withLock { $0 = fd } } }
+
+    func detach() { queue.sync { current.withLock { $0 = nil } } }
+
+    /// Ends the current connection both ways, so the reader stops at once.
+    func shutdownConnection() {
+        if let fd = current.withLock({ $0 }) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
+    func send(_ line: Data, failed: @escaping @Sendable (AdapterFault) -> Void) {
+        queue.async { [self] in
+            guard let fd = current.withLock({ $0 }) else { return }
+            switch DescriptorWriter(fd: fd, stall: stall, isSocket: true).write(line) {
+            case .written, .failed:
+                // A failed write means the connection is ending; the reader decides whether that is a relaunch.
+                return
+            case .stalled:
+                let fault = AdapterFault.notReading(seconds: stall)
+                if let channel, channel.breakChannel(fault) { channel.handler.fault(fault) }
+                _ = shutdown(fd, Int32(SHUT_RDWR))
+                failed(fault)
+            }
+        }
+    }
+}

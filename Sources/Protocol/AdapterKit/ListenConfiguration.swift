@@ -1,0 +1,29 @@
+import AdapterProtocol
+
+/// Where and how a test host listens for the runner (`mamconf run --adapter tcp://HOST:PORT`).
+///
+/// A simulator shares the Mac's loopback, and a USB device is reached through a forwarded port, so the
+/// default is loopback: a test host that listens on every interface exposes an app holding corporate data to
+/// the network, and must be asked to.
+public struct ListenConfiguration: Sendable, Equatable {
+    /// The address to bind: `127.0.0.1` by default; `0.0.0.0` or `::` for every interface.
+    public var host: String
+    /// The port; 0 lets the system pick one (read it back from `AdapterServer.boundPort`).
+    public var port: UInt16
+    /// The shared secret the runner must present in `hello` before anything else; nil accepts any runner on
+    /// the address. Never logged.
+    public var token: String?
+    /// How long a new connection waits for the session before it to end (a runner reconnecting for its next
+    /// case) before it is refused as busy.
+    public var busyGrace: Double
+
+    /// The environment variable a test host reads the token from.
+    public static let tokenVariable = HelloParams.tokenVariable
+
+    public init(host: String = "127.0.0.1", port: UInt16, token: String? = nil, busyGrace: Double = 2) {
+        self.host = host
+        self.port = port
+        self.token = token
+        self.busyGrace = busyGrace
+    }
+}
