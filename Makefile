@@ -3,7 +3,7 @@
 #                embedded mock backend; JUnit XML goes to reports/junit.xml
 #   make test  - build and run the test suite
 SWIFT ?= swift
-APT_PACKAGES := libcurl4-openssl-dev libxml2-dev pkg-config libxml2-utils
+APT_PACKAGES := libcurl4-openssl-dev libxml2-dev pkg-config libxml2-utils iproute2
 JUNIT ?= reports/junit.xml
 
 .PHONY: deps build run test bench clean

@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference"]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
-            "MamconfCLI", "mamconf-reference", "mamconf", "CSpawn", "TestSupport",
+            "MamconfCLI", "mamconf-reference", "mamconf", "CSpawn", "TestSupport", "AdapterKit",
             // docs/ci.md's YAML snippets are parsed in DocumentationTests.
             .product(name: "Yams", package: "Yams"),
         ]),

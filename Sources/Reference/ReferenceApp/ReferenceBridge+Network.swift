@@ -69,7 +69,10 @@ extension ReferenceBridge {
             }
         }
         server.relaunch(reason: reason)
-        let arguments = CommandLine.arguments
+        var arguments = CommandLine.arguments
+        if let port = server.boundPort, let dataDir = processEnvironment["MAMCONF_DATA_DIR"] {
+            arguments = [arguments[0]] + ReferenceOptions.relaunchArguments(Array(arguments.dropFirst()), port: port, dataDirectory: dataDir)
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         #if os(Linux)
         let program = "/proc/self/exe"

@@ -140,6 +140,28 @@ public struct ReferenceOptions: Sendable, Equatable {
         return options
     }
 
+    /// The command line for the next process of a listening host that relaunches: the same arguments, with the
+    /// port it actually bound (so `--listen 0` comes back where the runner reconnects) and its data directory
+    /// (where the relaunch record waits).
+    public static func relaunchArguments(_ arguments: [String], port: UInt16, dataDirectory: String) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--listen" || argument == "--data-dir" {
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("--listen=") || argument.hasPrefix("--data-dir=") {
+                index += 1
+                continue
+            }
+            out.append(argument)
+            index += 1
+        }
+        return out + ["--listen", String(port), "--data-dir", dataDirectory]
+    }
+
     /// The capabilities the integration offers, in a stable order.
     public var capabilities: [Capability] {
         Self.knownCapabilities.filter { !disabledCapabilities.contains($0) }

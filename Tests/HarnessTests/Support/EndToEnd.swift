@@ -47,7 +47,7 @@ enum EndToEnd {
         wrap: (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }, tap: WireTap? = nil,
         strictProtocol: Bool = false, limits: StdioAdapterFactory.Limits = .init(), workDirectory: String? = nil, keepData: Bool = false,
         wrapBackend: (any BackendDriver) -> any BackendDriver = { $0 }, rerunFailures: Int = 0,
-        expectedFailures: ExpectedFailureList? = nil
+        expectedFailures: ExpectedFailureList? = nil, adapter: (any SDKAdapterFactory)? = nil, restartBudget: Int = 3
     ) async throws -> Run {
         let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
         let started = try await server.start()
@@ -58,11 +58,11 @@ enum EndToEnd {
         let work = workDirectory ?? NSTemporaryDirectory() + "mamconf-test-\(UUID().uuidString)"
         let adapterCommand = try command ?? ([try referenceExecutable()] + arguments)
         let runner = Runner(
-            adapter: wrap(StdioAdapterFactory(command: adapterCommand, limits: limits, tap: tap)),
+            adapter: wrap(adapter ?? StdioAdapterFactory(command: adapterCommand, limits: limits, tap: tap)),
             backend: wrapBackend(backend),
             reporters: [ConsoleReporter(redactor: redactor, verbose: true, output: { console.append($0) })] + extra,
             configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, keepData: keepData, redactor: redactor,
-                                            strictProtocol: strictProtocol, rerunFailures: rerunFailures))
+                                            restartBudget: restartBudget, strictProtocol: strictProtocol, rerunFailures: rerunFailures))
         let result = await runner.run(RunPlan(suites: suites, expectedFailures: expectedFailures))
         let connections = await backend.connectionsOpened
         await server.stop()

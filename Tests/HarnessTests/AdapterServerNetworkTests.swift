@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AdapterKit
+import AdapterProtocol
+import ConformanceCore
+import Foundation
+import Synchronization
+import Testing
+@testable import AdapterTransports
+
+/// AdapterKit's network side, as a vendor's test host uses it: nothing reaches the app before `hello`, events
+/// sent while no runner is connected wait for the next one, and `shutdown` ends only the session.
+@Suite struct AdapterServerNetworkTests {
+    /// Records what the handler was asked; answers `initialize`-free basics.
+    final class RecordingHost: AdapterHandler {
+        let asked = Mutex<[String]>([])
+        func handle(_ method: String, params: JSONValue, server: AdapterServer) throws(RPCError) -> JSONValue {
+            asked.withLock { $0.append(method) }
+            return [:]
+        }
+    }
+
+    /// Collects the events a runner receives.
+    final class Events: InboundHandler {
+        let received = Mutex<[String]>([])
+        func notification(method: String, params: JSONValue) {
+            received.withLock { $0.append(params["message"]?.stringValue ?? method) }
+        }
+        func question(method: String, params: JSONValue) -> Result<JSONValue, RPCError> { .failure(RPCError(.noScriptedAnswer, "none")) }
+        func diagnostic(_ line: String) {}
+        func fault(_ fault: AdapterFault) {}
+    }
+
+    static func serve(_ handler: any AdapterHandler, token: String? = nil) throws -> (AdapterServer, UInt16) {
+        let server = try AdapterServer(listening: ListenConfiguration(port: 0, token: token), diagnostics: { _ in })
+        let port = try #require(server.boundPort)
+        let thread = Thread { server.run(handler: handler) }
+        thread.start()
+        return (server, port)
+    }
+
+    /// Sends raw lines and reads raw answers, as a runner that skips `hello` would.
+    static func exchange(port: UInt16, lines: [String], answers: Int) throws -> [JSONValue] {
+        let fd = try SocketConnector.connect(to: AdapterAddress(host: "127.0.0.1", port: port), deadline: Date().addingTimeInterval(5))
+        defer { close(fd) }
+        let writer = DescriptorWriter(fd: fd, stall: 5, isSocket: true)
+        for line in lines { #expect(writer.write(Data((line + "\n").utf8)) == .written) }
+        var splitter = LineSplitter(limit: 1 << 20)
+        var out: [JSONValue] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(5)
+        while out.count < answers, Date() < deadline {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 5000) > 0 else { break }
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 && errno == EAGAIN { continue }
+            if count <= 0 { break }
+            for case .line(let line) in splitter.feed(Data(buffer[0..<count])) {
+                if let value = try? JSONValue.parse(line) { out.append(value) }
+            }
+        }
+        return out
+    }
+
+    @Test func requestsBeforeHelloAreRefusedAndNeverReachTheApp() throws {
+        let host = RecordingHost()
+        let (server, port) = try Self.serve(host)
+        defer { server.stop() }
+        let answers = try Self.exchange(port: port, lines: [
+            #"{"jsonrpc":"2.0","id":1,"method":"app.launch","params":{}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"reset","params":{}}"#,
+        ], answers: 2)
+        #expect(answers.map { $0["error"]?["code"]?.intValue } == [ErrorCode.unauthorized.rawValue, ErrorCode.unauthorized.rawValue])
+        #expect(host.asked.withLock { $0 }.isEmpty)
+    }
+
+    @Test func aWrongTokenIsRefusedAndTheConnectionClosed() throws {
+        let host = RecordingHost()
+        let (server, port) = try Self.serve(host, token: "amber-204")
+        defer { server.stop() }
+        let answers = try Self.exchange(port: port, lines: [
+            #"{"jsonrpc":"2.0","id":"hello","method":"hello","params":{"protocolVersion":"1","token":"amber-205"}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"app.launch","params":{}}"#,
+        ], answers: 2)
+        #expect(answers.count == 1, "the connection should close after the refusal: \(answers)")
+        #expect(answers.first?["error"]?["code"]?.intValue == ErrorCode.unauthorized.rawValue)
+        #expect(host.asked.withLock { $0 }.isEmpty)
+    }
+
+    @Test func eventsSentWhileNoRunnerIsConnectedArriveAfterHelloInOrder() async throws {
+        let (server, port) = try Self.serve(RecordingHost())
+        defer { server.stop() }
+        for message in ["one", "two", "three"] { server.log(level: .info, message: message) }
+        let events = Events()
+        let session = try await NetworkAdapterFactory(address: AdapterAddress(host: "127.0.0.1", port: port))
+            .start(dataDirectory: "", handler: events)
+        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 5)
+        #expect(events.received.withLock { $0 } == ["one", "two", "three"])
+        // Sent while connected, an event goes straight to this runner.
+        server.log(level: .info, message: "four")
+        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 5)
+        #expect(events.received.withLock { $0 }.last == "four")
+        let ending = await session.terminate(grace: 2)
+        #expect(ending.exitDescription.contains("session ended by the test host"))
+    }
+}

@@ -1,0 +1,280 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AdapterKit
+import AdapterProtocol
+import ConformanceCore
+import Foundation
+import SuiteLoader
+import Synchronization
+import TestSupport
+import Testing
+@testable import AdapterTransports
+
+/// The network transport end to end: `mamconf-reference --listen` serves every suite over TCP with the same
+/// verdicts as over stdio, in any case order (so no case leans on its predecessor), restarts end the host's
+/// process and the runner reconnects, and a host that dies, refuses or cannot isolate cases is reported, never
+/// waited for.
+@Suite(.serialized) struct NetworkTransportTests {
+    static func verdicts(_ result: RunResult) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: result.suites.flatMap(\.cases).map { ("\($0.suiteId)/\($0.caseId)", $0.outcome.label) })
+    }
+
+    static func network(_ host: ListeningHost, token: String? = nil, relaunch: Double = 30) -> NetworkAdapterFactory {
+        NetworkAdapterFactory(address: AdapterAddress(host: "127.0.0.1", port: host.port), token: token,
+                              deadlines: .init(connect: 10, handshake: 10, relaunch: relaunch))
+    }
+
+    @Test func everySuitePassesOverTCPWithTheVerdictsOfStdioInEitherCaseOrder() async throws {
+        let suites = try EndToEnd.loadSuites()
+        let overStdio = try await EndToEnd.run(suites)
+        let host = try await ListeningHost.reference()
+        defer { Task { await host.stop() } }
+        let inOrder = try await EndToEnd.run(suites, adapter: Self.network(host))
+        let reversed = suites.reversed().map { suite -> Suite in
+            var copy = suite
+            copy.cases.reverse()
+            return copy
+        }
+        let inReverse = try await EndToEnd.run(reversed, adapter: Self.network(host))
+
+        let expected = Self.verdicts(overStdio.result)
+        #expect(expected.count == 62 && expected.values.allSatisfy { $0 == "passed" }, "\(expected.filter { $0.value != "passed" })")
+        #expect(Self.verdicts(inOrder.result) == expected, "\(Self.verdicts(inOrder.result).filter { expected[$0.key] != $0.value })")
+        #expect(Self.verdicts(inReverse.result) == expected, "\(Self.verdicts(inReverse.result).filter { expected[$0.key] != $0.value })")
+        // The restarts really ended the host's process: the runner reconnected to its successor.
+        let relaunched = inOrder.result.suites.flatMap(\.cases).filter { $0.transcript.contains { $0.contains("reconnected to the relaunched test host") } }
+        #expect(relaunched.count >= 40, "only \(relaunched.count) case(s) saw the host relaunch")
+    }
+
+    /// The order comparison above can fail: a host whose `reset` leaves the previous case's state behind gives
+    /// other verdicts than a fresh process per case.
+    @Test func aHostThatDoesNotReallyResetIsCaughtByTheVerdicts() async throws {
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["enrollment", "deregister-with-wipe"])
+        let host = try await ListeningHost.reference()
+        defer { Task { await host.stop() } }
+        let polluted = try await EndToEnd.run(suites, adapter: SkipReset(inner: Self.network(host)))
+        let wrong = Self.verdicts(polluted.result).filter { $0.value != "passed" }
+        #expect(wrong.count >= 3, "only \(wrong.count) case(s) noticed the leftovers: \(wrong)")
+    }
+
+    @Test func nothingListeningIsExitTwoNamingTheAddress() async throws {
+        // A port that was free a moment ago: bind, read it, release.
+        let probe = try AdapterServer(listening: ListenConfiguration(port: 0))
+        let port = try #require(probe.boundPort)
+        probe.stop()
+        let report = NSTemporaryDirectory() + "mamconf-tcp-\(UUID().uuidString).xml"
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let (status, output) = try await runCommand([InterruptionTests.mamconf, "run", "--adapter", "tcp://127.0.0.1:\(port)",
+                                                     "--suite", "enrollment", "--junit", report])
+        #expect(status == 2, "\(output)")
+        #expect(output.contains("no adapter at 127.0.0.1:\(port): connection refused"), "\(output)")
+        let xml = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(xml.contains("AdapterUnusable"))
+    }
+
+    /// (token the runner gives, exit status, what the output says)
+    static let tokenCases: [(String?, Int32, String)] = [
+        (nil, 2, "needs a token"),
+        ("not-the-token", 2, "refused the token"),
+        ("opal-7741-lantern", 0, "passed"),
+    ]
+
+    @Test(arguments: tokenCases)
+    func aHostWithATokenServesOnlyARunnerThatPresentsIt(given: String?, status expected: Int32, saying words: String) async throws {
+        let secret = "opal-7741-lantern"
+        var environment = ProcessInfo.processInfo.environment
+        environment[HelloParams.tokenVariable] = secret
+        let host = try await ListeningHost.reference(environment: environment)
+        defer { Task { await host.stop() } }
+        let report = NSTemporaryDirectory() + "mamconf-tcp-\(UUID().uuidString).xml"
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let (status, output) = try await runCommand([InterruptionTests.mamconf, "run", "--adapter", host.address,
+                                                     "--case", "enrollment/one-status-callback-per-request", "--junit", report]
+                                                    + (given.map { ["--adapter-token", $0] } ?? []))
+        #expect(status == expected, "\(output)")
+        #expect(output.contains(words), "\(output)")
+        let xml = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(!xml.contains(secret) && !output.contains(secret) && !host.stderr.joined().contains(secret))
+    }
+
+    @Test func aHostThatCannotResetCannotServeCases() async throws {
+        let host = try await ListeningHost.reference(["--disable-capability", "reset"])
+        defer { Task { await host.stop() } }
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["enrollment"])
+        let run = try await EndToEnd.run(suites, adapter: Self.network(host))
+        let abort = try #require(run.result.abortReason)
+        #expect(abort.contains("does not declare the reset capability"), "\(abort)")
+        #expect(run.result.suites.flatMap(\.cases).allSatisfy { $0.outcome.isFailure })
+    }
+
+    @Test func aSecondRunnerIsRefusedAsBusyWhileTheFirstIsConnected() async throws {
+        let host = try await ListeningHost.reference()
+        defer { Task { await host.stop() } }
+        let factory = Self.network(host)
+        let first = try await factory.start(dataDirectory: "", handler: SilentHandler())
+        do {
+            _ = try await factory.start(dataDirectory: "", handler: SilentHandler())
+            Issue.record("a second runner was served while the first was connected")
+        } catch {
+            #expect(error.description.contains("busy: another runner is connected"), "\(error)")
+        }
+        _ = await first.terminate(grace: 2)
+        // Once the session ended, the next runner is served.
+        let next = try await factory.start(dataDirectory: "", handler: SilentHandler())
+        _ = await next.terminate(grace: 2)
+    }
+
+    @Test func killingTheHostMidCaseErrorsThatCaseAndTheRunStopsAfterTheRestartBudget() async throws {
+        let host = try await ListeningHost.reference()
+        defer { Task { await host.stop() } }
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["enrollment"])
+        let killer = KillOnRequest(method: .appSignIn, host: host, replacement: nil)
+        let run = try await EndToEnd.run(suites, adapter: killer.wrapping(Self.network(host)))
+        let cases = run.result.suites.flatMap(\.cases)
+        let first = try #require(cases.first)
+        guard case .errored(let error, _) = first.outcome else {
+            Issue.record("the case whose host was killed is \(first.outcome.label), not an error")
+            return
+        }
+        #expect(error.kind == "IntegrationError")
+        #expect(error.description.contains("connection lost") && error.description.contains("without announcing a relaunch"), "\(error)")
+        #expect(cases.dropFirst().allSatisfy { $0.outcome.isFailure })
+        #expect(run.result.abortReason?.contains("can no longer be started or reached") == true, "\(run.result.abortReason ?? "no abort")")
+    }
+
+    @Test func afterTheHostIsKilledAndStartedAgainTheNextCaseReconnects() async throws {
+        let host = try await ListeningHost.reference()
+        defer { Task { await host.stop() } }
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["enrollment"])
+        let killer = KillOnRequest(method: .appSignIn, host: host, replacement: host.port)
+        let run = try await EndToEnd.run(suites, adapter: killer.wrapping(Self.network(host)))
+        defer { Task { await killer.replacementHost?.stop() } }
+        let cases = run.result.suites.flatMap(\.cases)
+        #expect(cases.first?.outcome.isFailure == true)
+        #expect(cases.dropFirst().allSatisfy { $0.outcome.label == "passed" }, "\(cases.map { "\($0.caseId): \($0.outcome.label)" })")
+        #expect(run.result.abortReason == nil)
+    }
+
+    @Test func aHostThatAnnouncesARelaunchAndNeverReturnsFailsTheCaseAtTheRelaunchDeadline() async throws {
+        let server = try AdapterServer(listening: ListenConfiguration(port: 0), diagnostics: { _ in })
+        let port = try #require(server.boundPort)
+        let serving = Thread { server.run(handler: VanishingHost()) }
+        serving.start()
+        let factory = NetworkAdapterFactory(address: AdapterAddress(host: "127.0.0.1", port: port),
+                                            deadlines: .init(connect: 5, handshake: 5, relaunch: 0.5))
+        let session = try await factory.start(dataDirectory: "", handler: SilentHandler())
+        _ = try await session.request(RunnerMethod.reset.rawValue, params: [:], timeout: 5)
+        do {
+            _ = try await session.request(RunnerMethod.appRestart.rawValue, params: [:], timeout: 20)
+            Issue.record("app.restart was answered by a host that never came back")
+        } catch {
+            #expect(error.description.contains("announced a relaunch (runner) but did not accept a connection within 0.5 s"), "\(error)")
+        }
+        _ = await session.terminate(grace: 1)
+    }
+
+    @Test func adapterCheckPassesOverTCP() async throws {
+        let host = try await ListeningHost.reference()
+        defer { Task { await host.stop() } }
+        let (status, output) = try await runCommand([InterruptionTests.mamconf, "adapter-check", "--adapter", host.address,
+                                                     "--fixtures-dir", Repository.fixtures])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("PASS  reset") && output.contains("the test host ended the session"), "\(output)")
+    }
+}
+
+/// Takes in whatever the integration says, answering no question.
+final class SilentHandler: InboundHandler {
+    func notification(method: String, params: JSONValue) {}
+    func question(method: String, params: JSONValue) -> Result<JSONValue, RPCError> { .failure(RPCError(.noScriptedAnswer, "silent")) }
+    func diagnostic(_ line: String) {}
+    func fault(_ fault: AdapterFault) {}
+}
+
+/// Answers `reset` itself, so the host keeps the previous case's state (a broken reset).
+struct SkipReset: SDKAdapterFactory {
+    let inner: any SDKAdapterFactory
+    var description: String { inner.description }
+    var isolation: AdapterIsolation { inner.isolation }
+    func start(dataDirectory: String, handler: any InboundHandler) async throws(AdapterFault) -> any SDKAdapterSession {
+        Session(inner: try await inner.start(dataDirectory: dataDirectory, handler: handler))
+    }
+
+    struct Session: SDKAdapterSession {
+        let inner: any SDKAdapterSession
+        func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+            if method == RunnerMethod.reset.rawValue { return [:] }
+            return try await inner.request(method, params: params, timeout: timeout)
+        }
+        func terminate(grace: Double) async -> AdapterTermination { await inner.terminate(grace: grace) }
+    }
+}
+
+/// A test host that relaunches on `app.restart` and never listens again.
+final class VanishingHost: AdapterHandler {
+    func handle(_ method: String, params: JSONValue, server: AdapterServer) throws(RPCError) -> JSONValue {
+        switch RunnerMethod(rawValue: method) {
+        case .initialize?:
+            return JSONValue(encoding: InitializeResult(
+                protocolVersion: "1", implementation: NameAndVersion(name: "vanishing", version: "1"),
+                sdk: NameAndVersion(name: "none", version: "21.7.1"), capabilities: [Capability.reset.rawValue, Capability.appRestart.rawValue]))
+        case .reset?, .sync?, .shutdown?:
+            return [:]
+        case .appRestart?:
+            server.relaunch(reason: .runner)
+            return [:]
+        default:
+            throw RPCError(.methodNotFound, "unknown method \(method)")
+        }
+    }
+}
+
+/// Kills the listening host (SIGKILL, as a crash would) just before the first request of one method is sent,
+/// and optionally starts a new host on the same port, as a device's supervisor would.
+final class KillOnRequest: Sendable {
+    let method: RunnerMethod
+    let host: ListeningHost
+    let replacement: UInt16?
+    private let state = Mutex<(fired: Bool, started: ListeningHost?)>((false, nil))
+
+    init(method: RunnerMethod, host: ListeningHost, replacement: UInt16?) {
+        self.method = method
+        self.host = host
+        self.replacement = replacement
+    }
+
+    var replacementHost: ListeningHost? { state.withLock { $0.started } }
+
+    func wrapping(_ factory: any SDKAdapterFactory) -> any SDKAdapterFactory { Factory(inner: factory, killer: self) }
+
+    /// Kills the host the first time; returns once it is gone (and its successor listens).
+    func maybeKill(before method: String) async {
+        guard method == self.method.rawValue, state.withLock({ s in defer { s.fired = true }; return !s.fired }) else { return }
+        host.kill()
+        await host.waitForExit(within: 10)
+        if let port = replacement, let next = try? await ListeningHost.reference(port: port) {
+            state.withLock { $0.started = next }
+        }
+    }
+
+    struct Factory: SDKAdapterFactory {
+        let inner: any SDKAdapterFactory
+        let killer: KillOnRequest
+        var description: String { inner.description }
+        var isolation: AdapterIsolation { inner.isolation }
+        func start(dataDirectory: String, handler: any InboundHandler) async throws(AdapterFault) -> any SDKAdapterSession {
+            Session(inner: try await inner.start(dataDirectory: dataDirectory, handler: handler), killer: killer)
+        }
+    }
+
+    struct Session: SDKAdapterSession {
+        let inner: any SDKAdapterSession
+        let killer: KillOnRequest
+        func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+            await killer.maybeKill(before: method)
+            return try await inner.request(method, params: params, timeout: timeout)
+        }
+        func terminate(grace: Double) async -> AdapterTermination { await inner.terminate(grace: grace) }
+    }
+}
