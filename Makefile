@@ -46,6 +46,8 @@ bench: build
 	  start=$$(date +%s.%N); "$$bin/mamconf" run --junit /tmp/mamconf-bench.xml | grep '^time:'; \
 	  end=$$(date +%s.%N); awk -v a=$$start -v b=$$end 'BEGIN { printf "  whole process: %.2f s\n", b - a }'; \
 	done
+	@# Round trip per message and the whole run, over stdio and over tcp:// to `mamconf-reference --listen`.
+	"$$($(SWIFT) build --show-bin-path)/mamconf-transport-bench" --messages 2000 --runs 3
 
 clean:
 	rm -rf .build reports/*.xml

@@ -74,6 +74,10 @@ let package = Package(
         .executableTarget(name: "mamconf-reference", dependencies: ["ReferenceApp"],
                           path: "Sources/Executables/mamconf-reference"),
 
+        // Benchmarks (`make bench`): what each transport costs, against the bundled reference.
+        .executableTarget(name: "mamconf-transport-bench", dependencies: ["AdapterTransports", "ConformanceCore", "AdapterProtocol"],
+                          path: "Benchmarks/TransportBenchmark"),
+
         // Tests.
         .target(name: "TestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport"),
         .testTarget(name: "ProtocolTests", dependencies: ["AdapterProtocol"]),

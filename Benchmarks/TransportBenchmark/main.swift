@@ -1,0 +1,121 @@
+// mamconf-transport-bench: what the network transport costs next to stdio, against the bundled reference.
+//
+// 1. Round trip per message: `sync` (answered at once by an integration with nothing to wait for) sent N times
+//    over each transport, one at a time as the runner sends requests; mean, median and 99th percentile.
+// 2. The whole default run (every suite) over stdio and over tcp:// to `mamconf-reference --listen`, R times each;
+//    median wall seconds and the ratio.
+//
+// Usage: mamconf-transport-bench [--messages N] [--runs R] [--bin DIR]   (DIR holds mamconf and mamconf-reference)
+import AdapterProtocol
+import AdapterTransports
+import ConformanceCore
+import Foundation
+
+struct Options {
+    var messages = 2000
+    var runs = 3
+    var bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+
+    init(_ arguments: [String]) {
+        var index = 0
+        while index < arguments.count {
+            let value = index + 1 < arguments.count ? arguments[index + 1] : ""
+            switch arguments[index] {
+            case "--messages": messages = Int(value) ?? messages; index += 1
+            case "--runs": runs = Int(value) ?? runs; index += 1
+            case "--bin": bin = value; index += 1
+            default: break
+            }
+            index += 1
+        }
+    }
+}
+
+final class Quiet: InboundHandler {
+    func notification(method: String, params: JSONValue) {}
+    func question(method: String, params: JSONValue) -> Result<JSONValue, RPCError> { .failure(RPCError(.noScriptedAnswer, "bench")) }
+    func diagnostic(_ line: String) {}
+    func fault(_ fault: AdapterFault) { FileHandle.standardError.write(Data("fault: \(fault)\n".utf8)) }
+}
+
+/// Starts `mamconf-reference --listen 0` and returns it with the port it announced.
+func startListeningReference(_ reference: String) throws -> (Process, UInt16) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: reference)
+    process.arguments = ["--listen", "0", "--data-dir", NSTemporaryDirectory() + "mamconf-bench-\(getpid())"]
+    let pipe = Pipe()
+    process.standardError = pipe
+    try process.run()
+    var text = ""
+    while !text.contains("\n") {
+        let chunk = pipe.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        text += String(decoding: chunk, as: UTF8.self)
+    }
+    guard let range = text.range(of: "listening on "),
+          let port = text[range.upperBound...].split(separator: " ").first?.split(separator: ":").last.flatMap({ UInt16($0) }) else {
+        throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "no port in: \(text)"])
+    }
+    return (process, port)
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
+}
+
+func roundTrips(_ factory: any SDKAdapterFactory, messages: Int) async throws -> [Double] {
+    let session = try await factory.start(dataDirectory: NSTemporaryDirectory(), handler: Quiet())
+    for _ in 0..<50 { _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 10) }   // warm-up
+    var samples: [Double] = []
+    samples.reserveCapacity(messages)
+    for _ in 0..<messages {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 10)
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    }
+    _ = await session.terminate(grace: 2)
+    return samples.sorted()
+}
+
+func wholeRun(_ mamconf: String, _ arguments: [String]) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: mamconf)
+    process.arguments = ["run", "--junit", NSTemporaryDirectory() + "mamconf-bench-\(getpid()).xml"] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    let start = Date()
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw NSError(domain: "bench", code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: "mamconf run \(arguments) exited \(process.terminationStatus)"])
+    }
+    return Date().timeIntervalSince(start)
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let reference = options.bin + "/mamconf-reference"
+let mamconf = options.bin + "/mamconf"
+let (host, port) = try startListeningReference(reference)
+defer { host.terminate() }
+
+print("round trip per message (sync, \(options.messages) messages, one at a time), microseconds:")
+print("  transport   mean    median  p99")
+var medians: [String: Double] = [:]
+for (name, factory) in [("stdio", StdioAdapterFactory(command: [reference]) as any SDKAdapterFactory),
+                        ("tcp", NetworkAdapterFactory(address: AdapterAddress(host: "127.0.0.1", port: port)))] {
+    let samples = try await roundTrips(factory, messages: options.messages)
+    let mean = samples.reduce(0, +) / Double(samples.count)
+    medians[name] = percentile(samples, 0.5)
+    print(String(format: "  %-9@ %7.1f %7.1f %7.1f", name, mean, percentile(samples, 0.5), percentile(samples, 0.99)))
+}
+print(String(format: "  tcp/stdio median ratio: %.2f", (medians["tcp"] ?? 0) / max(medians["stdio"] ?? 1, 0.001)))
+
+print("whole default run (every suite, embedded mock), wall seconds over \(options.runs) run(s):")
+var runMedians: [String: Double] = [:]
+for (name, arguments) in [("stdio", [String]()), ("tcp", ["--adapter", "tcp://127.0.0.1:\(port)"])] {
+    var times: [Double] = []
+    for _ in 0..<options.runs { times.append(try wholeRun(mamconf, arguments)) }
+    times.sort()
+    runMedians[name] = percentile(times, 0.5)
+    print(String(format: "  %-9@ median %.2f  (min %.2f, max %.2f)", name, percentile(times, 0.5), times.first ?? 0, times.last ?? 0))
+}
+print(String(format: "  tcp/stdio median ratio: %.2f", (runMedians["tcp"] ?? 0) / max(runMedians["stdio"] ?? 1, 0.001)))
