@@ -35,7 +35,7 @@ final class Quiet: InboundHandler {
     func notification(method: String, params: JSONValue) {}
     func question(method: String, params: JSONValue) -> Result<JSONValue, RPCError> { .failure(RPCError(.noScriptedAnswer, "bench")) }
     func diagnostic(_ line: String) {}
-    func fault(_ fault: AdapterFault) { FileHandle.standardError.write(Data("fault: \(fault)\n".utf8)) }
+    func fault(_ fault: AdapterFault) {}
 }
 
 /// Starts `mamconf-reference --listen 0` and returns it with the port it announced.
@@ -105,7 +105,7 @@ for (name, factory) in [("stdio", StdioAdapterFactory(command: [reference]) as a
     let samples = try await roundTrips(factory, messages: options.messages)
     let mean = samples.reduce(0, +) / Double(samples.count)
     medians[name] = percentile(samples, 0.5)
-    print(String(format: "  %-9@ %7.1f %7.1f %7.1f", name, mean, percentile(samples, 0.5), percentile(samples, 0.99)))
+    print("  " + name.padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: " %7.1f %7.1f %7.1f", mean, percentile(samples, 0.5), percentile(samples, 0.99)))
 }
 print(String(format: "  tcp/stdio median ratio: %.2f", (medians["tcp"] ?? 0) / max(medians["stdio"] ?? 1, 0.001)))
 
@@ -116,6 +116,6 @@ for (name, arguments) in [("stdio", [String]()), ("tcp", ["--adapter", "tcp://12
     for _ in 0..<options.runs { times.append(try wholeRun(mamconf, arguments)) }
     times.sort()
     runMedians[name] = percentile(times, 0.5)
-    print(String(format: "  %-9@ median %.2f  (min %.2f, max %.2f)", name, percentile(times, 0.5), times.first ?? 0, times.last ?? 0))
+    print("  " + name.padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: " median %.2f  (min %.2f, max %.2f)", percentile(times, 0.5), times.first ?? 0, times.last ?? 0))
 }
 print(String(format: "  tcp/stdio median ratio: %.2f", (runMedians["tcp"] ?? 0) / max(runMedians["stdio"] ?? 1, 0.001)))
