@@ -73,6 +73,22 @@ import Testing
         #expect(xml.contains("AdapterUnusable"))
     }
 
+    /// (arguments, what the one-line cause says): usage problems of the network transport, all exit 2.
+    static let usageCases: [([String], String)] = [
+        (["run", "--adapter", "tcp://127.0.0.1"], "is not tcp://HOST:PORT"),
+        (["run", "--adapter", "tcp://127.0.0.1:99999"], "is not tcp://HOST:PORT"),
+        (["run", "--adapter", "tcp://127.0.0.1:8765", "--connect-timeout", "0"], "--connect-timeout must be a positive number"),
+        (["mutants", "--adapter", "tcp://127.0.0.1:8765"], "needs the adapter's local command line"),
+        (["list", "--requirements", "--adapter", "tcp://127.0.0.1:8765"], "needs the adapter's local command line"),
+    ]
+
+    @Test(arguments: usageCases)
+    func networkUsageProblemsAreExitTwoWithTheCause(arguments: [String], saying words: String) async throws {
+        let (status, output) = try await runCommand([InterruptionTests.mamconf] + arguments)
+        #expect(status == 2, "\(output)")
+        #expect(output.contains(words), "\(output)")
+    }
+
     /// (token the runner gives, exit status, what the output says)
     static let tokenCases: [(String?, Int32, String)] = [
         (nil, 2, "needs a token"),
