@@ -58,9 +58,14 @@ let package = Package(
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ], path: "Sources/Mock/MockMAMService"),
 
-        // The bundled reference integration: a simulated SDK, an app using it, and its adapter binding.
+        // The bundled reference integration: a simulated SDK, the vendor-copyable Intune binding (protocol → SDK
+        // calls, SDK callbacks → events and questions; written against the real SDK's Swift names, built here
+        // against ReferenceSDK), and the app and test host that implement the binding's app side.
         .target(name: "ReferenceSDK", dependencies: ["CurlHTTP"], path: "Sources/Reference/ReferenceSDK"),
-        .target(name: "ReferenceApp", dependencies: ["ReferenceSDK", "AdapterKit", "CurlHTTP"], path: "Sources/Reference/ReferenceApp"),
+        .target(name: "IntuneBinding", dependencies: ["AdapterProtocol", "AdapterKit", "ReferenceSDK"],
+                path: "Sources/Reference/IntuneBinding"),
+        .target(name: "ReferenceApp", dependencies: ["IntuneBinding", "ReferenceSDK", "AdapterKit", "CurlHTTP"],
+                path: "Sources/Reference/ReferenceApp"),
 
         // The command line: wires the concrete pieces into the core's seams.
         .target(name: "MamconfCLI", dependencies: [
@@ -83,7 +88,7 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["AdapterProtocol"]),
         .testTarget(name: "NativeTests", dependencies: ["TestSupport", "CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService", "AdapterProtocol"]),
         .testTarget(name: "MockServiceTests", dependencies: ["TestSupport", "MockMAMService", "CurlHTTP", "AdapterProtocol"]),
-        .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference"]),
+        .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "IntuneBinding", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference"]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
             "MamconfCLI", "mamconf-reference", "mamconf", "CSpawn", "TestSupport", "AdapterKit",

@@ -45,8 +45,7 @@ public struct AppEnvironment: Sendable {
     }
 
     /// Reads `initialize` params. The data directory comes from `dataDir`, else from `MAMCONF_DATA_DIR`.
-    public static func fromInitialize(_ params: JSONValue, environment: [String: String]) throws(RPCError) -> AppEnvironment {
-        let request = try params.params(InitializeParams.self)
+    public static func fromInitialize(_ request: InitializeParams, environment: [String: String]) throws(RPCError) -> AppEnvironment {
         guard let dataDir = request.dataDir ?? environment["MAMCONF_DATA_DIR"], !dataDir.isEmpty else {
             throw RPCError(.invalidParams, "no data directory: neither dataDir nor MAMCONF_DATA_DIR given")
         }

@@ -1,36 +1,33 @@
 import AdapterProtocol
+import IntuneBinding
 import ReferenceSDK
 
-/// The simulated operating system under the SDK: every piece of SDK UI becomes an `event.ui`, and with the
-/// `ui.prompts` capability a question the runner's simulated user answers; relaunching restarts the app
-/// in-process.
+/// The simulated operating system under the reference SDK: every piece of SDK UI becomes an `event.ui`, and
+/// with the `ui.prompts` capability a question the runner's simulated user answers; relaunching restarts the
+/// app in-process; notifications and log lines go to the binding, as the real SDK's would through
+/// `NotificationCenter` and its logger.
 final class AppPlatform: IntuneMAMPlatform {
     private let device: ReferenceDevice
 
     init(device: ReferenceDevice) { self.device = device }
 
     private var promptsAnswered: Bool { device.supports(.uiPrompts) }
+    private var session: BindingSession { device.session }
 
     func showRestartDialog(message: String) {
         guard promptsAnswered else { return }
-        _ = device.ask(.restartDialog, RestartDialogQuestion(message: message), answer: Empty.self)
+        session.askRestartDialog(message: message)
     }
 
     func promptPIN(setup: Bool, accountId: String, minimumLength: Int) -> String? {
         guard promptsAnswered else { return nil }
-        let answer = setup
-            ? device.ask(.pinSetup, PinSetupQuestion(accountId: AccountID(accountId), minimumLength: minimumLength), answer: PinAnswer.self)
-            : device.ask(.pinEntry, AccountQuestion(accountId: AccountID(accountId)), answer: PinAnswer.self)
-        guard let answer, answer.cancel != true else { return nil }
-        return answer.pin
+        return session.askPIN(setup: setup, accountId: accountId, minimumLength: minimumLength)
     }
 
     func promptSignIn(hint: String?) -> (upn: String, password: String)? {
-        guard promptsAnswered else { return nil }
-        let answer = device.ask(.signIn, SignInQuestion(upn: hint.map { UPN($0) }), answer: SignInAnswer.self)
-        guard let answer, answer.cancel != true, let upn = answer.upn, let password = answer.password else { return nil }
-        device.lastPromptedUPN = upn.rawValue
-        return (upn.rawValue, password)
+        guard promptsAnswered, let credentials = session.askSignIn(hint: hint) else { return nil }
+        device.lastPromptedUPN = credentials.upn
+        return credentials
     }
 
     func terminateAndRelaunch() {
@@ -38,14 +35,26 @@ final class AppPlatform: IntuneMAMPlatform {
     }
 
     func didShow(_ ui: IntuneMAMShownUI, accountId: String?) {
-        device.events.ui(ui, accountId: accountId)
+        session.events.ui(Self.uiKind(ui), accountId: accountId)
     }
 
     func log(level: IntuneMAMLogLevel, message: String) {
-        device.events.log(AppEvents.level(level), "sdk: \(message)")
+        session.events.sdkLog(level, message)
     }
 
     func post(_ notification: IntuneMAMNotification) {
-        device.deliver(notification)
+        session.sdkDidPost(notification)
+    }
+
+    /// The protocol's UI kind for the simulation's instrumentation.
+    static func uiKind(_ shown: IntuneMAMShownUI) -> UIKind {
+        switch shown {
+        case .restartDialog: return .restartDialog
+        case .pinSetup: return .pinSetup
+        case .pinEntry: return .pinEntry
+        case .signIn: return .signIn
+        case .policyRequired: return .policyRequired
+        case .policyAbsentWarning: return .policyAbsentWarning
+        }
     }
 }

@@ -6,7 +6,7 @@ enum AppStateSnapshot {
     /// - Parameters:
     ///   - app: the running app, or nil before the first launch (then accounts and files come from disk).
     ///   - device: for the data directory when no app runs.
-    static func make(app: ReferenceApp?, device: ReferenceDevice) -> JSONValue {
+    static func make(app: ReferenceApp?, device: ReferenceDevice) -> AppSnapshot {
         let accounts = app?.accounts.accounts ?? AccountStore(dataDirectory: device.environment.dataDirectory).accounts
         let files = app?.files ?? AccountFiles(dataDirectory: device.environment.dataDirectory)
         let launchState = app?.runtime.launchState ?? .notLaunched
@@ -17,12 +17,12 @@ enum AppStateSnapshot {
         for account in accounts where !data.keys.contains(where: { $0.lowercased() == account.accountId.lowercased() }) {
             data[account.accountId] = []
         }
-        return JSONValue(encoding: AppSnapshot(
+        return AppSnapshot(
             launched: launched, ready: ready,
             signedInAccounts: accounts.map { AdapterProtocol.SignedInAccount(accountId: AccountID($0.accountId), upn: UPN($0.upn)) },
             managedAccountId: managed.map { AccountID($0) },
             // Past every launch gate with an account whose data the app would show.
             corporateDataVisible: ready && !accounts.isEmpty,
-            data: IdentityMap(data)))
+            data: IdentityMap(data))
     }
 }

@@ -60,8 +60,10 @@ extension ReferenceApp {
     }
 
     /// `IntuneMAMAllowedAccountsDidChangeNotification` arrived (on the SDK's queue): sign out, the documented
-    /// way, every signed-in account the list no longer allows. Counted as app work, so `sync` waits for it.
-    func allowedAccountsChanged() {
+    /// way, every signed-in account the list no longer allows. Counted as app work, so `sync` waits for it. A
+    /// terminated instance no longer observes.
+    func allowedAccountsDidChange() {
+        guard !runtime.isTerminated else { return }
         let appWork = device.appWork
         appWork.enter()
         Self.allowedAccountsQueue.async { [self] in

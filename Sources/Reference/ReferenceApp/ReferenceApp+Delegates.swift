@@ -1,14 +1,17 @@
 import AdapterKit
 import AdapterProtocol
 import Foundation
+import IntuneBinding
 import ReferenceSDK
 
-/// What the app does when the SDK calls it: supply tokens, wipe an account, restart, add an account the
-/// SDK signed in, and learn the account a `loginAndEnrollAccount` enrolled.
+/// What the app does when the SDK calls it (through the binding's delegates, after the runner decided): supply
+/// tokens, wipe an account, restart, add an account the SDK signed in, and learn the account a
+/// `loginAndEnrollAccount` enrolled.
 extension ReferenceApp {
     /// The app's token for the SDK: cached if still valid on the integration's clock, else refreshed,
     /// else an error token. Answers from the app's auth queue, never blocking the SDK's queue itself.
-    func accessToken(for accountId: String, completion: @escaping @Sendable (IntuneMAMEnrollmentToken) -> Void) {
+    func accessToken(forAccountId accountId: String, resource: String,
+                     completion: @escaping @Sendable (IntuneMAMEnrollmentToken) -> Void) {
         authQueue.async { [self] in
             completion(currentToken(for: accountId))
         }
@@ -40,45 +43,36 @@ extension ReferenceApp {
         }
     }
 
-    /// `wipeData(forAccountId:)`: the runner decides whether the app wipes; if it does, the app deletes
-    /// the account's files and signs the account out (its tokens are the account's data too, and a wiped
-    /// account must not be registered again at the next launch) before answering true.
+    /// The runner decided the app wipes `accountId` (`wipeData(forAccountId:)`): the app deletes the account's
+    /// files and signs the account out (its tokens are the account's data too, and a wiped account must not be
+    /// registered again at the next launch).
     func wipeData(forAccountId accountId: String) -> Bool {
-        let answer = device.ask(.wipeData, AccountQuestion(accountId: AccountID(accountId)), answer: ReturnAnswer.self)
-        guard answer?.return == true else { return false }
         let deleted = files.deleteAll(accountId: accountId)
         events.app(AppEvent(kind: .dataWiped, accountId: AccountID(accountId), files: deleted))
         forget(accountId)
         return true
     }
 
-    /// An enrollment outcome arrived. The first one after `loginAndEnroll` tells the app which account the
-    /// SDK signed in; a successful one the app did not know is listed (its tokens stay with the SDK).
-    func enrollmentFinished(_ status: IntuneMAMEnrollmentStatus) {
-        let wasLogin = loginPending.withLock { pending -> Bool in
-            defer { pending = false }
-            return pending
-        }
-        guard wasLogin, status.didSucceed, accounts.account(status.accountId) == nil else { return }
-        accounts.upsert(SignedInAccount(accountId: status.accountId, upn: status.identity))
-        events.app(AppEvent(kind: .signedIn, accountId: AccountID(status.accountId), upn: UPN(status.identity), by: .sdk))
+    /// The enrollment a `loginAndEnrollAccount` started succeeded: an account the app did not know is listed
+    /// (its tokens stay with the SDK).
+    func sdkSignedIn(accountId: String, upn: String) {
+        guard accounts.account(accountId) == nil else { return }
+        accounts.upsert(SignedInAccount(accountId: accountId, upn: upn))
+        events.app(AppEvent(kind: .signedIn, accountId: AccountID(accountId), upn: UPN(upn), by: .sdk))
     }
 
-    /// `restartApplication()`: the runner decides; true → the app restarts itself once the SDK's callback
-    /// has returned (scheduled, so the SDK's queue is not waited on from inside itself).
-    func restartApplication() -> Bool {
-        let answer = device.ask(.restartApplication, Empty(), answer: ReturnAnswer.self)
-        guard answer?.return == true else { return false }
+    /// `restartApplication()` was answered true: the app restarts itself once the SDK's callback has returned
+    /// (scheduled, so the SDK's queue is not waited on from inside itself).
+    func restartAfterSDKRequest() {
         device.scheduleSelfRestart(of: self)
-        return true
     }
 
     /// `addAccountId`: the SDK signed a user in itself; the app lists the account (its tokens stay with
     /// the SDK).
-    func addAccount(_ accountId: String) -> IntuneMAMAddIdentityResult {
+    func addAccount(accountId: String) -> Bool {
         let upn = device.lastPromptedUPN ?? ""
         accounts.upsert(SignedInAccount(accountId: accountId, upn: upn))
         events.app(AppEvent(kind: .signedIn, accountId: AccountID(accountId), upn: UPN(upn), by: .sdk))
-        return .success
+        return true
     }
 }

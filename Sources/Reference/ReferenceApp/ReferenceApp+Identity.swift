@@ -1,6 +1,7 @@
 import AdapterKit
 import AdapterProtocol
 import Foundation
+import IntuneBinding
 import ReferenceSDK
 
 /// How the app uses the SDK's identities (IDS-02, IDS-05, IDS-06, IDS-09…11): switch the UI identity before
@@ -10,37 +11,17 @@ extension ReferenceApp {
     /// The folder of files that belong to no account.
     static let unmanagedFolder = "unmanaged"
 
-    /// `setUIPolicyAccountId(accountId)` and wait for its completion (the SDK may ask for the PIN meanwhile);
-    /// the app shows the account's data only after a success (IDS-05). Blocks until `deadline`: never call
-    /// on the SDK's queue or the concurrency pool.
-    func switchIdentity(to accountId: String?, until deadline: Date) -> IntuneMAMSwitchIdentityResult {
-        events.sdkCall(.setUIPolicyAccountId, accountId: accountId)
-        let outcome = Latch<IntuneMAMSwitchIdentityResult>()
-        runtime.policyManager.setUIPolicyAccountId(accountId) { outcome.fulfil($0) }
-        guard let result = outcome.wait(until: deadline) else {
-            events.log(.warning, "setUIPolicyAccountId did not complete in time")
-            return .failed
-        }
-        return result
-    }
-
     /// The operating system hands the app a URL (or documents) owned by `accountId`; the SDK intercepts it
-    /// and may ask the app to switch first (IDS-06). Blocks like ``switchIdentity(to:until:)``.
-    func receive(ownedBy accountId: String, document: Bool, until deadline: Date) -> IntuneMAMOpenOutcome {
+    /// and may ask the app to switch first (IDS-06). Blocks until the SDK decided, or `deadline`.
+    func receive(ownedBy accountId: String, document: Bool, until deadline: Date) -> ReceiveItemResult {
         let outcome = Latch<IntuneMAMOpenOutcome>()
         if document {
             runtime.applicationImportDocument(ownedBy: accountId) { outcome.fulfil($0) }
         } else {
             runtime.applicationOpenURL(ownedBy: accountId) { outcome.fulfil($0) }
         }
-        return outcome.wait(until: deadline) ?? IntuneMAMOpenOutcome(opened: false, switched: false)
-    }
-
-    /// `identitySwitchRequiredForAccountId`: the runner decides whether the app can switch (IDS-06).
-    func identitySwitchRequired(_ accountId: String, reason: IntuneMAMIdentitySwitchReason) -> IntuneMAMSwitchIdentityResult {
-        let answer = device.ask(.identitySwitchRequired, IdentitySwitchQuestion(accountId: AccountID(accountId), reason: Self.reason(reason)),
-                                answer: SwitchAnswer.self)
-        return answer?.result == .success ? .success : .failed
+        let opened = outcome.wait(until: deadline) ?? IntuneMAMOpenOutcome(opened: false, switched: false)
+        return ReceiveItemResult(result: opened.opened ? .success : .failed, switched: opened.switched)
     }
 
     /// The app returns to the foreground; the SDK re-runs conditional launch for a managed UI identity.
@@ -48,7 +29,7 @@ extension ReferenceApp {
         let outcome = Latch<IntuneMAMLaunchState>()
         runtime.applicationWillEnterForeground { outcome.fulfil($0) }
         if case .blocked(let reason)? = outcome.wait(until: deadline) {
-            events.blocked(reason, accountId: runtime.policyManager.getUIPolicyAccountId())
+            events.blocked(Self.blockReason(reason), accountId: runtime.policyManager.getUIPolicyAccountId())
         }
     }
 
@@ -61,9 +42,9 @@ extension ReferenceApp {
             return
         }
         let previous = runtime.policyManager.getUIPolicyAccountId()
-        let cleared = switchIdentity(to: "", until: deadline)
+        let cleared = calls.setUIPolicyAccountId("", until: deadline)
         events.log(.info, "showing web content with the UI identity cleared (\(cleared))")
-        _ = switchIdentity(to: previous, until: deadline)
+        _ = calls.setUIPolicyAccountId(previous, until: deadline)
     }
 
     /// Writes a document under the current identity (no explicit owner): inside a thread-identity scope of
@@ -91,18 +72,15 @@ extension ReferenceApp {
     }
 
     /// `protect:accountId:` then `protectionInfo` (IDS-10).
-    func protect(text: String, accountId: String) -> IntuneMAMDataProtectionInfo? {
+    func protect(text: String, accountId: String) -> ProtectResult? {
         events.sdkCall(.protect, accountId: accountId)
         let manager = runtime.dataProtectionManager
-        return manager.protectionInfo(manager.protect(Data(text.utf8), accountId: accountId))
+        guard let info = manager.protectionInfo(manager.protect(Data(text.utf8), accountId: accountId)) else { return nil }
+        return ProtectResult(encrypted: info.isEncrypted, owner: AccountID(info.accountId))
     }
 
-    /// The protocol's switch reason for the SDK's.
-    static func reason(_ reason: IntuneMAMIdentitySwitchReason) -> IdentitySwitchReason {
-        switch reason {
-        case .openURL: return .openURL
-        case .cancelConditionalLaunch: return .cancelConditionalLaunch
-        case .documentImport: return .documentImport
-        }
+    /// `device.managedConfigChanged`: the simulated OS tells the SDK (the real one observes user defaults).
+    func managedConfigurationDidChange() {
+        runtime.managedAppConfigurationDidChange()
     }
 }

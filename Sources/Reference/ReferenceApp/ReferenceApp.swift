@@ -1,25 +1,29 @@
 import AdapterKit
 import AdapterProtocol
 import Foundation
+import IntuneBinding
 import ReferenceSDK
 
-/// One run of the minimal app that integrates the SDK the way the guides say (from launch to termination).
+/// One run of the minimal app that integrates the SDK the way the guides say (from launch to termination): the
+/// reference's implementation of the binding's app side (``BoundApp``).
 ///
 /// A restart builds a new instance from the same data directory, like a new process: signed-in accounts
 /// come back from `app.json`, the SDK's state from `sdk/state.json`, documents from `files/`.
-final class ReferenceApp: Sendable {
+final class ReferenceApp: BoundApp {
     let device: ReferenceDevice
     let runtime: IntuneMAMRuntime
     let accounts: AccountStore
     let files: AccountFiles
     let tokens: TokenEndpoint
-    var events: AppEvents { device.events }
+    var events: BindingEvents { device.events }
+    /// The SDK calls the runner sees (`event.sdkCall` first).
+    var calls: AnnouncedSDKCalls { device.session.calls(to: self) }
+    /// The binding reaches this instance's SDK through its runtime.
+    var sdk: any SDKManagers { runtime }
     /// The SDK's launch outcome, once `applicationDidFinishLaunching` completed.
     let launchOutcome = Latch<IntuneMAMLaunchState>()
     /// Token work for `getAccessToken`, off the SDK's queue (the delegate must not block it for long).
     let authQueue = DispatchQueue(label: "reference-app.auth")
-    /// Set while a `loginAndEnrollAccount` the app started has not reported its enrollment outcome yet.
-    let loginPending = Locked(false)
 
     /// Loads the app's data and builds the SDK runtime (nothing runs until ``start(announcing:extra:)``).
     init(device: ReferenceDevice) {
@@ -40,11 +44,10 @@ final class ReferenceApp: Sendable {
 
     // MARK: Launch
 
-    /// Launches: delegates first (the guides require them before launch), then the SDK's launch, then
-    /// registration of every signed-in account the SDK does not know (ENR-06).
+    /// Launches: the binding's delegates first (the guides require them before launch), then the SDK's
+    /// launch, then registration of every signed-in account the SDK does not know (ENR-06).
     func start(announcing event: AppEvent) {
-        runtime.enrollmentManager.delegate = AppEnrollmentDelegate(app: self)
-        runtime.policyManager.delegate = AppPolicyDelegate(app: self)
+        device.session.install(on: self)
         events.app(event)
         events.sdkCall(.applicationDidFinishLaunching, accountId: nil)
         runtime.applicationDidFinishLaunching { [self] state in launchFinished(state) }
@@ -56,7 +59,7 @@ final class ReferenceApp: Sendable {
         case .ready:
             events.app(.ready, accountId: runtime.policyManager.primaryAccountId)
         case .blocked(let reason):
-            events.blocked(reason, accountId: runtime.policyManager.primaryAccountId)
+            events.blocked(Self.blockReason(reason), accountId: runtime.policyManager.primaryAccountId)
         case .notLaunched, .launching, .terminated:
             break
         }
@@ -76,8 +79,17 @@ final class ReferenceApp: Sendable {
     }
 
     /// Blocks until the launch finished (or `deadline`); never call on the SDK's queue.
-    func waitForLaunch(until deadline: Date) -> IntuneMAMLaunchState? {
-        launchOutcome.wait(until: deadline)
+    func waitForLaunch(until deadline: Date) -> Bool {
+        launchOutcome.wait(until: deadline) != nil
+    }
+
+    /// The protocol's block reason for the SDK's launch state.
+    static func blockReason(_ reason: IntuneMAMLaunchBlockReason) -> BlockReason {
+        switch reason {
+        case .policyRequired: return .policyRequired
+        case .pinCanceled: return .pinCanceled
+        case .pinRetriesExceeded: return .pinRetriesExceeded
+        }
     }
 
     /// Ends this app instance: the SDK runtime stops and calls nothing more.
@@ -89,22 +101,12 @@ final class ReferenceApp: Sendable {
     // MARK: SDK calls (each announced before it is made)
 
     func registerAndEnroll(_ accountId: String) {
-        events.sdkCall(.registerAndEnrollAccountId, accountId: accountId)
-        runtime.enrollmentManager.registerAndEnrollAccountId(accountId)
+        calls.registerAndEnrollAccountId(accountId)
     }
 
     /// Blocks until the SDK has the token it needs to unenroll (WIP-08).
     func deregister(_ accountId: String, wipe: Bool) {
-        events.sdkCall(.deRegisterAndUnenrollAccountId, accountId: accountId, wipe: wipe)
-        runtime.enrollmentManager.deRegisterAndUnenrollAccountId(accountId, withWipe: wipe)
-    }
-
-    /// The SDK signs the user in itself (prompting when it holds no token) and enrolls (ENR-07); the app
-    /// learns the account from the enrollment outcome.
-    func loginAndEnroll(upn: String?) {
-        events.sdkCall(.loginAndEnrollAccount, accountId: nil, upn: upn)
-        loginPending.withLock { $0 = true }
-        runtime.enrollmentManager.loginAndEnrollAccount(upn)
+        calls.deRegisterAndUnenrollAccountId(accountId, withWipe: wipe)
     }
 
     // MARK: User actions
@@ -151,6 +153,14 @@ final class ReferenceApp: Sendable {
     func forget(_ accountId: String) {
         guard let removed = accounts.remove(accountId) else { return }
         events.app(.signedOut, accountId: removed.accountId)
+    }
+
+    /// `app.writeData`: with an account, a document owned by that signed-in account; without, one owned by the
+    /// identity it is written under (IDS-09). Returns the owner the SDK recorded ("" = none).
+    func writeData(name: String, content: String, accountId: String?) throws(RPCError) -> String {
+        guard let accountId else { return try writeDataAsCurrentIdentity(name: name, content: content) }
+        let path = try writeData(accountId: accountId, name: name, content: content)
+        return runtime.fileProtectionManager.protectionInfo(forPath: path)?.accountId ?? ""
     }
 
     /// Stores a document owned by a signed-in account and records the owner with the SDK.

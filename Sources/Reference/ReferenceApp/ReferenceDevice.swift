@@ -1,17 +1,18 @@
 import AdapterKit
 import AdapterProtocol
 import Foundation
+import IntuneBinding
 import ReferenceSDK
 
 /// The simulated phone: runs one app process at a time from the per-case data directory, and restarts it
 /// in-process (terminate the runtime, build a fresh app and runtime from the data directory, launch).
 ///
 /// It outlives every app instance, so it owns what a real device would keep across app launches: the
-/// clock, the work counters that make `sync` possible, and the line to the runner.
+/// clock, the work counters that make `sync` possible, and the case's binding session (the line to the runner).
 final class ReferenceDevice: Sendable {
     let environment: AppEnvironment
-    let channel: any RunnerChannel
-    let events: AppEvents
+    let session: BindingSession
+    var events: BindingEvents { session.events }
     let capabilities: Set<Capability>
     let sdkDefects: Set<SDKDefect>
     let appDefects: Set<AppDefect>
@@ -22,8 +23,6 @@ final class ReferenceDevice: Sendable {
     let clock: any MAMClock
     /// Set when time is virtual (`clock.advance` works).
     let virtualClock: VirtualClock?
-    /// How long a question to the runner may take before the app treats it as unanswered.
-    let questionTimeout: Double
     /// Set on a listening host that restarts the app the way a device does: by ending the process (it never
     /// returns). Nil restarts the app inside this process.
     let relauncher: (@Sendable (RestartReason) -> Never)?
@@ -41,17 +40,14 @@ final class ReferenceDevice: Sendable {
     /// Lets runner requests wait out a restart in progress.
     private let restartGate = RestartGate()
 
-    init(environment: AppEnvironment, channel: any RunnerChannel, capabilities: Set<Capability>,
-         sdkDefects: Set<SDKDefect>, appDefects: Set<AppDefect>, questionTimeout: Double = 120,
-         relauncher: (@Sendable (RestartReason) -> Never)? = nil) {
+    init(environment: AppEnvironment, session: BindingSession, capabilities: Set<Capability>,
+         sdkDefects: Set<SDKDefect>, appDefects: Set<AppDefect>, relauncher: (@Sendable (RestartReason) -> Never)? = nil) {
         self.relauncher = relauncher
         self.environment = environment
-        self.channel = channel
-        self.events = AppEvents(channel: channel)
+        self.session = session
         self.capabilities = capabilities
         self.sdkDefects = sdkDefects
         self.appDefects = appDefects
-        self.questionTimeout = questionTimeout
         let appWork = AppWorkTracker()
         let sdkWork = MAMWorkTracker()
         self.appWork = appWork
@@ -154,7 +150,7 @@ final class ReferenceDevice: Sendable {
                 restartGate.restartFinished()
                 appWork.leave()
             }
-            if !sdkWork.waitUntilIdle(deadline: .now() + questionTimeout) {
+            if !sdkWork.waitUntilIdle(deadline: .now() + session.questionTimeout) {
                 events.log(.warning, "the SDK did not become idle before the app restarted itself")
             }
             restart(reason: .app, replacing: app)
@@ -179,17 +175,5 @@ final class ReferenceDevice: Sendable {
     /// Blocks until neither the SDK nor the app has work (events all sent), or until `deadline`.
     func waitUntilIdle(deadline: Date) -> Bool {
         appWork.waitUntilIdle(with: sdkWork, deadline: deadline)
-    }
-
-    // MARK: Runner questions
-
-    /// Asks the runner; nil (logged) when it gave no answer.
-    func ask<Params: Encodable, Answer: Decodable>(_ question: Question, _ params: Params, answer: Answer.Type) -> Answer? {
-        do {
-            return try channel.ask(question, params, answer: answer, timeout: questionTimeout)
-        } catch {
-            events.log(.warning, "no answer to \(question.rawValue): \(error)")
-            return nil
-        }
     }
 }

@@ -2,14 +2,17 @@ import Foundation
 
 /// A value delivered once from any thread and awaited, with a deadline, by any number of threads.
 ///
-/// Used for "the launch finished": the SDK reports it on its work queue while the runner's request waits
-/// on the handler queue. A semaphore-free condition, so every waiter wakes, never by polling.
-final class Latch<Value: Sendable>: @unchecked Sendable {
+/// Used for SDK completions a runner request waits for (a launch, an identity switch, a hand-off): the SDK
+/// reports on its own queue while the request waits on the handler queue. A semaphore-free condition, so every
+/// waiter wakes, never by polling.
+public final class Latch<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var value: Value?
 
+    public init() {}
+
     /// Delivers the value; later calls are ignored.
-    func fulfil(_ newValue: Value) {
+    public func fulfil(_ newValue: Value) {
         condition.lock()
         if value == nil {
             value = newValue
@@ -19,7 +22,7 @@ final class Latch<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The value once delivered, or nil when `deadline` passes first.
-    func wait(until deadline: Date) -> Value? {
+    public func wait(until deadline: Date) -> Value? {
         condition.lock()
         defer { condition.unlock() }
         while value == nil {
@@ -29,7 +32,7 @@ final class Latch<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The value if already delivered.
-    var current: Value? {
+    public var current: Value? {
         condition.lock()
         defer { condition.unlock() }
         return value

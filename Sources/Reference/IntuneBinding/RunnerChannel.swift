@@ -1,9 +1,9 @@
 import AdapterKit
 import AdapterProtocol
 
-/// The app's line to the runner: events out, questions answered, both typed by the protocol's vocabulary.
+/// The integration's line to the runner: events out, questions answered, both typed by the protocol's vocabulary.
 ///
-/// A protocol rather than `AdapterServer` itself so the app's behaviour does not depend on the transport
+/// A protocol rather than `AdapterServer` itself so the binding's behaviour does not depend on the transport
 /// (and could be exercised without pipes).
 public protocol RunnerChannel: AnyObject, Sendable {
     /// Sends an event; never blocks for the runner.

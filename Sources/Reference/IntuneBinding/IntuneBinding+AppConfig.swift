@@ -1,14 +1,18 @@
+#if canImport(IntuneMAMSwift)
+@preconcurrency import IntuneMAMSwift
+#else
+import ReferenceSDK
+#endif
 import AdapterKit
 import AdapterProtocol
-import ReferenceSDK
 
 /// Targeted app configuration on the wire (`docs/adapter-protocol.md`, Targeted app configuration):
-/// `IntuneMAMAppConfigManager.appConfig(forAccountId:)` and its typed getters.
-extension ReferenceBridge {
+/// `IntuneMAMAppConfigManager.appConfigForAccountId:` and its typed getters.
+extension IntuneBinding {
     /// `sdk.appConfig`: `fullData`.
     func appConfig(_ params: AppConfigParams) throws(RPCError) -> JSONValue {
-        let config = try runningApp().runtime.appConfigManager.appConfig(forAccountId: params.accountId?.rawValue)
-        return JSONValue(encoding: AppConfigResult(fullData: config.fullData))
+        let config = try runningSDK().appConfigManager.appConfig(forAccountId: params.accountId?.rawValue)
+        return JSONValue(encoding: AppConfigResult(fullData: SDKSpelling.fullData(of: config)))
     }
 
     /// `sdk.appConfigValue`: the typed getter for `type` with `query`, every value (`all*ForKey`) and
@@ -16,24 +20,25 @@ extension ReferenceBridge {
     func appConfigValue(_ params: AppConfigValueParams) throws(RPCError) -> JSONValue {
         let key = params.key
         let query = params.query ?? .any
-        let config = try runningApp().runtime.appConfigManager.appConfig(forAccountId: params.accountId?.rawValue)
+        let config = try runningSDK().appConfigManager.appConfig(forAccountId: params.accountId?.rawValue)
         let value: JSONValue
         let all: [JSONValue]
         switch params.type {
         case .string:
             let queryType = try Self.queryType(query, [(.any, IntuneMAMStringQueryType.any), (.min, .min), (.max, .max)])
             value = config.stringValue(forKey: key, queryType: queryType).map(JSONValue.string) ?? .null
-            all = config.allStrings(forKey: key).map(JSONValue.string)
+            all = SDKSpelling.allStrings(of: config, forKey: key).map(JSONValue.string)
         case .number:
             let queryType = try Self.queryType(query, [(.any, IntuneMAMNumberQueryType.any), (.min, .min), (.max, .max)])
-            value = config.numberValue(forKey: key, queryType: queryType).map(JSONValue.number) ?? .null
-            all = config.allNumbers(forKey: key).map(JSONValue.number)
+            value = SDKSpelling.numberValue(of: config, forKey: key, queryType: queryType).map(JSONValue.number) ?? .null
+            all = SDKSpelling.allNumbers(of: config, forKey: key).map(JSONValue.number)
         case .bool:
             let queryType = try Self.queryType(query, [(.any, IntuneMAMBoolQueryType.any), (.or, .or), (.and, .and)])
-            value = config.boolValue(forKey: key, queryType: queryType).map(JSONValue.bool) ?? .null
-            all = config.allBools(forKey: key).map(JSONValue.bool)
+            value = SDKSpelling.boolValue(of: config, forKey: key, queryType: queryType).map(JSONValue.bool) ?? .null
+            all = SDKSpelling.allBools(of: config, forKey: key).map(JSONValue.bool)
         }
-        return JSONValue(encoding: AppConfigValueResult(value: value.isNull ? nil : value, all: all, hasConflict: config.hasConflict(key)))
+        return JSONValue(encoding: AppConfigValueResult(value: value.isNull ? nil : value, all: all,
+                                                        hasConflict: config.hasConflict(key)))
     }
 
     /// The SDK's query type for the protocol's, among those the value type accepts.

@@ -1,0 +1,53 @@
+#if canImport(IntuneMAMSwift)
+@preconcurrency import IntuneMAMSwift
+#else
+import ReferenceSDK
+#endif
+import AdapterProtocol
+import Foundation
+
+/// The binding's `IntuneMAMPolicyDelegate`: restart, wipe and identity-switch requests become the runner's
+/// questions (its scripted answers stand in for the app's choices), and the app carries out what was decided.
+///
+/// An `NSObject` and `@unchecked Sendable` for the same reasons as ``BindingEnrollmentDelegate``. Completion
+/// handlers are taken as the Objective-C import spells them (not `@Sendable`); the reference's `@Sendable`
+/// requirements accept that spelling, and both are called before the method returns.
+final class BindingPolicyDelegate: NSObject, IntuneMAMPolicyDelegate, @unchecked Sendable {
+    private let app: any BoundApp
+    private let session: BindingSession
+
+    init(app: any BoundApp, session: BindingSession) {
+        self.app = app
+        self.session = session
+    }
+
+    /// `restartApplication`: the runner decides; true → the app restarts itself once this callback returned.
+    func restartApplication() -> Bool {
+        let answer = session.ask(.restartApplication, Empty(), answer: ReturnAnswer.self)
+        guard answer?.return == true else { return false }
+        app.restartAfterSDKRequest()
+        return true
+    }
+
+    /// `wipeDataForAccountId:`: the runner decides whether the app wipes; if so the app deletes the account's
+    /// data and signs it out before this returns. False → the SDK deletes the account's files itself.
+    func wipeData(forAccountId accountId: String) -> Bool {
+        let answer = session.ask(.wipeData, AccountQuestion(accountId: AccountID(accountId)), answer: ReturnAnswer.self)
+        guard answer?.return == true else { return false }
+        return app.wipeData(forAccountId: accountId)
+    }
+
+    /// `addAccountId:completionHandler:`: the SDK signed a user in on its own (AutoEnrollOnLaunch).
+    func addAccountId(_ accountId: String, completionHandler: @escaping (IntuneMAMAddIdentityResult) -> Void) {
+        completionHandler(app.addAccount(accountId: accountId) ? .success : .failed)
+    }
+
+    /// `identitySwitchRequiredForAccountId:reason:completionHandler:`: the runner decides whether the app can
+    /// switch (IDS-06).
+    func identitySwitchRequired(forAccountId accountId: String, reason: IntuneMAMIdentitySwitchReason,
+                                completionHandler: @escaping (IntuneMAMSwitchIdentityResult) -> Void) {
+        let question = IdentitySwitchQuestion(accountId: AccountID(accountId), reason: SDKValues.switchReason(reason))
+        let answer = session.ask(.identitySwitchRequired, question, answer: SwitchAnswer.self)
+        completionHandler(answer?.result == .success ? .success : .failed)
+    }
+}

@@ -1,0 +1,86 @@
+#if canImport(IntuneMAMSwift)
+@preconcurrency import IntuneMAMSwift
+#else
+import ReferenceSDK
+#endif
+import AdapterKit
+import AdapterProtocol
+import Foundation
+
+/// One running instance of the app under test: what the vendor implements on the app's side of the binding.
+///
+/// The binding makes the SDK calls the protocol names itself; everything that is the app's own business stays
+/// here: signing in with MSAL and keeping tokens, the app's data and how it protects it, what the operating
+/// system hands the app, and how the app reacts when the SDK asks it to wipe, restart or add an account. The
+/// binding calls these methods on its handler queue or, for the SDK's requests, on the SDK's callback thread;
+/// none is ever called on the Swift concurrency pool, so blocking is allowed.
+public protocol BoundApp: AnyObject, Sendable {
+    /// The SDK managers this app instance talks to (the seam: the real SDK's singletons, or the reference's
+    /// per-launch runtime).
+    var sdk: any SDKManagers { get }
+
+    // MARK: Launch
+
+    /// Blocks until the launch finished (gates passed or blocked), or `deadline`; false when it did not.
+    func waitForLaunch(until deadline: Date) -> Bool
+
+    /// `app.resume`: the app returns to the foreground (the SDK re-runs conditional launch); blocks until done
+    /// or `deadline`, and reports `event.app blocked` when it ends blocked.
+    func resume(until deadline: Date)
+
+    // MARK: The app's own actions
+
+    /// `app.signIn`: the app's own sign-in (MSAL), then `registerAndEnrollAccountId`. Nil when the account is
+    /// not allowed (ALW-03): then nothing is kept or registered.
+    func signIn(upn: String, password: String) throws(RPCError) -> String?
+
+    /// `app.signOut`: deregister with wipe first, then drop the account and its tokens (WIP-08).
+    func signOut(accountId: String) throws(RPCError)
+
+    /// `app.writeData`: stores a document owned by `accountId`, or without one under the current identity
+    /// (IDS-09); returns the owner the SDK recorded ("" = none).
+    func writeData(name: String, content: String, accountId: String?) throws(RPCError) -> String
+
+    /// `sdk.protect`: `protect:accountId:` on the text, then the protection info of the result (IDS-10); nil
+    /// when the SDK produced no protected data. File and data protection stay with the app, which calls its
+    /// SDK's protection managers directly.
+    func protect(text: String, accountId: String) -> ProtectResult?
+
+    /// `app.openURL` / `app.importDocument`: the operating system hands the app an item owned by `accountId`
+    /// and the SDK intercepts it (IDS-06); blocks until the SDK decided, or `deadline`.
+    func receive(ownedBy accountId: String, document: Bool, until deadline: Date) -> ReceiveItemResult
+
+    /// `app.showWebContent`: arbitrary web content, shown under no account's identity (IDS-11).
+    func showWebContent(until deadline: Date)
+
+    /// `device.managedConfigChanged`: the operating system tells the app's SDK that the managed app
+    /// configuration changed.
+    func managedConfigurationDidChange()
+
+    // MARK: What the SDK asks of the app (through the binding's delegates)
+
+    /// `getAccessToken(forAccountId:resource:completion:)`: the app's MSAL token for the SDK. Must not block
+    /// the caller; complete exactly once, from any thread.
+    func accessToken(forAccountId accountId: String, resource: String,
+                     completion: @escaping @Sendable (IntuneMAMEnrollmentToken) -> Void)
+
+    /// The runner decided the app wipes `accountId` itself (`wipeDataForAccountId:`): delete the account's data,
+    /// sign it out, and return true when everything is gone.
+    func wipeData(forAccountId accountId: String) -> Bool
+
+    /// The runner decided the app restarts itself after `restartApplication` returned true: restart once the
+    /// SDK's callback has returned (never from inside it).
+    func restartAfterSDKRequest()
+
+    /// `addAccountId:completionHandler:`: the SDK signed a user in and enrolled on its own; list the account.
+    /// True when the app added it.
+    func addAccount(accountId: String) -> Bool
+
+    /// An enrollment started by `loginAndEnrollAccount` succeeded for `accountId`: list the account if the app
+    /// does not know it (its tokens stay with the SDK).
+    func sdkSignedIn(accountId: String, upn: String)
+
+    /// `IntuneMAMAllowedAccountsDidChangeNotification`: sign out every account the new list does not allow.
+    /// Arrives on the SDK's thread: hand blocking work to a queue of the app's own.
+    func allowedAccountsDidChange()
+}

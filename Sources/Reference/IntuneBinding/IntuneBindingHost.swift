@@ -1,0 +1,60 @@
+import AdapterKit
+import AdapterProtocol
+import Foundation
+
+/// The vendor's test host: everything about the app's lifecycle the binding cannot know (how a case's data is
+/// set up, how the app is launched and restarted, how time and idleness are measured).
+///
+/// The binding calls it on the adapter server's handler queue, one request at a time; blocking is allowed.
+public protocol IntuneBindingHost: AnyObject, Sendable {
+    /// The host's app instances.
+    associatedtype App: BoundApp
+
+    /// `initialize`: set the case up from the runner's settings (data directory, Info.plist settings, tenant
+    /// endpoints, clock). `session` is the case's line to the runner; the host's app instances install its
+    /// delegates at every launch (``BindingSession/install(on:)``). A previous case's app is shut down.
+    func initialize(_ request: InitializeParams, session: BindingSession) throws(RPCError)
+
+    /// `shutdown` (and end of input): terminate the app for good.
+    func shutdown()
+
+    /// `reset` (network transport, after `initialize`): return the app to a fresh install before the case's
+    /// first step. Sign every account out *without* wipe (`deRegisterAndUnenrollAccountId(_:withWipe: false)`),
+    /// clear the app's and the SDK's state and the app's data, and return once the app is as if freshly installed
+    /// and not running. A host that cannot do this must not declare the `reset` capability; the runner then
+    /// refuses to serve cases from it over the network.
+    func reset() throws(RPCError)
+
+    /// `sync`: block until the app and its SDK have no work left (every event sent), or `deadline`.
+    func waitUntilIdle(deadline: Date) -> Bool
+
+    /// Whether `clock.advance` works (the runner asked for virtual time and the host offers it).
+    var hasVirtualClock: Bool { get }
+
+    /// `clock.advance`: move the virtual clock by `seconds` and wait until the work that became due ran, at
+    /// most `idleTimeout` seconds; the new time, or nil when the work did not finish.
+    func advanceClock(by seconds: Double, idleTimeout: Double) -> Date?
+
+    /// `app.launch`: start the app unless it runs; the running app, nil when the host was shut down.
+    func launch() -> App?
+
+    /// `app.restart`: terminate the app and launch it again; nil when the host was shut down.
+    func restart() -> App?
+
+    /// The app running now, for queries (whichever instance: they read persisted state either way).
+    var runningApp: App? { get }
+
+    /// The app running once any restart in progress finished, for actions (so an action reaches the new
+    /// instance, as it would reach the new process on a device), waiting until `deadline` at most.
+    func settledApp(until deadline: Date) -> App?
+
+    /// `app.state` and the answer to launches: what the app shows (`app` nil = not running: from disk).
+    func snapshot(of app: App?) -> AppSnapshot
+}
+
+extension IntuneBindingHost {
+    /// A host that runs one process per case (over stdio) need not reset; it must then not declare `reset`.
+    public func reset() throws(RPCError) {
+        throw RPCError.unsupported(.reset, "this test host does not reset between cases")
+    }
+}

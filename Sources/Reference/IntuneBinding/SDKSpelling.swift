@@ -1,0 +1,284 @@
+#if canImport(IntuneMAMSwift)
+@preconcurrency import IntuneMAMSwift
+#else
+import ReferenceSDK
+#endif
+import AdapterProtocol
+import Foundation
+
+// Everything the binding cannot spell the same way for the real SDK (module `IntuneMAMSwift`) and the reference
+// SDK is in this file, one `#if canImport(IntuneMAMSwift)` branch per build; every other file of the binding is
+// the same text for both. Only the reference branch is compiled in this repository (Linux, its CI): the
+// `IntuneMAMSwift` branch follows the spec (`spec/intune-sdk-api.md`) and the Objective-C import rules, and is
+// unverified until a vendor builds it for iOS. docs/intune-binding.md lists what differs and why.
+
+/// The SDK members whose Swift spelling differs between the real SDK's Objective-C import and the reference.
+enum SDKSpelling {
+    /// What `sdk.policy` reports beyond the spec's `IntuneMAMPolicy` properties.
+    struct PolicyDetails {
+        var minimumPinLength: Int
+        var maximumPinRetries: Int
+        var policyVersion: String?
+        /// 0–3, after the `MaxFileProtectionLevel` cap.
+        var fileProtectionLevel: Int
+        var settings: JSONValue?
+    }
+
+#if canImport(IntuneMAMSwift)
+    /// `IntuneMAMVersionInfo.sdkVersion`: a class method in Objective-C.
+    static var sdkVersion: String { IntuneMAMVersionInfo.sdkVersion() }
+
+    /// `registeredAccountIds`: an untyped `NSArray` (imported as `[Any]`).
+    static func registeredAccountIds(of manager: IntuneMAMEnrollmentManager) -> [String] {
+        manager.registeredAccountIds().compactMap { $0 as? String }
+    }
+
+    /// `allowedAccounts` (UPNs): a method returning an untyped `NSArray` or nil.
+    static func allowedAccounts(of manager: IntuneMAMEnrollmentManager) -> [String]? {
+        manager.allowedAccounts()?.compactMap { $0 as? String }
+    }
+
+    /// `allowedAccountIds`: a method returning an untyped `NSArray` or nil.
+    static func allowedAccountIds(of manager: IntuneMAMEnrollmentManager) -> [String]? {
+        manager.allowedAccountIds()?.compactMap { $0 as? String }
+    }
+
+    /// `policy`: the current identity's policy, a method in Objective-C.
+    static func currentPolicy(of manager: IntuneMAMPolicyManager) -> (any IntuneMAMPolicy)? {
+        manager.policy()
+    }
+
+    /// `isSaveToAllowedForLocation:withAccountId:`, which the import shortens to `isSaveToAllowed(for:withAccountId:)`.
+    static func isSaveToAllowed(_ policy: any IntuneMAMPolicy, for location: IntuneMAMSaveLocation,
+                                withAccountId accountId: String?) -> Bool {
+        policy.isSaveToAllowed(for: location, withAccountId: accountId)
+    }
+
+    /// `isOpenFromAllowedForLocation:withAccountId:`, imported as `isOpenFromAllowed(for:withAccountId:)`.
+    static func isOpenFromAllowed(_ policy: any IntuneMAMPolicy, for location: IntuneMAMOpenLocation,
+                                  withAccountId accountId: String?) -> Bool {
+        policy.isOpenFromAllowed(for: location, withAccountId: accountId)
+    }
+
+    /// The real `IntuneMAMPolicy` exposes none of these: the policy's defaults (PIN length 4, 5 tries), no
+    /// version, no protection level and no raw settings are reported.
+    static func details(of policy: any IntuneMAMPolicy) -> PolicyDetails {
+        PolicyDetails(minimumPinLength: 4, maximumPinRetries: 5, policyVersion: nil, fileProtectionLevel: 0, settings: nil)
+    }
+
+    /// `fullData`: an optional array of untyped dictionaries; values are reported as text.
+    static func fullData(of config: any IntuneMAMAppConfig) -> [[String: String]] {
+        (config.fullData ?? []).map { dictionary in
+            dictionary.reduce(into: [String: String]()) { result, entry in
+                if let key = entry.key as? String { result[key] = "\(entry.value)" }
+            }
+        }
+    }
+
+    /// `numberValueForKey:queryType:`: an `NSNumber`.
+    static func numberValue(of config: any IntuneMAMAppConfig, forKey key: String,
+                            queryType: IntuneMAMNumberQueryType) -> Double? {
+        config.numberValue(forKey: key, queryType: queryType)?.doubleValue
+    }
+
+    /// `boolValueForKey:queryType:`: an `NSNumber`.
+    static func boolValue(of config: any IntuneMAMAppConfig, forKey key: String,
+                          queryType: IntuneMAMBoolQueryType) -> Bool? {
+        config.boolValue(forKey: key, queryType: queryType)?.boolValue
+    }
+
+    /// `allStringsForKey:`: optional.
+    static func allStrings(of config: any IntuneMAMAppConfig, forKey key: String) -> [String] {
+        config.allStrings(forKey: key) ?? []
+    }
+
+    /// `allNumbersForKey:`: optional `NSNumber`s.
+    static func allNumbers(of config: any IntuneMAMAppConfig, forKey key: String) -> [Double] {
+        (config.allNumbers(forKey: key) ?? []).map(\.doubleValue)
+    }
+
+    /// `allBoolsForKey:`: optional `NSNumber`s.
+    static func allBools(of config: any IntuneMAMAppConfig, forKey key: String) -> [Bool] {
+        (config.allBools(forKey: key) ?? []).map(\.boolValue)
+    }
+
+    /// `IntuneMAMLogLevel` is a C enumeration (Verbose 0, Info 1, Warning 2, Error 3): read by raw value, which
+    /// either import of it has.
+    static func logLevel(_ level: IntuneMAMLogLevel) -> LogLevel {
+        switch level.rawValue {
+        case 0: return .debug
+        case 1: return .info
+        case 2: return .warning
+        default: return .error
+        }
+    }
+#else
+    /// `IntuneMAMVersionInfo.sdkVersion`: a static constant.
+    static var sdkVersion: String { IntuneMAMVersionInfo.sdkVersion }
+
+    /// `registeredAccountIds()`: typed.
+    static func registeredAccountIds(of manager: IntuneMAMEnrollmentManager) -> [String] {
+        manager.registeredAccountIds()
+    }
+
+    /// `allowedAccounts`: a property.
+    static func allowedAccounts(of manager: IntuneMAMEnrollmentManager) -> [String]? {
+        manager.allowedAccounts
+    }
+
+    /// `allowedAccountIds`: a property.
+    static func allowedAccountIds(of manager: IntuneMAMEnrollmentManager) -> [String]? {
+        manager.allowedAccountIds
+    }
+
+    /// `policy`: a property.
+    static func currentPolicy(of manager: IntuneMAMPolicyManager) -> (any IntuneMAMPolicy)? {
+        manager.policy
+    }
+
+    /// `isSaveToAllowed(forLocation:withAccountId:)`: the selector's words kept.
+    static func isSaveToAllowed(_ policy: any IntuneMAMPolicy, for location: IntuneMAMSaveLocation,
+                                withAccountId accountId: String?) -> Bool {
+        policy.isSaveToAllowed(forLocation: location, withAccountId: accountId)
+    }
+
+    /// `isOpenFromAllowed(forLocation:withAccountId:)`: the selector's words kept.
+    static func isOpenFromAllowed(_ policy: any IntuneMAMPolicy, for location: IntuneMAMOpenLocation,
+                                  withAccountId accountId: String?) -> Bool {
+        policy.isOpenFromAllowed(forLocation: location, withAccountId: accountId)
+    }
+
+    /// The simulation's extras: PIN rules, version, capped protection level and the settings as delivered.
+    static func details(of policy: any IntuneMAMPolicy) -> PolicyDetails {
+        PolicyDetails(minimumPinLength: policy.minimumPinLength, maximumPinRetries: policy.maximumPinRetries,
+                      policyVersion: policy.policyVersion, fileProtectionLevel: policy.fileProtectionLevel.rawValue,
+                      settings: try? JSONValue.parse(policy.settingsJSON))
+    }
+
+    /// `fullData`: string dictionaries.
+    static func fullData(of config: any IntuneMAMAppConfig) -> [[String: String]] {
+        config.fullData
+    }
+
+    /// `numberValue(forKey:queryType:)`: a `Double`.
+    static func numberValue(of config: any IntuneMAMAppConfig, forKey key: String,
+                            queryType: IntuneMAMNumberQueryType) -> Double? {
+        config.numberValue(forKey: key, queryType: queryType)
+    }
+
+    /// `boolValue(forKey:queryType:)`: a `Bool`.
+    static func boolValue(of config: any IntuneMAMAppConfig, forKey key: String,
+                          queryType: IntuneMAMBoolQueryType) -> Bool? {
+        config.boolValue(forKey: key, queryType: queryType)
+    }
+
+    /// `allStrings(forKey:)`: never nil.
+    static func allStrings(of config: any IntuneMAMAppConfig, forKey key: String) -> [String] {
+        config.allStrings(forKey: key)
+    }
+
+    /// `allNumbers(forKey:)`: `Double`s.
+    static func allNumbers(of config: any IntuneMAMAppConfig, forKey key: String) -> [Double] {
+        config.allNumbers(forKey: key)
+    }
+
+    /// `allBools(forKey:)`: `Bool`s.
+    static func allBools(of config: any IntuneMAMAppConfig, forKey key: String) -> [Bool] {
+        config.allBools(forKey: key)
+    }
+
+    /// `IntuneMAMLogLevel`: a Swift enumeration.
+    static func logLevel(_ level: IntuneMAMLogLevel) -> LogLevel {
+        switch level {
+        case .verbose: return .debug
+        case .info: return .info
+        case .warning: return .warning
+        case .error: return .error
+        }
+    }
+#endif
+}
+
+#if canImport(IntuneMAMSwift)
+/// The real SDK's side of the seam: its managers are process-wide singletons. A test host returns this from
+/// ``BoundApp/sdk``.
+public struct SingletonSDKManagers: SDKManagers {
+    public init() {}
+    public var enrollmentManager: IntuneMAMEnrollmentManager { IntuneMAMEnrollmentManager.instance() }
+    public var policyManager: IntuneMAMPolicyManager { IntuneMAMPolicyManager.instance() }
+    public var appConfigManager: IntuneMAMAppConfigManager { IntuneMAMAppConfigManager.instance() }
+}
+
+/// The real SDK posts to `NotificationCenter` and logs to `IntuneMAMPolicyManager.logger`: the binding observes
+/// both for the case that installed last (a new launch or case replaces the observers, never adds to them).
+extension BindingSession {
+    /// The notification-center observers of the session that installed last. Touched only by
+    /// ``install(on:)``, on the adapter server's handler queue.
+    private nonisolated(unsafe) static var observers: [any NSObjectProtocol] = []
+
+    func observeSDK(of app: any BoundApp) {
+        app.sdk.policyManager.logger = SDKLogForwarder(events: events)
+        let center = NotificationCenter.default
+        Self.observers.forEach(center.removeObserver)
+        // The account ID keys the spec states; the data-protection key is only abbreviated there and the wipe
+        // notification has none, so those two report no account.
+        let observed: [(String, NotificationName, String?)] = [
+            (IntuneMAMAllowedAccountsDidChangeNotification, .allowedAccountsChanged, nil),
+            (IntuneMAMAppConfigDidChangeNotification, .appConfigChanged, IntuneMAMAppConfigDidChangeNotificationAccountId),
+            (IntuneMAMPolicyDidChangeNotification, .policyChanged, IntuneMAMPolicyDidChangeNotificationAccountId),
+            (IntuneMAMDataProtectionDidChangeNotification, .dataProtectionChanged, nil),
+            (IntuneMAMWipeDidCompleteNotification, .wipeCompleted, nil),
+        ]
+        Self.observers = observed.map { name, neutral, accountIdKey in
+            center.addObserver(forName: Notification.Name(name), object: nil, queue: nil) { [self] note in
+                var event = NotificationEvent(name: neutral,
+                                              accountId: accountIdKey.flatMap { note.userInfo?[$0] as? String }.map { AccountID($0) })
+                if neutral == .allowedAccountsChanged {
+                    // The notification's object is the new UPN list (nil = no restriction).
+                    event.upns = (note.object as? [Any])?.compactMap { $0 as? String }.map { UPN($0) }
+                    event.accountIds = SDKSpelling.allowedAccountIds(of: app.sdk.enrollmentManager)?.map { AccountID($0) }
+                }
+                sdkDidPost(event)
+            }
+        }
+    }
+}
+
+/// The binding's `IntuneMAMLogger`: the SDK's log lines become `log` events.
+final class SDKLogForwarder: NSObject, IntuneMAMLogger, @unchecked Sendable {
+    private let events: BindingEvents
+
+    init(events: BindingEvents) {
+        self.events = events
+    }
+
+    func log(_ message: String, level: IntuneMAMLogLevel) {
+        events.sdkLog(level, message)
+    }
+}
+#else
+/// The reference SDK has no notification center or logger of its own: its simulated platform
+/// (`IntuneMAMPlatform`, implemented by the host) hands notifications and log lines to the host, which passes
+/// them to ``BindingSession/sdkDidPost(_:)-(IntuneMAMNotification)`` and ``BindingEvents/sdkLog(_:_:)``.
+extension BindingSession {
+    func observeSDK(of app: any BoundApp) {}
+
+    /// The reference SDK posted `notification` (through the host's platform, on the SDK's queue).
+    public func sdkDidPost(_ notification: IntuneMAMNotification) {
+        let neutral: NotificationName
+        switch notification.name {
+        case .allowedAccountsDidChange: neutral = .allowedAccountsChanged
+        case .appConfigDidChange: neutral = .appConfigChanged
+        case .policyDidChange: neutral = .policyChanged
+        case .dataProtectionDidChange: neutral = .dataProtectionChanged
+        case .wipeDidComplete: neutral = .wipeCompleted
+        }
+        var event = NotificationEvent(name: neutral, accountId: notification.accountId.map { AccountID($0) })
+        if neutral == .allowedAccountsChanged {
+            event.accountIds = notification.accountIds?.map { AccountID($0) }
+            event.upns = notification.upns?.map { UPN($0) }
+        }
+        sdkDidPost(event)
+    }
+}
+#endif
