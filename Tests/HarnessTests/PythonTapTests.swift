@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Backends
+import CSpawn
 import ConformanceCore
 import Foundation
 import JUnitXML
@@ -218,7 +219,7 @@ import Testing
     }
 
     enum Ending: String, CaseIterable, Sendable {
-        case sigterm, sigint, endOfInput
+        case sigterm, sigint, sigkill, endOfInput
     }
 
     @Test(arguments: Ending.allCases)
@@ -228,21 +229,30 @@ import Testing
         let log = "\(folder)/tap.log"
         // An adapter that says its pid, never reads, and never exits by itself.
         let command = PythonTap.command(log: log, ["--grace", "0.5", "--", "/bin/sh", "-c", "echo $$; exec sleep 300"])
-        let (child, status) = try await offPool { () -> (Int32?, Int32?) in
+        let (child, status, adapterEnded) = try await offPool { () -> (Int32?, Int32?, Bool) in
             let tap = try TestProcess(command)
             let said = tap.read(seconds: 30) { $0.contains(0x0A) }.output
-            let child = Int32(String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            guard let child = Int32(String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                return (nil, tap.wait(seconds: 1).status, false)
+            }
+            // Readable once the adapter has ended, also when it is not this process's child.
+            let adapter = mamconf_pidfd_open(child)
+            defer { close(adapter) }
             switch ending {
             case .sigterm: kill(tap.pid, SIGTERM)
             case .sigint: kill(tap.pid, SIGINT)
+            case .sigkill: kill(tap.pid, SIGKILL)
             case .endOfInput: tap.closeInput()
             }
-            return (child, tap.wait(seconds: 30).status)
+            let status = tap.wait(seconds: 30).status
+            var ready = pollfd(fd: adapter, events: Int16(POLLIN), revents: 0)
+            return (child, status, poll(&ready, 1, 10_000) == 1)
         }
-        let pid = try #require(child, "the adapter did not say its pid")
-        #expect(ProcessChecks.isGone(pid), "the adapter outlived the tap")
-        let expected: Int32 = ending == .sigint ? 130 : 143
+        _ = try #require(child, "the adapter did not say its pid")
+        #expect(adapterEnded, "the adapter outlived the tap")
+        let expected: Int32 = [.sigint: 130, .sigkill: 137][ending] ?? 143
         #expect(status == expected)
+        if ending == .sigkill { return }  // no last words
         let lines = try TapLogLine.read(log)
         #expect(lines.last?.kind == "exit")
         if ending == .endOfInput {
