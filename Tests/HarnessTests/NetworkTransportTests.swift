@@ -58,6 +58,18 @@ import Testing
         #expect(wrong.count >= 3, "only \(wrong.count) case(s) noticed the leftovers: \(wrong)")
     }
 
+    /// `exec` keeps the calling thread's signal mask; a relaunched host must still stop on SIGTERM and Ctrl-C.
+    @Test func aRelaunchedHostStillStopsOnSIGTERM() async throws {
+        let host = try await ListeningHost.reference()
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["first-policy-application"], caseIDs: ["targeted-account-enrolls-and-app-restarts-itself"])
+        let run = try await EndToEnd.run(suites, adapter: Self.network(host))
+        #expect(run.result.suites.flatMap(\.cases).first?.transcript.contains { $0.contains("reconnected to the relaunched test host") } == true)
+        host.kill(SIGTERM)
+        let stopped = await host.waitForExit(within: 10)
+        if !stopped { await host.stop() }
+        #expect(stopped, "the relaunched host ignored SIGTERM")
+    }
+
     @Test func nothingListeningIsExitTwoNamingTheAddress() async throws {
         // A port that was free a moment ago: bind, read it, release.
         let probe = try AdapterServer(listening: ListenConfiguration(port: 0))

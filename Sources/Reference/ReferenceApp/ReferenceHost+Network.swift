@@ -70,6 +70,11 @@ extension ReferenceHost {
             }
         }
         let argv = arguments.map { strdup($0) } + [nil]
+        // The new image inherits this thread's signal mask, and a dispatch worker blocks nearly every signal: left
+        // so, the relaunched host would ignore SIGTERM and Ctrl-C for ever.
+        var nothingBlocked = sigset_t()
+        sigemptyset(&nothingBlocked)
+        pthread_sigmask(SIG_SETMASK, &nothingBlocked, nil)
         #if os(Linux)
         let program = "/proc/self/exe"
         #else
