@@ -57,7 +57,10 @@ import Testing
         suites[0].cases.append(again)
 
         let command = [ProcessChecks.faultyAdapter, breakage.mode, String(breakage.after), state, "2", "--", try EndToEnd.referenceExecutable()]
-        let run = try await EndToEnd.run(suites, command: command, stepTimeout: 6, deadlineScale: 1,
+        // Reading a flood of 20,000 events is CPU work for the runner: on a loaded 2-core machine it can outlast a
+        // 6 s step, and the case would then end on the deadline before the reader reaches the exit it must report.
+        let stepTimeout: Double = breakage.mode == "flood-events" ? 30 : 6
+        let run = try await EndToEnd.run(suites, command: command, stepTimeout: stepTimeout, deadlineScale: 1,
                                          limits: StdioAdapterFactory.Limits(writeStall: 2))
         let cases = run.result.allCases
         try #require(cases.count == 3, "\(cases.map(\.caseId))")
