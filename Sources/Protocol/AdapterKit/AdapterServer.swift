@@ -181,19 +181,14 @@ public final class AdapterServer: Sendable {
         sessionEnded.lock()
         defer { sessionEnded.unlock() }
         while true {
-            let claimed = state.withLock { s -> Bool in
-                guard s.activeSession == nil, !s.stopping else { return false }
+            let (claimed, stopping) = state.withLock { s -> (Bool, Bool) in
+                guard s.activeSession == nil, !s.stopping else { return (false, s.stopping) }
                 s.activeSession = writer
-                return true
+                return (true, false)
             }
             if claimed { return true }
-            if state.withLock({ $0.stopping }) || !sessionEnded.wait(until: deadline) {
-                return state.withLock { s -> Bool in
-                    guard s.activeSession == nil, !s.stopping else { return false }
-                    s.activeSession = writer
-                    return true
-                }
-            }
+            // `endSession` signals under the same lock, so a session that ends now is not missed.
+            if stopping || !sessionEnded.wait(until: deadline) { return false }
         }
     }
 

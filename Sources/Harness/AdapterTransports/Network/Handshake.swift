@@ -13,6 +13,8 @@ import Foundation
 enum Handshake {
     /// The request id of `hello`: a string, so it can never collide with the channel's numbered requests.
     static let requestID = RequestID.string("hello")
+    /// How the token is given to the runner, for messages.
+    static let tokenSpelling = "\(HelloParams.tokenVariable) (or --adapter-token)"
 
     /// Says hello on `fd` and waits for the answer until `deadline`. Returns what the host sent after the
     /// answer (events it had queued while no runner was connected), already split into lines.
@@ -67,8 +69,8 @@ enum Handshake {
         switch error.known {
         case .unauthorized?:
             return tokenGiven
-                ? "the test host at \(address.hostAndPort) refused the token (\(error.message)); check \(ListenTokenNames.runnerSpelling)"
-                : "the test host at \(address.hostAndPort) needs a token: set \(ListenTokenNames.runnerSpelling)"
+                ? "the test host at \(address.hostAndPort) refused the token (\(error.message)); check \(tokenSpelling)"
+                : "the test host at \(address.hostAndPort) needs a token: set \(tokenSpelling)"
         case .busy?:
             return "the test host at \(address.hostAndPort) is busy: another runner is connected"
         case .methodNotFound?:
@@ -77,9 +79,4 @@ enum Handshake {
             return "the test host at \(address.hostAndPort) refused hello: \(error)"
         }
     }
-}
-
-/// How the token is given to the runner, for messages.
-enum ListenTokenNames {
-    static let runnerSpelling = "MAMCONF_ADAPTER_TOKEN (or --adapter-token)"
 }

@@ -178,32 +178,36 @@ final class NetworkAdapterSession: SDKAdapterSession {
 final class SocketOutput: ChannelOutput, @unchecked Sendable {
     private let stall: Double
     private let queue = DispatchQueue(label: "mamconf.adapter.tcp.writer")
-    private let current = Mutex<Int32?>(nil)
+    /// The current connection's writer, made once per connection (it sets the socket non-blocking).
+    private let current = Mutex<DescriptorWriter?>(nil)
     /// Set once, before the first line is sent (the channel and its output refer to each other).
     weak var channel: ProtocolChannel?
 
     init(stall: Double) { self.stall = stall }
 
-    func attach(_ fd: Int32) { queue.sync { current.withLock { $0 = fd } } }
+    func attach(_ fd: Int32) {
+        let writer = DescriptorWriter(fd: fd, stall: stall, isSocket: true)
+        queue.sync { current.withLock { $0 = writer } }
+    }
 
     func detach() { queue.sync { current.withLock { $0 = nil } } }
 
     /// Ends the current connection both ways, so the reader stops at once.
     func shutdownConnection() {
-        if let fd = current.withLock({ $0 }) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+        if let fd = current.withLock({ $0?.fd }) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     func send(_ line: Data, failed: @escaping @Sendable (AdapterFault) -> Void) {
         queue.async { [self] in
-            guard let fd = current.withLock({ $0 }) else { return }
-            switch DescriptorWriter(fd: fd, stall: stall, isSocket: true).write(line) {
+            guard let writer = current.withLock({ $0 }) else { return }
+            switch writer.write(line) {
             case .written, .failed:
                 // A failed write means the connection is ending; the reader decides whether that is a relaunch.
                 return
             case .stalled:
                 let fault = AdapterFault.notReading(seconds: stall)
                 if let channel, channel.breakChannel(fault) { channel.handler.fault(fault) }
-                _ = shutdown(fd, Int32(SHUT_RDWR))
+                _ = shutdown(writer.fd, Int32(SHUT_RDWR))
                 failed(fault)
             }
         }
