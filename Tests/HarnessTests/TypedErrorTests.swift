@@ -76,22 +76,20 @@ struct AdministrationOnlyBackend: BackendDriver {
     var description: String { "administration only" }
     var capabilities: Set<BackendCapability> { [] }
     func checkReachable() async throws(BackendFault) { try await inner.checkReachable() }
-    func arrange(tenant: TenantFixture, policies: [PolicyFixture], transcript: Transcript) async throws(BackendFault) -> ArrangedTenant {
-        try await inner.arrange(tenant: tenant, policies: policies, transcript: transcript)
+    var observation: ObservationBudget { inner.observation }
+    func arrange(_ request: TenantRequest, transcript: Transcript) async throws(BackendFault) -> TenantHandle {
+        try await inner.arrange(request, transcript: transcript)
     }
-    func advanceClock(_ tenant: ArrangedTenant, seconds: Double, transcript: Transcript) async throws(BackendFault) {
-        try await inner.advanceClock(tenant, seconds: seconds, transcript: transcript)
-    }
-    func perform(_ action: BackendAction, on tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) {
+    func perform(_ action: BackendAction, on tenant: TenantHandle, transcript: Transcript) async throws(BackendFault) {
         try await inner.perform(action, on: tenant, transcript: transcript)
     }
-    func registrations(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [BackendRegistration] {
+    func registrations(_ tenant: TenantHandle, transcript: Transcript) async throws(BackendFault) -> [BackendRegistration] {
         try await inner.registrations(tenant, transcript: transcript)
     }
-    func journal(_ tenant: ArrangedTenant, transcript: Transcript) async throws(BackendFault) -> [JournalEntry] {
+    func journal(_ tenant: TenantHandle, transcript: Transcript) async throws(BackendFault) -> [JournalEntry] {
         try await inner.journal(tenant, transcript: transcript)
     }
-    func teardown(_ tenant: ArrangedTenant) async { await inner.teardown(tenant) }
+    func teardown(_ tenant: TenantHandle) async { await inner.teardown(tenant) }
 }
 
 @Suite(.serialized) struct BackendCapabilityTests {

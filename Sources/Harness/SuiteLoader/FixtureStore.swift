@@ -11,8 +11,12 @@ final class FixtureStore {
     private(set) var errors: [SuiteError] = []
     private var reported: Set<String> = []
 
-    init(directory: String) {
+    /// Real accounts that stand in for the fixtures' users, by alias.
+    let accounts: TenantProfile?
+
+    init(directory: String, accounts: TenantProfile? = nil) {
         self.directory = directory
+        self.accounts = accounts
     }
 
     /// The tenant `name`, or nil (with an error at `reference`) when it is missing or broken.
@@ -72,7 +76,20 @@ final class FixtureStore {
                 doc.error(f["alias"], "duplicate user alias '\(alias)'")
                 continue
             }
-            users.append(UserFixture(alias: alias, upn: upn, objectId: objectId, licensed: licensed, password: password))
+            let user = UserFixture(alias: alias, upn: upn, objectId: objectId, licensed: licensed, password: password)
+            if let accounts {
+                guard let account = accounts.accounts[alias] else {
+                    doc.error(f["alias"], "the tenant file \(accounts.path) names no account for alias '\(alias)' (known: \(accounts.accounts.keys.sorted().joined(separator: ", ")))")
+                    continue
+                }
+                if account.licensed != licensed {
+                    doc.error(f["alias"], "'\(alias)' must be \(licensed ? "a licensed" : "an unlicensed") account, but the tenant file \(accounts.path) says licensed: \(account.licensed)")
+                    continue
+                }
+                users.append(account)
+                continue
+            }
+            users.append(user)
         }
         var groups: [GroupFixture] = []
         for node in doc.sequence(fields["groups"], "groups") ?? [] {

@@ -171,7 +171,7 @@ struct StepParser {
         return nil
     }
 
-    /// `{wipe: $alice}`, `{fault: mam.enroll, status: 503, times: 1}` or `{clear_faults: true}`.
+    /// `{wipe: $alice}`, `{fault: mam.enroll, status: 503, times: 1}`, `{fault_schedule: {…}}`, `{clear_faults: true}`…
     private func backendAction(_ node: Node) -> StepKind? {
         guard let pairs = doc.mapping(node, "backend") else { return nil }
         let keys = Dictionary(pairs.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -189,23 +189,12 @@ struct StepParser {
             return .backend(.selectiveWipe(accountId: account))
         }
         if let fault = keys["fault"] {
-            only(["fault", "status", "times"])
-            guard let name = doc.string(fault.value, "fault") else { return nil }
-            guard let route = ServiceRoute(rawValue: name) else {
-                doc.error(fault.value, Vocabulary.unknown("route", name, known: ServiceRoute.allCases.map(\.rawValue)))
-                return nil
-            }
-            guard let statusPair = keys["status"] else {
-                doc.error(node, "a fault needs 'status' (an HTTP error status)")
-                return nil
-            }
-            guard let status = doc.int(statusPair.value, "status") else { return nil }
-            guard (400...599).contains(status) else {
-                doc.error(statusPair.value, "status must be an HTTP error status (400-599)")
-                return nil
-            }
-            let times = keys["times"].flatMap { doc.int($0.value, "times") }
-            return .backend(.injectFault(route: route, status: status, times: times))
+            only(FaultSyntax.injectionKeys)
+            return faultInjection(route: fault.value, keys: keys, at: node).map { .backend(.injectFault($0)) }
+        }
+        if let schedule = keys["fault_schedule"] {
+            only(["fault_schedule"])
+            return faultSchedule(schedule.value).map { .backend(.faultSchedule($0)) }
         }
         if let clear = keys["clear_faults"] {
             only(["clear_faults"])
@@ -251,7 +240,7 @@ struct StepParser {
             }
             return .backend(.updatePolicy(name: name, settings: settings))
         }
-        doc.error(node, "a backend action needs one of: wipe, fault, clear_faults, app_config, default_app_config, device_config, device_user, policy")
+        doc.error(node, "a backend action needs one of: wipe, fault, fault_schedule, clear_faults, app_config, default_app_config, device_config, device_user, policy")
         return nil
     }
 

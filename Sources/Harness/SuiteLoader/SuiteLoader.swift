@@ -10,6 +10,8 @@ public struct SuiteLoader {
 
     public let fixturesDirectory: String
     public let catalog: RequirementCatalog?
+    /// Real accounts that replace the fixtures' users by alias (a Graph run's tenant file).
+    public var accounts: TenantProfile?
 
     public init(fixturesDirectory: String, catalog: RequirementCatalog?) {
         self.fixturesDirectory = fixturesDirectory
@@ -24,7 +26,7 @@ public struct SuiteLoader {
     }
 
     public func load(paths: [String]) -> Result {
-        let fixtures = FixtureStore(directory: fixturesDirectory)
+        let fixtures = FixtureStore(directory: fixturesDirectory, accounts: accounts)
         var suites: [Suite] = []
         var errors: [SuiteError] = []
         var suiteIDs: [String: SourceLocation] = [:]
@@ -55,7 +57,7 @@ extension SuiteLoader {
     /// A tenant and policies by fixture name, for tools that arrange a backend without a suite
     /// (`adapter-check`). Errors name the files.
     public func fixtures(tenant: String, policies: [String]) -> (TenantFixture?, [PolicyFixture], [SuiteError]) {
-        let store = FixtureStore(directory: fixturesDirectory)
+        let store = FixtureStore(directory: fixturesDirectory, accounts: accounts)
         let here = SourceLocation(file: fixturesDirectory, line: 1, column: 1)
         let loaded = store.tenant(tenant, reference: here)
         let found = policies.compactMap { store.policy($0, reference: here) }

@@ -156,7 +156,7 @@ struct SuiteParser {
         switch step.kind {
         case .advanceClock: return [.clock]
         case .checkBackend(.journalCount): return [.journal]
-        case .backend(.injectFault), .backend(.clearFaults): return [.faults]
+        case .backend(let action): return action.needs
         default: return []
         }
     }

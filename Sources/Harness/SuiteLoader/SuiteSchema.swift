@@ -36,8 +36,8 @@ public enum SuiteSchema {
                 ],
                 "step": ["oneOf": .array(steps)],
                 "duration": [
-                    "description": "seconds, or a number with unit s, m, h or d (90s, 30m, 8h, 2d)",
-                    "anyOf": [["type": "number", "minimum": 0], ["type": "string", "pattern": #"^[0-9]+(\.[0-9]+)?[smhd]?$"#]],
+                    "description": "seconds, or a number with unit ms, s, m, h or d (250ms, 90s, 30m, 8h, 2d)",
+                    "anyOf": [["type": "number", "minimum": 0], ["type": "string", "pattern": #"^[0-9]+(\.[0-9]+)?(ms|[smhd])?$"#]],
                 ],
             ],
         ]
@@ -84,9 +84,21 @@ public enum SuiteSchema {
             object(["journal": routes, "count": ["type": "integer", "minimum": 0], "min": ["type": "integer", "minimum": 0]], required: ["journal"]),
         ]]], required: ["check_backend"], description: "state the backend must show"))
         let scalarMap: JSONValue = ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]]
+        let status: JSONValue = ["type": "integer", "minimum": 400, "maximum": 599]
+        let duration: JSONValue = ["$ref": "#/$defs/duration"]
         out.append(step(["backend": ["oneOf": [
             object(["wipe": ["type": "string"]], required: ["wipe"]),
-            object(["fault": routes, "status": ["type": "integer", "minimum": 400, "maximum": 599], "times": ["type": "integer", "minimum": 1]], required: ["fault", "status"]),
+            object([
+                "fault": routes, "status": status, "retry_after": duration, "drop": ["const": true],
+                "malformed": ["const": true], "delay": duration, "times": ["type": "integer", "minimum": 1],
+            ], required: ["fault"]),
+            object(["fault_schedule": object([
+                "routes": ["type": "array", "items": routes, "minItems": 1], "rate": ["type": "number", "minimum": 0, "maximum": 1],
+                "faults": ["type": "array", "minItems": 1, "items": object([
+                    "status": status, "retry_after": duration, "drop": ["const": true], "malformed": ["const": true],
+                ], required: [])],
+                "limit": ["type": "integer", "minimum": 1], "seed": ["type": "integer", "minimum": 0],
+            ], required: ["routes", "rate", "faults"])], required: ["fault_schedule"]),
             object(["clear_faults": ["const": true]], required: ["clear_faults"]),
             object(["app_config": ["type": "string"], "settings": scalarMap, "assign_to": strings, "delete": ["type": "boolean"]], required: ["app_config"]),
             object(["device_config": ["type": "string"], "settings": scalarMap, "assign_to": strings, "delete": ["type": "boolean"]], required: ["device_config"]),

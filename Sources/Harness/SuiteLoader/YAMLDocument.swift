@@ -200,7 +200,7 @@ final class YAMLDocument {
         return items.compactMap { string($0, "an entry of \(what)") }
     }
 
-    /// A duration: a number of seconds, or a number with unit s, m, h or d ("8h", "90s", "1.5d").
+    /// A duration: a number of seconds, or a number with unit ms, s, m, h or d ("8h", "90s", "1.5d", "250ms").
     func duration(_ node: Node?, _ what: String) -> Double? {
         guard let node else { return nil }
         if case .scalar(let scalar) = node {
@@ -208,12 +208,15 @@ final class YAMLDocument {
             let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
             // At most ten years: a larger (or infinite) duration is a typo, and would overflow clocks.
             let limit = 3650.0 * 86400
+            if text.hasSuffix("ms"), let value = Double(text.dropLast(2)), value >= 0, value / 1000 <= limit {
+                return value / 1000
+            }
             if let unit = text.last, let factor = units[unit], let value = Double(text.dropLast()), value >= 0, value * factor <= limit {
                 return value * factor
             }
             if let value = Double(text), value >= 0, value <= limit { return value }
         }
-        error(node, "\(what) must be a duration such as 90s, 30m, 8h or 2d (at most 3650d), found \(kind(node))")
+        error(node, "\(what) must be a duration such as 250ms, 90s, 30m, 8h or 2d (at most 3650d), found \(kind(node))")
         return nil
     }
 

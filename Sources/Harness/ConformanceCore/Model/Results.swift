@@ -263,6 +263,8 @@ public struct RunResult: Sendable {
     public var reportFailures: [String] = []
     /// A digest of the suite files the run was planned from; shard reports are merged only when it agrees.
     public var suitesDigest: String?
+    /// The run's fault seed, when a case drew a fault schedule from it (`--fault-seed` replays it).
+    public var faultSeed: UInt64?
     /// The slice of the planned cases this run executed, if sharded.
     public var shard: Shard?
 

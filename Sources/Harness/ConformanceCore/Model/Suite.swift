@@ -68,3 +68,13 @@ public struct RequirementVersions: Sendable, Hashable {
         self.range = range
     }
 }
+
+extension TestCase {
+    /// True when a step's fault schedule takes its seed from the run (`--fault-seed`).
+    public var drawsFaultSeed: Bool {
+        steps.contains { step in
+            if case .backend(.faultSchedule(let schedule)) = step.kind { return schedule.seed == nil }
+            return false
+        }
+    }
+}

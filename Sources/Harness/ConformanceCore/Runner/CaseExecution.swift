@@ -43,6 +43,9 @@ struct CaseExecution {
         }
     }
 
+    /// `suite/case`: labels the case's objects at the backend and seeds its fault schedule.
+    var label: String { "\(suite.id)/\(testCase.id)" }
+
     /// Seconds this case spent waiting for the backend.
     var backendSeconds: Double { backendTime.seconds }
 
@@ -54,10 +57,11 @@ struct CaseExecution {
         if let known = knownIntegration, let reason = known.skipReason(for: testCase) {
             return Outcome(outcome: .skipped(reason: reason), integration: known)
         }
-        let tenant: ArrangedTenant
+        let tenant: TenantHandle
         do {
             tenant = try await backendTime.measure { () async throws(BackendFault) in
-                try await backend.arrange(tenant: testCase.tenant, policies: testCase.policies, transcript: transcript)
+                try await backend.arrange(
+                    TenantRequest(tenant: testCase.tenant, policies: testCase.policies, label: label), transcript: transcript)
             }
         } catch {
             return Outcome(outcome: .errored(.backend(error), details: ""))
@@ -111,9 +115,11 @@ struct CaseExecution {
             }
         }
         // What the integration did at the backend, so a failure can be read from both sides.
-        if let entries = try? await backendTime.measure({ () async throws(BackendFault) in try await backend.journal(tenant, transcript: transcript) }) {
+        if backend.capabilities.contains(.journal),
+           let entries = try? await backendTime.measure({ () async throws(BackendFault) in try await backend.journal(tenant, transcript: transcript) }) {
             for entry in entries {
-                transcript.add("journal #\(entry.sequence) \(entry.route) \(entry.method) \(entry.path) → \(entry.status)")
+                let fault = entry.fault.map { " [fault: \($0)]" } ?? ""
+                transcript.add("journal #\(entry.sequence) \(entry.route) \(entry.method) \(entry.path) → \(entry.status)\(fault)")
             }
         }
         await backendTime.measure { await backend.teardown(tenant) }
@@ -170,7 +176,7 @@ struct CaseExecution {
         transcript.add("← \(RunnerMethod.reset.rawValue) done: the case begins")
     }
 
-    private func initialize(_ session: any SDKAdapterSession, tenant: ArrangedTenant, dataDirectory: String?) async throws -> IntegrationInfo {
+    private func initialize(_ session: any SDKAdapterSession, tenant: TenantHandle, dataDirectory: String?) async throws -> IntegrationInfo {
         let settings: AppSettings
         do { settings = try JSONValue.object(testCase.settings).decode(as: AppSettings.self) } catch {
             throw CaseStop.error(.harness("the case's app settings do not fit the protocol: \(error)"))
@@ -197,7 +203,7 @@ struct CaseExecution {
     struct StepContext {
         let session: any SDKAdapterSession
         let log: CaseEventLog
-        let tenant: ArrangedTenant
+        let tenant: TenantHandle
     }
 
     private func perform(_ step: Step, _ context: StepContext) async throws {
@@ -239,7 +245,9 @@ struct CaseExecution {
 
         case .advanceClock(let seconds):
             do {
-                try await backendTime.measure { () async throws(BackendFault) in try await backend.advanceClock(context.tenant, seconds: seconds, transcript: transcript) }
+                try await backendTime.measure { () async throws(BackendFault) in
+                    try await backend.perform(.advanceClock(seconds: seconds), on: context.tenant, transcript: transcript)
+                }
             } catch {
                 throw CaseStop.error(.backend(error))
             }
@@ -248,7 +256,12 @@ struct CaseExecution {
         case .checkBackend(let expectation):
             try await checkBackend(expectation, context, step: step)
 
-        case .backend(let action):
+        case .backend(var action):
+            if case .faultSchedule(var schedule) = action, schedule.seed == nil {
+                schedule.seed = configuration.faultSeed(forCase: label)
+                transcript.add("fault schedule seeded \(schedule.seed ?? 0) (run fault seed \(configuration.faultSeed))")
+                action = .faultSchedule(schedule)
+            }
             do {
                 try await backendTime.measure { () async throws(BackendFault) in
                     try await backend.perform(action, on: context.tenant, transcript: transcript)
@@ -335,12 +348,24 @@ struct CaseExecution {
     private func checkBackend(_ expectation: BackendExpectation, _ context: StepContext, step: Step) async throws {
         switch expectation {
         case .registration(let accountId, let exists):
-            let registrations: [BackendRegistration]
-            do { registrations = try await backendTime.measure { () async throws(BackendFault) in try await backend.registrations(context.tenant, transcript: transcript) } } catch { throw CaseStop.error(.backend(error)) }
-            let found = registrations.contains { $0.userId.lowercased() == accountId.lowercased() }
-            if found != exists {
+            let budget = backend.observation
+            let started = DispatchTime.now().uptimeNanoseconds
+            var looks = 0
+            while true {
+                looks += 1
+                let registrations: [BackendRegistration]
+                do { registrations = try await backendTime.measure { () async throws(BackendFault) in try await backend.registrations(context.tenant, transcript: transcript) } } catch { throw CaseStop.error(.backend(error)) }
+                let found = registrations.contains { $0.userId.lowercased() == accountId.lowercased() }
+                if found == exists { return }
+                let waited = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                // A real service shows a check-in minutes later: look again within the driver's budget.
+                if waited + budget.interval <= budget.total * configuration.deadlineScale, !configuration.control.isInterrupted {
+                    try? await Task.sleep(nanoseconds: UInt64(budget.interval * 1e9))
+                    continue
+                }
+                let lookedFor = looks > 1 ? " after \(looks) looks over \(Int(waited.rounded())) s" : ""
                 throw CaseStop.failure(CaseFailure(
-                    message: "expected the backend to \(exists ? "hold" : "hold no") MAM registration for \(accountId), but it \(found ? "does" : "does not")",
+                    message: "expected the backend to \(exists ? "hold" : "hold no") MAM registration for \(accountId), but it \(found ? "does" : "does not")\(lookedFor)",
                     location: step.location,
                     details: "registrations: " + registrations.map { "\($0.userId) (device \($0.deviceTag ?? "-"))" }.joined(separator: ", ")))
             }

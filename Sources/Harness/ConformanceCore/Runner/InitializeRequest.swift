@@ -1,19 +1,16 @@
 import AdapterProtocol
 
-extension ArrangedTenant {
+extension TenantHandle {
     /// The `initialize` params for an integration running against this tenant: the one place that says what
     /// the runner tells an integration at the start (cases and `adapter-check` alike).
     public func initializeParams(bundleId: String, settings: AppSettings, dataDirectory: String?) -> InitializeParams {
         InitializeParams(
             dataDir: dataDirectory,
             app: AppDescription(bundleId: bundleId, settings: settings),
-            backend: BackendEndpoints(
-                tokenURL: tokenURL, mamServiceURL: mamServiceURL, mamResource: mamResource, clientId: appClientId,
-                deviceConfigURL: deviceConfigURL),
-            clock: ClockSetting(mode: .virtual, now: now))
+            backend: endpoints,
+            clock: clock)
     }
 }
-
 extension IntegrationInfo {
     /// What an `initialize` answer says about the integration.
     public init(_ answer: InitializeResult) {

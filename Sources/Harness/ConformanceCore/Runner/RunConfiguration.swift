@@ -21,12 +21,17 @@ public struct RunConfiguration: Sendable {
     /// Runs a failed or errored case again up to this many times (`--rerun-failures`); one that then passes
     /// is reported passed and flaky, with its failed runs kept.
     public var rerunFailures: Int
+    /// Seeds every fault schedule of the run (`--fault-seed`); each case's schedule draws from this seed mixed
+    /// with the case's name, so one case replays alone with the same faults.
+    public var faultSeed: UInt64
 
     public init(
         stepTimeout: Double = 10, deadlineScale: Double = 1, workDirectory: String, keepData: Bool = false,
         redactor: Redactor = Redactor(), clock: any RunClock = SystemRunClock(), control: RunControl = RunControl(),
-        restartBudget: Int = 3, strictProtocol: Bool = false, rerunFailures: Int = 0
+        restartBudget: Int = 3, strictProtocol: Bool = false, rerunFailures: Int = 0,
+        faultSeed: UInt64 = 0
     ) {
+        self.faultSeed = faultSeed
         self.rerunFailures = rerunFailures
         self.strictProtocol = strictProtocol
         self.control = control
@@ -37,6 +42,20 @@ public struct RunConfiguration: Sendable {
         self.keepData = keepData
         self.redactor = redactor
         self.clock = clock
+    }
+
+    /// The seed of a case's fault schedule: the run's seed mixed with `suite/case` (FNV-1a, then SplitMix64's
+    /// finaliser), stable across runs and machines.
+    public func faultSeed(forCase label: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in label.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        var z = hash ^ faultSeed
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
     }
 
     func deadline(for step: Step) -> Double {

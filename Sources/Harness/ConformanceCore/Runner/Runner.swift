@@ -31,6 +31,8 @@ public struct Runner: Sendable {
         result.suitesDigest = plan.suitesDigest
         result.shard = plan.shard
         let scheduled = plan.scheduled
+        let drawsSeed = scheduled.contains { $0.suite.cases.contains(where: \.drawsFaultSeed) }
+        if drawsSeed { result.faultSeed = configuration.faultSeed }
         for entry in scheduled {
             configuration.redactor.add(entry.suite.secrets)
             for testCase in entry.suite.cases {

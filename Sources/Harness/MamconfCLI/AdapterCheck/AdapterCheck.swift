@@ -43,7 +43,7 @@ struct AdapterCheck {
     /// Runs every row. Throws only when the backend cannot arrange the tenant (nothing could be judged).
     func run() async throws(BackendFault) -> [Row] {
         let transcript = Transcript(redactor: Redactor())
-        let arranged = try await backend.arrange(tenant: tenant, policies: policies, transcript: transcript)
+        let arranged = try await backend.arrange(TenantRequest(tenant: tenant, policies: policies, label: "adapter-check"), transcript: transcript)
         defer { Task { await backend.teardown(arranged) } }
         var results: [Row] = []
         func record(_ name: String, _ passed: Bool, _ detail: String) {

@@ -36,8 +36,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var adapter: AdapterOptions
 
-    @Option(help: "Base URL of a running mock backend (default: start one embedded on 127.0.0.1).")
-    var backend: String?
+    @OptionGroup var backend: BackendOptions
 
     @Option(help: "Where to write the JUnit XML report (default: reports/junit.xml, or Bazel's XML_OUTPUT_FILE).")
     var junit: String?
@@ -93,7 +92,8 @@ struct RunCommand: AsyncParsableCommand {
         let shardSelection = try ShardSelection.resolve(flag: shard, total: shardTotal, environment: environment)
         // Bazel asks a sharding-aware runner to say so by touching this file.
         if let statusFile = shardSelection.statusFile { FileManager.default.createFile(atPath: statusFile, contents: nil) }
-        let loaded = try suites.load()
+        let profile = try backend.tenantProfile()
+        let loaded = try suites.load(accounts: profile)
         let adapterFactory = try adapter.factory(limits: .init(lineLimit: lineLimit), deadlineScale: deadlineScale)
         do { try JUnitWriter.checkWritable(junit) } catch {
             throw MamconfExit(MamconfExit.notJudged, "\(error.description); nothing was run")
@@ -130,28 +130,17 @@ struct RunCommand: AsyncParsableCommand {
         // delete each other's case data when the first ends.
         let workDirectory = NSTemporaryDirectory() + "mamconf-\(getpid())-\(UUID().uuidString.prefix(8))"
 
-        var embedded: MockMAMServer?
-        let backendURL: String
-        if let backend {
-            backendURL = backend
-        } else {
-            var logger = Logger(label: "mamconf.mock-backend")
-            // The embedded backend is an implementation detail of the run: only its problems are worth a line.
-            logger.logLevel = verbose ? .info : .warning
-            let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: logger)
-            do {
-                backendURL = try await server.start().absoluteString
-            } catch {
-                let fault = BackendFault(request: "start the embedded mock backend", message: "\(error)")
-                try await NotJudgedReport(plan: plan, cause: .backend(fault), path: junit).write(dialect: junitDialect)
-                throw MamconfExit(MamconfExit.notJudged, fault.description)
-            }
-            embedded = server
+        let opened: BackendOptions.Opened
+        do {
+            opened = try await backend.open(redactor: redactor, profile: profile, verbose: verbose)
+        } catch {
+            try await NotJudgedReport(plan: plan, cause: .backend(error), path: junit).write(dialect: junitDialect)
+            throw MamconfExit(MamconfExit.notJudged, redactor.redact(error.description))
         }
+        let faultSeed = backend.resolvedFaultSeed()
         let runner = Runner(
             adapter: adapterFactory,
-            backend: MockGraphBackend(baseURL: backendURL, redactor: redactor,
-                                      controlToken: ProcessInfo.processInfo.environment[MockBackendCommand.adminTokenVariable]),
+            backend: opened.driver,
             // JUnit first: the console, last, names the report only once it was written.
             reporters: [
                 JUnitReporter(path: junit, redactor: redactor, dialect: junitDialect, directory: junitDirectory),
@@ -163,9 +152,9 @@ struct RunCommand: AsyncParsableCommand {
             configuration: RunConfiguration(
                 stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
                 redactor: redactor, control: control, restartBudget: restartBudget, strictProtocol: strictProtocol,
-                rerunFailures: rerunFailures))
+                rerunFailures: rerunFailures, faultSeed: faultSeed))
         let result = await runner.run(plan)
-        await embedded?.stop()
+        await opened.embedded?.stop()
         if !keepData { try? FileManager.default.removeItem(atPath: workDirectory) }
 
         if let signalNumber = control.interruptedBy {

@@ -31,7 +31,7 @@ struct SuiteOptions: ParsableArguments {
 
     /// Loads the catalog and the given suite files (all suites when none are given) and returns every error
     /// instead of stopping at them, for a caller that must still report what was planned.
-    func load(paths: [String] = []) throws -> Loaded {
+    func load(paths: [String] = [], accounts: TenantProfile? = nil) throws -> Loaded {
         let catalogPath = "\(suitesDirectory)/requirements.yaml"
         var errors: [SuiteError] = []
         var catalog: RequirementCatalog?
@@ -46,7 +46,9 @@ struct SuiteOptions: ParsableArguments {
         if files.isEmpty && errors.isEmpty {
             throw MamconfExit(MamconfExit.notJudged, "no suite files found in \(suitesDirectory) (looked in \(FileManager.default.currentDirectoryPath)/\(suitesDirectory); set --suites-dir)")
         }
-        let result = SuiteLoader(fixturesDirectory: fixturesDirectory, catalog: catalog).load(paths: files)
+        var loader = SuiteLoader(fixturesDirectory: fixturesDirectory, catalog: catalog)
+        loader.accounts = accounts
+        let result = loader.load(paths: files)
         errors += result.errors
         let digest = SuiteDigest.compute(suiteFiles: files, suitesDirectory: suitesDirectory, fixturesDirectory: fixturesDirectory)
         return Loaded(suites: result.suites, errors: errors, digest: digest)

@@ -123,6 +123,7 @@ public final class ConsoleReporter: Reporter {
         var timing = String(format: "time: cases %.2f s (of which backend %.2f s, integration and runner %.2f s)", caseTime, backendTime, caseTime - backendTime)
         if let startupSeconds { timing = String(format: "time: start-up %.2f s; ", startupSeconds) + timing.dropFirst(6) }
         lines.append(timing)
+        if let seed = result.faultSeed { lines.append("fault seed: \(seed) (replay the same scheduled faults with --fault-seed \(seed))") }
         if let reportPath {
             lines.append(result.reportFailures.isEmpty ? "report: \(reportPath)" : "report NOT written to \(reportPath): \(result.reportFailures[0])")
         }

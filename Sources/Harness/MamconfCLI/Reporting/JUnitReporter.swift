@@ -56,6 +56,7 @@ public struct JUnitReporter: Reporter {
             if !suite.plannedCases.isEmpty {
                 properties.append(JUnitProperty(name: JUnitRunProperty.cases, value: suite.plannedCases.joined(separator: ",")))
             }
+            if let seed = result.faultSeed { properties.append(JUnitProperty(name: "fault.seed", value: String(seed))) }
             if let shard = result.shard { properties.append(JUnitProperty(name: JUnitRunProperty.shard, value: shard.description)) }
             let cases = suite.cases.map { junitCase($0) }
             suites.append(JUnitSuite(name: suite.suiteId, timestamp: suite.started, time: suite.duration, properties: properties, cases: cases))

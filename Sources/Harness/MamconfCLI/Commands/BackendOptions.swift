@@ -1,0 +1,95 @@
+import ArgumentParser
+import AdapterProtocol
+import Backends
+import ConformanceCore
+import Foundation
+import Logging
+import MockMAMService
+import SuiteLoader
+
+/// Which backend a run drives: the embedded mock (default), a mock already running at a URL, or a real tenant
+/// through Microsoft Graph. Credentials never come from the command line: `ps` and CI logs show it.
+struct BackendOptions: ParsableArguments {
+    @Option(help: "The backend: leave out for the embedded mock, 'graph' for a real tenant through Microsoft Graph, or the base URL of a running mock backend.")
+    var backend: String?
+
+    @Option(name: .customLong("graph-url"), help: "Graph's base URL (with --backend graph).")
+    var graphURL = "https://graph.microsoft.com/v1.0"
+
+    @Option(name: .customLong("login-url"), help: "The Entra login host; tokens come from LOGIN/TENANT/oauth2/v2.0/token (with --backend graph).")
+    var loginURL = "https://login.microsoftonline.com"
+
+    @Option(name: .customLong("tenant-file"), help: "YAML naming the real accounts the suites' aliases stand for, and the app's client id (required with --backend graph).")
+    var tenantFile: String?
+
+    @Option(name: .customLong("credentials-file"), help: "JSON with tenantId, clientId and clientSecret (or certificateFile and privateKeyFile), readable only by you; else the MAMCONF_GRAPH_* variables.")
+    var credentialsFile: String?
+
+    @Option(name: .customLong("registration-wait"), help: "Seconds a real tenant may take to show a registration the SDK caused (with --backend graph).")
+    var registrationWait = 600.0
+
+    @Option(name: .customLong("fault-seed"), help: "Seed of every fault_schedule of the run (printed by every run that uses one; give it to replay the same faults).")
+    var faultSeed: UInt64?
+
+    /// True for `--backend graph`.
+    var isGraph: Bool { backend == "graph" }
+
+    func validate() throws {
+        if isGraph, tenantFile == nil {
+            throw ValidationError("--backend graph needs --tenant-file: the real accounts the suites' aliases stand for")
+        }
+        if !isGraph, tenantFile != nil || credentialsFile != nil {
+            throw ValidationError("--tenant-file and --credentials-file go with --backend graph")
+        }
+        guard registrationWait >= 0 else { throw ValidationError("--registration-wait must be 0 or more") }
+    }
+
+    /// The seed for this run: as given, else a fresh one (the console prints it when a case used it).
+    func resolvedFaultSeed() -> UInt64 { faultSeed ?? UInt64.random(in: 0...UInt64.max) }
+
+    /// The tenant file's accounts (Graph runs only); a malformed file ends the command with exit 2.
+    func tenantProfile() throws -> TenantProfile? {
+        guard isGraph, let tenantFile else { return nil }
+        let (profile, errors) = TenantFile.load(path: tenantFile, environment: ProcessInfo.processInfo.environment)
+        try SuiteOptions.stopOnErrors(errors)
+        return profile
+    }
+
+    /// A running backend and what to stop when the run is over.
+    struct Opened {
+        var driver: any BackendDriver
+        var embedded: MockMAMServer?
+    }
+
+    /// Starts (embedded mock) or connects to the backend. Failing to start is an infrastructure error.
+    func open(redactor: Redactor, profile: TenantProfile?, verbose: Bool) async throws(BackendFault) -> Opened {
+        if isGraph, let profile {
+            let credentials: GraphCredentials
+            do { credentials = try GraphCredentials.load(environment: ProcessInfo.processInfo.environment, file: credentialsFile) } catch {
+                throw BackendFault(request: "read the Graph credentials", reason: .credentials("\(error)"))
+            }
+            redactor.add(credentials.secrets)
+            for account in profile.accounts.values where !account.password.isEmpty { redactor.add(account.password) }
+            let client = GraphAdminClient(graphURL: graphURL, loginURL: loginURL, credentials: credentials, redactor: redactor)
+            let driver = GraphBackend(
+                graph: client, profile: profile, tenantId: credentials.tenantId, graphURL: graphURL, loginURL: loginURL,
+                tag: .random(), observation: ObservationBudget(total: registrationWait, interval: min(15, max(1, registrationWait / 20))),
+                onLeftover: { line in StandardStreams.write("mamconf: \(redactor.redact(line)); remove it with `mamconf backend-clean`\n", to: STDERR_FILENO) })
+            return Opened(driver: driver, embedded: nil)
+        }
+        let controlToken = ProcessInfo.processInfo.environment[MockBackendCommand.adminTokenVariable]
+        if let backend, backend != "mock" {
+            return Opened(driver: MockGraphBackend(baseURL: backend, redactor: redactor, controlToken: controlToken), embedded: nil)
+        }
+        var logger = Logger(label: "mamconf.mock-backend")
+        // The embedded backend is an implementation detail of the run: only its problems are worth a line.
+        logger.logLevel = verbose ? .info : .warning
+        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: logger)
+        do {
+            let url = try await server.start().absoluteString
+            return Opened(driver: MockGraphBackend(baseURL: url, redactor: redactor), embedded: server)
+        } catch {
+            throw BackendFault(request: "start the embedded mock backend", reason: .transport("\(error)"))
+        }
+    }
+}
