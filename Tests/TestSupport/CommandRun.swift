@@ -9,13 +9,13 @@ import Foundation
 ///   - arguments: the executable's path (or a name looked up through `/usr/bin/env`) and its arguments.
 ///   - mergingStandardError: whether standard error joins the captured output; otherwise it is inherited,
 ///     so a failing tool still shows its complaint in the test log.
-public func runCommand(_ arguments: [String], mergingStandardError: Bool = true) async throws -> (status: Int32, output: String) {
+public func runCommand(_ arguments: [String], mergingStandardError: Bool = true, environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {
     try await offPool {
         let pipe = Pipe()
         let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
         defer { close(nothing) }
         let writeEnd = pipe.fileHandleForWriting.fileDescriptor
-        let process = try SpawnedProcess(arguments, stdin: nothing, stdout: writeEnd, stderr: mergingStandardError ? writeEnd : STDERR_FILENO)
+        let process = try SpawnedProcess(arguments, environment: environment, stdin: nothing, stdout: writeEnd, stderr: mergingStandardError ? writeEnd : STDERR_FILENO)
         // Only the child may hold the write end, or end-of-file never comes.
         try pipe.fileHandleForWriting.close()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()

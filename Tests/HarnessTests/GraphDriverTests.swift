@@ -1,0 +1,78 @@
+import AdapterProtocol
+import Foundation
+import JUnitXML
+import TestSupport
+import Testing
+
+/// `mamconf run --backend graph` aimed at the mock's Graph face: the real driver, the real CLI, a tenant that
+/// only answers what Graph and Entra answer.
+@Suite(.serialized) struct GraphDriverTests {
+    static var mamconf: String {
+        ((try? EndToEnd.referenceExecutable()).map { ($0 as NSString).deletingLastPathComponent } ?? ".") + "/mamconf"
+    }
+
+    @Test func everySuitePassesThroughTheGraphDriverLeavingNothingBehindAndNoSecretInAnyOutput() async throws {
+        let tenant = try await GraphTenantOnMock.start()
+        defer { Task { await tenant.stop() } }
+        let reports = tenant.directory + "/reports"
+        let run = try await runCommand(
+            [Self.mamconf, "run", "--suites-dir", Repository.suites, "--junit", "\(reports)/junit.xml", "--junit-dir", reports, "-v"] + tenant.arguments,
+            environment: tenant.environment())
+        #expect(run.status == 0, "\(run.output.suffix(3000))")
+        let xml = try String(contentsOfFile: "\(reports)/junit.xml", encoding: .utf8)
+        #expect(xml.contains("failures=\"0\" errors=\"0\""), "\(xml.prefix(400))")
+        let passed = run.output.split(separator: "\n").filter { $0.hasPrefix("PASS") }.count
+        #expect(passed >= 30, "the Graph driver passed only \(passed) cases")
+        // What it cannot do is skipped with the capability it lacks, never failed.
+        for line in run.output.split(separator: "\n") where line.hasPrefix("SKIP") {
+            #expect(line.contains("the backend lacks capability"), "\(line)")
+        }
+        #expect(try await tenant.remainingObjects() == [])
+        var everything = run.output + xml
+        for file in try FileManager.default.contentsOfDirectory(atPath: reports) {
+            everything += (try? String(contentsOfFile: "\(reports)/\(file)", encoding: .utf8)) ?? ""
+        }
+        for secret in [tenant.secret] + tenant.passwords {
+            #expect(!everything.contains(secret), "a secret reached the console or a report")
+        }
+    }
+
+    @Test(arguments: [
+        ("alice: {upn: a@x, objectId: 1}\n  bob: {upn: b@x, objectId: 2}", "names no account for alias 'carol'"),
+        ("alice: {upn: a@x, objectId: 1}\n  bob: {upn: b@x, objectId: 2}\n  carol: {upn: c@x, objectId: 3}", "'carol' must be an unlicensed account"),
+        ("alice: {upn: a@x, objectId: 1, passwordEnv: NOT_SET_ANYWHERE}", "NOT_SET_ANYWHERE is not set"),
+        ("alice: {upn: a@x}", "missing required key 'objectId'"),
+    ])
+    func aTenantFileThatCannotStandInForTheFixturesStopsTheRunWithItsPlace(accounts: String, message: String) async throws {
+        let directory = NSTemporaryDirectory() + "mamconf-tenantfile-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = "\(directory)/tenant.yaml"
+        try "accounts:\n  \(accounts)\nintegration: {clientId: app}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try await runCommand([Self.mamconf, "run", "--suites-dir", Repository.suites, "--suite", "enrollment",
+                                        "--junit", "\(directory)/junit.xml", "--backend", "graph", "--tenant-file", path])
+        #expect(run.status == 2, "\(run.output)")
+        #expect(run.output.contains(message), "\(run.output)")
+        #expect(run.output.contains("\(path):") || run.output.contains("fixtures/tenants/contoso.yaml:"), "errors name their file and line: \(run.output)")
+    }
+
+    @Test func missingCredentialsAreAnInfrastructureErrorThatNamesTheVariables() async throws {
+        let tenant = try await GraphTenantOnMock.start()
+        defer { Task { await tenant.stop() } }
+        var arguments = tenant.arguments
+        let index = try #require(arguments.firstIndex(of: "--credentials-file"))
+        arguments.removeSubrange(index...index + 1)
+        var environment = tenant.environment()
+        for name in environment.keys where name.hasPrefix("MAMCONF_GRAPH_") { environment[name] = nil }
+        let run = try await runCommand([Self.mamconf, "run", "--suites-dir", Repository.suites, "--suite", "enrollment",
+                                        "--junit", "\(tenant.directory)/junit.xml"] + arguments, environment: environment)
+        #expect(run.status == 2, "\(run.output)")
+        #expect(run.output.contains("MAMCONF_GRAPH_TENANT_ID"), "\(run.output)")
+    }
+
+    @Test func theSecretIsRefusedOnTheCommandLine() async throws {
+        let run = try await runCommand([Self.mamconf, "run", "--backend", "graph", "--tenant-file", "/dev/null", "--client-secret", "s3cret"])
+        #expect(run.status == 2)
+        #expect(run.output.contains("Unknown option '--client-secret'"), "\(run.output)")
+    }
+}
