@@ -28,6 +28,8 @@ deps:
 	@python3 -c 'import schemathesis, sys; sys.exit(not schemathesis.__version__.startswith("4."))' 2>/dev/null || python3 -m pip install --quiet 'schemathesis==4.32.5'
 	@# The JUnit reader test feeds every kind of report mamconf writes to two Python JUnit readers.
 	@python3 -c 'import junitparser, xunitparser' 2>/dev/null || python3 -m pip install --quiet 'junitparser>=5,<6' 'xunitparser>=1.3'
+	@# Every Graph request of a Graph-driver run is validated against the OpenAPI subset (OAS 3.0 validator).
+	@python3 -c 'import openapi_schema_validator' 2>/dev/null || python3 -m pip install --quiet 'openapi-schema-validator==0.9.0'
 
 build: deps
 	$(SWIFT) build
