@@ -37,6 +37,46 @@ import Testing
         }
     }
 
+    @Test func aRunInterruptedMidCaseDeletesWhatTheCaseCreatedBeforeItExits() async throws {
+        let tenant = try await GraphTenantOnMock.start()
+        defer { Task { await tenant.stop() } }
+        let state = tenant.directory + "/state"
+        let fifo = tenant.directory + "/ready"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.mamconf)
+        process.currentDirectoryURL = URL(fileURLWithPath: Repository.root)
+        process.arguments = [
+            "run", "--case", "first-policy-application/targeted-account-enrolls-and-app-restarts-itself", "--junit", "\(tenant.directory)/junit.xml", "--step-timeout", "120",
+            "--adapter", "\(ProcessChecks.faultyAdapter) silent-after 3 \(state) 1 -- \(try EndToEnd.referenceExecutable())",
+        ] + tenant.arguments
+        var environment = tenant.environment()
+        environment["FAULTY_READY_FIFO"] = fifo
+        process.environment = environment
+        process.standardError = Pipe()
+        process.standardOutput = Pipe()
+        try process.run()
+        // The adapter tells through the FIFO that it went silent mid-case: the case's objects exist by then.
+        let reached = try await offPool { () -> Bool in
+            let ready = DispatchSemaphore(value: 0)
+            let reader = Thread {
+                if let handle = FileHandle(forReadingAtPath: fifo) {
+                    _ = handle.readData(ofLength: 6)
+                    try? handle.close()
+                }
+                ready.signal()
+            }
+            reader.start()
+            return ready.wait(timeout: .now() + 60) == .success
+        }
+        #expect(reached, "the adapter never reached the silent state")
+        #expect(try await !tenant.remainingObjects().isEmpty, "the case had arranged its objects")
+        kill(process.processIdentifier, SIGINT)
+        try await offPool { process.waitUntilExit() }
+        #expect(process.terminationStatus == 130)
+        #expect(try await tenant.remainingObjects() == [])
+    }
+
     @Test(arguments: [
         ("alice: {upn: a@x, objectId: 1}\n  bob: {upn: b@x, objectId: 2}", "names no account for alias 'carol'"),
         ("alice: {upn: a@x, objectId: 1}\n  bob: {upn: b@x, objectId: 2}\n  carol: {upn: c@x, objectId: 3}", "'carol' must be an unlicensed account"),
