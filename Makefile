@@ -6,7 +6,7 @@ SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libxml2-dev pkg-config libxml2-utils iproute2
 JUNIT ?= reports/junit.xml
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test bench bench-mock clean
 
 # Installs missing system packages when root; otherwise prints the command to run.
 deps:
@@ -50,6 +50,14 @@ bench: build
 	done
 	@# Round trip per message and the whole run, over stdio and over tcp:// to `mamconf-reference --listen`.
 	"$$($(SWIFT) build --show-bin-path)/mamconf-transport-bench" --messages 2000 --runs 3
+
+# The mock's requests per second under wrk next to nginx serving a static JSON reply (both Debian's, installed
+# here when missing), and the Graph driver's request rate over every suite; release build, loopback only.
+bench-mock: deps
+	@for p in wrk nginx; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; fi
+	$(SWIFT) build -c release --product mamconf
+	python3 Benchmarks/MockThroughput/mock_throughput.py --bin "$$($(SWIFT) build -c release --show-bin-path)"
 
 clean:
 	rm -rf .build reports/*.xml
