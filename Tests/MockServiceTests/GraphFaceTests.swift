@@ -109,6 +109,44 @@ struct GraphFaceTests {
         }
     }
 
+    @Test("groups and catalogue apps can be listed, read and deleted, and a deleted one answers 404")
+    func groupsAndAppsLifecycle() async throws {
+        try await MockBackendFixture.with { backend in
+            let tenant = try await TenantFixture.create(backend)
+            let admin = try await tenant.adminToken()
+            let before = try await backend.json("GET", tenant.graph + "/groups", nil, bearer: admin)
+            #expect(before.status == 200)
+            let count = try #require(before["value"]?.arrayValue?.count)
+            let group = try await backend.json(
+                "POST", tenant.graph + "/groups",
+                ["displayName": "doomed", "mailEnabled": false, "mailNickname": "doomed", "securityEnabled": true], bearer: admin)
+            let groupId = try #require(group["id"]?.stringValue)
+            let listed = try await backend.json("GET", tenant.graph + "/groups", nil, bearer: admin)
+            #expect(listed["value"]?.arrayValue?.count == count + 1)
+            #expect(listed["@odata.context"]?.stringValue?.hasSuffix("#groups") == true)
+            let read = try await backend.json("GET", tenant.graph + "/groups/\(groupId)", nil, bearer: admin)
+            #expect(read.status == 200)
+            #expect(read["displayName"] == "doomed")
+            #expect(try await backend.json("DELETE", tenant.graph + "/groups/\(groupId)", nil, bearer: admin).status == 204)
+            let gone = try await backend.json("GET", tenant.graph + "/groups/\(groupId)", nil, bearer: admin)
+            #expect(gone.status == 404)
+            #expect(gone["error"]?["code"] == "Request_ResourceNotFound", "Entra's code for a missing directory object")
+            #expect(try await backend.json("DELETE", tenant.graph + "/groups/\(groupId)", nil, bearer: admin).status == 404)
+
+            let app = try await backend.json(
+                "POST", tenant.graph + "/deviceAppManagement/mobileApps",
+                ["@odata.type": "#microsoft.graph.iosStoreApp", "displayName": "Harness", "bundleId": "com.contoso.harness",
+                 "appStoreUrl": "https://apps.apple.com/app/id1", "applicableDeviceType": ["iPad": true, "iPhoneAndIPod": true],
+                 "minimumSupportedOperatingSystem": ["v15_0": true]], bearer: admin)
+            #expect(app.status == 201, "\(app.text)")
+            let appId = try #require(app["id"]?.stringValue)
+            let apps = tenant.graph + "/deviceAppManagement/mobileApps/\(appId)"
+            #expect(try await backend.json("DELETE", apps, nil, bearer: admin).status == 204)
+            #expect(try await backend.json("GET", apps, nil, bearer: admin).status == 404)
+            #expect(try await backend.json("DELETE", apps, nil, bearer: admin).status == 404)
+        }
+    }
+
     @Test("unknown ids answer 404; bad action bodies answer 400")
     func unknownIds() async throws {
         try await MockBackendFixture.with { backend in

@@ -27,6 +27,14 @@ enum GraphError {
         reply(.notFound, code: "itemNotFound", message: message, tenant: tenant)
     }
 
+    /// Directory objects (groups, users) answer 404 with Entra's own code rather than Intune's `itemNotFound`.
+    static func directoryObjectNotFound(_ id: String, _ tenant: Tenant) -> Reply {
+        reply(
+            .notFound, code: "Request_ResourceNotFound",
+            message: "Resource '\(id)' does not exist or one of its queried reference-property objects are not present.",
+            tenant: tenant)
+    }
+
     static func unauthorized(_ message: String, _ tenant: Tenant) -> Reply {
         var reply = reply(.unauthorized, code: "InvalidAuthenticationToken", message: message, tenant: tenant)
         reply.headers[.wwwAuthenticate] = "Bearer error=\"invalid_token\""

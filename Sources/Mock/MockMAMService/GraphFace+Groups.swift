@@ -1,5 +1,28 @@
 /// Groups and group membership: how the harness puts a user in scope of a policy assignment.
 extension GraphFace {
+    /// `GET /groups`: every group of the tenant, in creation order.
+    @Sendable static func listGroups(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
+        collection("groups", tenant.groups.map { $0.graphObject() })
+    }
+
+    /// `GET /groups/{id}`: the group, or a Graph-shaped 404.
+    @Sendable static func getGroup(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
+        guard let index = tenant.groupIndex(id: request.id) else {
+            throw ReplyError(GraphError.directoryObjectNotFound(request.id, tenant))
+        }
+        return entity(.ok, "groups", tenant.groups[index].graphObject())
+    }
+
+    /// `DELETE /groups/{id}`: 204. Assignments naming the group are left as they are, as in Entra, where a
+    /// deleted group's assignments simply stop matching anyone.
+    @Sendable static func deleteGroup(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
+        guard let index = tenant.groupIndex(id: request.id) else {
+            throw ReplyError(GraphError.directoryObjectNotFound(request.id, tenant))
+        }
+        let group = tenant.groups.remove(at: index)
+        return Reply.noContent.with(detail: "group=\(group.id)")
+    }
+
     /// `POST /groups`: 201 with the group; `displayName` is required.
     @Sendable static func createGroup(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
         var body = try GraphError.objectBody(request, tenant)

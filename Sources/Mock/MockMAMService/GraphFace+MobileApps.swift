@@ -31,4 +31,13 @@ extension GraphFace {
         tenant.mobileApps.append(app)
         return entity(.created, mobileApps, app.graphObject()).with(detail: "mobileApp=\(app.id) bundleId=\(bundleId)")
     }
+
+    /// `DELETE .../mobileApps/{id}`: 204; the app disappears from the catalogue (configurations naming it stay).
+    @Sendable static func deleteMobileApp(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
+        guard let index = tenant.mobileAppIndex(id: request.id) else {
+            throw ReplyError(GraphError.notFound("mobileApp '\(request.id)' does not exist.", tenant))
+        }
+        let app = tenant.mobileApps.remove(at: index)
+        return Reply.noContent.with(detail: "mobileApp=\(app.id)")
+    }
 }

@@ -21,7 +21,10 @@ enum GraphFace {
                 }
             }
         }
+        add(.get, "groups", "graph.listGroups", listGroups)
         add(.post, "groups", "graph.createGroup", createGroup)
+        add(.get, "groups/:id", "graph.getGroup", getGroup)
+        add(.delete, "groups/:id", "graph.deleteGroup", deleteGroup)
         add(.post, "groups/:id/members/$ref", "graph.addGroupMember", addGroupMember)
         add(.delete, "groups/:id/members/:member/$ref", "graph.removeGroupMember", removeGroupMember)
         add(.get, policies, "graph.listIosManagedAppProtections", listPolicies)
@@ -55,6 +58,7 @@ enum GraphFace {
         add(.get, mobileApps, "graph.listMobileApps", listMobileApps)
         add(.post, mobileApps, "graph.createMobileApp", createMobileApp)
         add(.get, "\(mobileApps)/:id", "graph.getMobileApp", getMobileApp)
+        add(.delete, "\(mobileApps)/:id", "graph.deleteMobileApp", deleteMobileApp)
         let devices = mobileAppConfigurations
         add(.get, devices, "graph.listMobileAppConfigurations", listMobileAppConfigurations)
         add(.post, devices, "graph.createMobileAppConfiguration", createMobileAppConfiguration)

@@ -7,7 +7,8 @@ import AdapterProtocol
 enum JournalRoutes {
     static let all: [String] = [
         "token", "token.client_credentials", ServiceRoute.tokenPassword.rawValue, ServiceRoute.tokenRefresh.rawValue,
-        "graph.createGroup", "graph.addGroupMember", "graph.removeGroupMember",
+        "graph.listGroups", "graph.getGroup", "graph.createGroup", "graph.deleteGroup", "graph.addGroupMember",
+        "graph.removeGroupMember",
         "graph.listIosManagedAppProtections", "graph.getIosManagedAppProtection",
         "graph.createIosManagedAppProtection", "graph.updateIosManagedAppProtection",
         "graph.deleteIosManagedAppProtection", "graph.targetApps", "graph.assign",
@@ -16,7 +17,7 @@ enum JournalRoutes {
         "graph.createTargetedManagedAppConfiguration", "graph.updateTargetedManagedAppConfiguration",
         "graph.deleteTargetedManagedAppConfiguration", "graph.targetAppsTargetedManagedAppConfiguration",
         "graph.assignTargetedManagedAppConfiguration",
-        "graph.listMobileApps", "graph.getMobileApp", "graph.createMobileApp",
+        "graph.listMobileApps", "graph.getMobileApp", "graph.createMobileApp", "graph.deleteMobileApp",
         "graph.listMobileAppConfigurations", "graph.getMobileAppConfiguration", "graph.createMobileAppConfiguration",
         "graph.updateMobileAppConfiguration", "graph.deleteMobileAppConfiguration",
         "graph.assignMobileAppConfiguration",
