@@ -4,18 +4,14 @@ import AdapterProtocol
 /// Like the other controls these are the harness's own actions and are not journalled; the faulted requests are
 /// (with their real route, the injected status and detail "injected fault").
 extension ControlFace {
-    /// `POST /_mock/tenants/{t}/faults` with `route`, `status` and optional `times`: 201 `faultId`.
+    /// `POST /_mock/tenants/{t}/faults` with `route`, one answer (`status` [+ `retryAfter`], `drop`, `malformed`) and/or
+    /// `delayMs`, and optional `times`: 201 `faultId`.
     func addFault(_ request: IncomingRequest) async -> Reply {
         let spec: FaultSpec
         do {
             spec = try FaultSpec.parse(try JSONValue.parse(request.body))
         } catch let error as FaultSpec.Invalid {
-            var reply = Self.badRequest(error.reason)
-            if let known = error.knownRoutes, case .object(var body)? = reply.body {
-                body["knownRoutes"] = .array(known.map(JSONValue.string))
-                reply.body = .object(body)
-            }
-            return reply
+            return Self.refusal(error)
         } catch {
             return Self.badRequest("\(error)")
         }
@@ -24,18 +20,47 @@ extension ControlFace {
         return Reply.json(.created, ["faultId": .string(faultId)])
     }
 
-    /// `GET /_mock/tenants/{t}/faults`: `faults` [{`faultId`, `route`, `status`, `remaining` (null = until cleared)}].
-    func listFaults(_ request: IncomingRequest) async -> Reply {
-        let faults = await state.withTenant(request.parameters["tenant"] ?? "") { tenant in
-            tenant.faults.map { $0.json() }
+    /// `POST /_mock/tenants/{t}/fault-schedule` with `routes`, `rate`, `faults`, `seed` (decimal text) and optional
+    /// `limit`: 201 `scheduleId`.
+    func addFaultSchedule(_ request: IncomingRequest) async -> Reply {
+        let schedule: SeededFaultSchedule
+        do {
+            schedule = try SeededFaultSchedule.parse(try JSONValue.parse(request.body), id: Identifiers.uuid())
+        } catch let error as FaultSpec.Invalid {
+            return Self.refusal(error)
+        } catch {
+            return Self.badRequest("\(error)")
         }
-        guard let faults else { return Self.unknownTenant }
-        return Reply.json(.ok, ["faults": .array(faults)])
+        let added: Void? = await state.withTenant(request.parameters["tenant"] ?? "") { $0.faultSchedules.append(schedule) }
+        guard added != nil else { return Self.unknownTenant }
+        return Reply.json(.created, ["scheduleId": .string(schedule.id)])
     }
 
-    /// `DELETE /_mock/tenants/{t}/faults`: 204; disarms every fault of the tenant.
+    /// `GET /_mock/tenants/{t}/faults`: `faults` [{`faultId`, `route`, the answer's fields, `delayMs`, `remaining`
+    /// (null = until cleared)}] and `schedules` [{`scheduleId`, `routes`, `rate`, `faults`, `seed`, `limit`, `injected`}].
+    func listFaults(_ request: IncomingRequest) async -> Reply {
+        let listing = await state.withTenant(request.parameters["tenant"] ?? "") { tenant in
+            (tenant.faults.map { $0.json() }, tenant.faultSchedules.map { $0.json() })
+        }
+        guard let (faults, schedules) = listing else { return Self.unknownTenant }
+        return Reply.json(.ok, ["faults": .array(faults), "schedules": .array(schedules)])
+    }
+
+    /// `DELETE /_mock/tenants/{t}/faults`: 204; disarms every fault and schedule of the tenant.
     func clearFaults(_ request: IncomingRequest) async -> Reply {
-        let cleared: Void? = await state.withTenant(request.parameters["tenant"] ?? "") { $0.faults.removeAll() }
+        let cleared: Void? = await state.withTenant(request.parameters["tenant"] ?? "") {
+            $0.faults.removeAll()
+            $0.faultSchedules.removeAll()
+        }
         return cleared == nil ? Self.unknownTenant : Reply.noContent
+    }
+
+    private static func refusal(_ error: FaultSpec.Invalid) -> Reply {
+        var reply = badRequest(error.reason)
+        if let known = error.knownRoutes, case .object(var body)? = reply.body {
+            body["knownRoutes"] = .array(known.map(JSONValue.string))
+            reply.body = .object(body)
+        }
+        return reply
     }
 }

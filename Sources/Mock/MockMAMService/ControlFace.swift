@@ -30,6 +30,9 @@ struct ControlFace: Sendable {
         controls.get("tenants/:tenant/faults") { request, context in
             await listFaults(try await IncomingRequest.read(request, context: context)).response()
         }
+        controls.post("tenants/:tenant/fault-schedule") { request, context in
+            await addFaultSchedule(try await IncomingRequest.read(request, context: context)).response()
+        }
         controls.delete("tenants/:tenant/faults") { request, context in
             await clearFaults(try await IncomingRequest.read(request, context: context)).response()
         }

@@ -6,8 +6,9 @@ import AdapterProtocol
 struct FaultSpec: Sendable {
     /// The journal route the fault answers for.
     let route: String
-    /// The HTTP error status the faulted requests get (400–599).
-    let status: Int
+    let answer: FaultAnswer
+    /// Real milliseconds to wait before answering (the answer, or the normal one).
+    let delayMs: Int?
     /// How many requests the fault answers; nil until the tenant's faults are cleared.
     let times: Int?
 
@@ -18,23 +19,21 @@ struct FaultSpec: Sendable {
         var knownRoutes: [String]? = nil
     }
 
-    private static let fields: Set<String> = ["route", "status", "times"]
+    /// The longest delay a fault may ask for: a delay is for timeouts, and a client timeout is seconds, not minutes.
+    static let maximumDelayMs = 120_000
+
+    private static let fields = ["route", "status", "retryAfter", "drop", "malformed", "delayMs", "times"]
 
     static func parse(_ body: JSONValue) throws(Invalid) -> FaultSpec {
         guard let object = body.objectValue else { throw Invalid(reason: "the body must be a JSON object") }
         if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
-            throw Invalid(reason: "unknown field '\(unknown)' (allowed: route, status, times)")
+            throw Invalid(reason: "unknown field '\(unknown)' (allowed: \(fields.joined(separator: ", ")))")
         }
-        guard let route = object["route"]?.stringValue, !route.isEmpty else {
-            throw Invalid(reason: "route (a journal route name) is required", knownRoutes: JournalRoutes.all)
-        }
-        guard JournalRoutes.known.contains(route) else {
-            throw Invalid(
-                reason: "unknown route '\(route)'; known routes: \(JournalRoutes.all.joined(separator: ", "))",
-                knownRoutes: JournalRoutes.all)
-        }
-        guard let status = object["status"]?.intValue, (400...599).contains(status) else {
-            throw Invalid(reason: "status must be an HTTP error status (an integer 400-599)")
+        let route = try knownRoute(object["route"])
+        let answer = try FaultAnswer.parse(object)
+        let delayMs = try delay(object["delayMs"])
+        if answer == .normal, delayMs == nil {
+            throw Invalid(reason: "a fault needs an answer (status, drop or malformed) or a delayMs")
         }
         var times: Int?
         if let value = object["times"], !value.isNull {
@@ -43,6 +42,27 @@ struct FaultSpec: Sendable {
             }
             times = count
         }
-        return FaultSpec(route: route, status: status, times: times)
+        return FaultSpec(route: route, answer: answer, delayMs: delayMs, times: times)
+    }
+
+    /// A route name that the journal knows, or the refusal listing the known ones.
+    static func knownRoute(_ value: JSONValue?) throws(Invalid) -> String {
+        guard let route = value?.stringValue, !route.isEmpty else {
+            throw Invalid(reason: "route (a journal route name) is required", knownRoutes: JournalRoutes.all)
+        }
+        guard JournalRoutes.known.contains(route) else {
+            throw Invalid(
+                reason: "unknown route '\(route)'; known routes: \(JournalRoutes.all.joined(separator: ", "))",
+                knownRoutes: JournalRoutes.all)
+        }
+        return route
+    }
+
+    static func delay(_ value: JSONValue?) throws(Invalid) -> Int? {
+        guard let value, !value.isNull else { return nil }
+        guard let milliseconds = value.intValue, (1...maximumDelayMs).contains(milliseconds) else {
+            throw Invalid(reason: "delayMs must be an integer 1-\(maximumDelayMs)")
+        }
+        return milliseconds
     }
 }

@@ -1,28 +1,58 @@
 import AdapterProtocol
 import Hummingbird
 
-/// An armed fault of one tenant: requests on `route` are answered with `status` instead of being processed.
+/// An armed fault of one tenant: requests on `route` get `answer` (after `delayMs`) instead of the normal processing.
 ///
-/// Faults let resilience cases (retry, back-off, error surfacing) make the service fail on demand without a
-/// special code path in the faces: ``TenantEndpoint`` consults them after routing and before any processing.
+/// Faults let resilience cases (retry, back-off, timeouts, error surfacing) make the service fail on demand without
+/// a special code path in the faces: ``TenantEndpoint`` consults them after routing and before any processing.
 struct InjectedFault: Sendable {
     let id: String
     let route: String
-    let status: Int
+    let answer: FaultAnswer
+    let delayMs: Int?
     /// Requests still to be faulted; nil until cleared.
     var remaining: Int?
 
-    /// The answer a faulted request gets: `{"error":"injected-fault","route":…}`, journalled as "injected fault".
-    var reply: Reply {
-        Reply.json(HTTPResponse.Status(code: status), ["error": "injected-fault", "route": .string(route)])
-            .with(route: route, detail: "injected fault")
-    }
-
     /// The fault as `GET /_mock/tenants/{t}/faults` lists it.
     func json() -> JSONValue {
-        [
-            "faultId": .string(id), "route": .string(route), "status": .number(Double(status)),
-            "remaining": remaining.map { .number(Double($0)) } ?? .null,
-        ]
+        var object = answer.fields
+        object["faultId"] = .string(id)
+        object["route"] = .string(route)
+        object["remaining"] = remaining.map { .number(Double($0)) } ?? .null
+        if let delayMs { object["delayMs"] = .number(Double(delayMs)) }
+        return .object(object)
+    }
+}
+
+/// What the tenant decided for one request: the answer to give instead of processing it (nil: process it) and how
+/// long to hold the answer back.
+struct AppliedFault: Sendable {
+    let answer: FaultAnswer
+    let delayMs: Int?
+
+    /// The journal's `fault` field: `status 503 retry-after 2`, `drop`, `malformed`, `delay 300ms`, or both.
+    var journalText: String {
+        [answer.journalText, delayMs.map { "delay \($0)ms" }].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// The reply that replaces the normal one, or nil when the normal processing answers (a pure delay).
+    func reply(route: String) -> Reply? {
+        switch answer {
+        case .normal:
+            return nil
+        case .status(let status, let retryAfter):
+            var reply = Reply.json(
+                HTTPResponse.Status(code: status), ["error": "injected-fault", "route": .string(route)])
+            if let retryAfter { reply.headers[.retryAfter] = String(retryAfter) }
+            return reply.with(route: route, detail: "injected fault")
+        case .drop:
+            var reply = Reply(status: .ok, body: nil)
+            reply.dropConnection = true
+            return reply.with(route: route, detail: "injected fault")
+        case .malformed:
+            var reply = Reply(status: .ok, body: nil)
+            reply.rawBody = Array(#"{"value":[{"id":"trunc"#.utf8)
+            return reply.with(route: route, detail: "injected fault")
+        }
     }
 }

@@ -4,6 +4,8 @@ import AdapterProtocol
 /// The journal is the backend-side observation point of the harness (requirements marked "B"): it shows what an
 /// integration sent, in arrival order, including requests that were refused.
 struct JournalEntry: Sendable {
+    /// The tenant the request was for (the journal file mixes tenants).
+    let tenant: String
     let seq: Int
     /// Tenant clock time when the request was handled.
     let at: String
@@ -11,17 +13,38 @@ struct JournalEntry: Sendable {
     let path: String
     /// A stable name for the operation (`token.password`, `graph.assign`, `mam.checkin`, …).
     let route: String
+    /// The HTTP status sent; 0 when the connection was dropped without an answer.
     let status: Int
     let accountId: String?
     let detail: String?
+    /// The fault applied (`status 503 retry-after 2`, `drop`, `malformed`, `delay 300ms`); nil when none.
+    let fault: String?
+    /// `fnv1a64:<hex>` of the request body; nil when it had none. Enough to tell bodies apart and spot a resend.
+    let bodyDigest: String?
 
     func json() -> JSONValue {
         var object: [String: JSONValue] = [
             "seq": .number(Double(seq)), "at": .string(at), "method": .string(method), "path": .string(path),
-            "route": .string(route), "status": .number(Double(status)),
+            "route": .string(route), "status": .number(Double(status)), "tenant": .string(tenant),
         ]
         if let accountId { object["accountId"] = .string(accountId) }
         if let detail { object["detail"] = .string(detail) }
+        if let fault { object["fault"] = .string(fault) }
+        if let bodyDigest { object["bodyDigest"] = .string(bodyDigest) }
         return .object(object)
+    }
+}
+
+/// FNV-1a, 64-bit: a fast, dependency-free digest for the journal (not for security).
+enum BodyDigest {
+    static func of(_ bytes: [UInt8]) -> String? {
+        guard !bytes.isEmpty else { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

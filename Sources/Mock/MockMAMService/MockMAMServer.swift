@@ -175,12 +175,14 @@ public actor MockMAMServer {
         }
         let (events, eventSink) = AsyncStream.makeStream(of: LaunchEvent.self)
         let host = configuration.host
-        let router = MockRouter.make(state: state, statistics: statistics, logger: logger, adminToken: configuration.adminToken)
+        let journalFile = try configuration.journalFile.map { try JournalFile(path: $0) }
+        let router = MockRouter.make(
+            state: state, statistics: statistics, logger: logger, adminToken: configuration.adminToken, journalFile: journalFile)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(
                 additionalChannelHandlers: [
-                    ConnectionCountingHandler(statistics: statistics), CloseAfterResponseHandler(),
+                    ConnectionCountingHandler(statistics: statistics), CloseAfterResponseHandler(), DropConnectionHandler(),
                     RequestHeadTimeoutHandler(timeout: .milliseconds(Int64(configuration.headerTimeout * 1000))),
                 ],
                 idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),

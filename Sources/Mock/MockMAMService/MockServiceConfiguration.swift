@@ -23,6 +23,8 @@ public struct MockServiceConfiguration: Sendable {
     public var clockStart: Date
     /// Lifetime of issued access tokens, in seconds of tenant time.
     public var tokenLifetime: TimeInterval
+    /// A file every journal entry of every tenant is appended to as one JSON line, if any.
+    public var journalFile: String?
     /// Label of the logger created when ``MockMAMServer/init(configuration:logger:)`` is given none.
     public var loggerLabel: String
 
@@ -39,8 +41,10 @@ public struct MockServiceConfiguration: Sendable {
         adminToken: String? = nil,
         idleTimeout: Double = 30,
         headerTimeout: Double = 30,
-        maximumConnections: Int = 256
+        maximumConnections: Int = 256,
+        journalFile: String? = nil
     ) {
+        self.journalFile = journalFile
         self.headerTimeout = headerTimeout
         self.adminToken = adminToken
         self.idleTimeout = idleTimeout

@@ -15,6 +15,10 @@ struct Reply: Sendable {
     var accountId: String?
     /// A short human-readable note for the journal; never a token, password or secret.
     var detail: String?
+    /// Bytes sent as the body instead of `body` (a malformed-body fault).
+    var rawBody: [UInt8]?
+    /// The connection is closed instead of answering (a dropped-connection fault; see ``DropConnectionHandler``).
+    var dropConnection = false
 
     static func json(_ status: HTTPResponse.Status, _ body: JSONValue) -> Reply {
         Reply(status: status, body: body)
@@ -25,6 +29,11 @@ struct Reply: Sendable {
     /// The Hummingbird response.
     func response() -> Response {
         var headers = self.headers
+        if dropConnection { headers[DropConnectionHandler.marker] = "1" }
+        if let rawBody {
+            headers[.contentType] = "application/json; charset=utf-8"
+            return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: rawBody)))
+        }
         guard let body else { return Response(status: status, headers: headers) }
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(

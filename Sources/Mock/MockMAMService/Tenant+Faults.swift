@@ -2,25 +2,33 @@
 extension Tenant {
     /// Arms a fault and returns its id.
     mutating func addFault(_ spec: FaultSpec) -> String {
-        let fault = InjectedFault(id: Identifiers.uuid(), route: spec.route, status: spec.status, remaining: spec.times)
+        let fault = InjectedFault(
+            id: Identifiers.uuid(), route: spec.route, answer: spec.answer, delayMs: spec.delayMs, remaining: spec.times)
         faults.append(fault)
         return fault.id
     }
 
-    /// The fault that answers the next request on `route`, if any, with one use taken off it.
+    /// What happens to the next request on `route`, if a fault or schedule applies, with one use taken off it.
     ///
-    /// The oldest matching fault applies; a counted fault is disarmed when its last use is taken, so `times: 1`
-    /// fails exactly one request.
-    mutating func takeFault(route: String) -> InjectedFault? {
-        guard let index = faults.firstIndex(where: { $0.route == route }) else { return nil }
-        let fault = faults[index]
-        if let remaining = fault.remaining {
-            if remaining <= 1 {
-                faults.remove(at: index)
-            } else {
-                faults[index].remaining = remaining - 1
+    /// Armed faults come first, oldest first; a counted fault is disarmed when its last use is taken, so `times: 1`
+    /// fails exactly one request. Otherwise each schedule covering the route draws, in the order they were added.
+    mutating func takeFault(route: String) -> AppliedFault? {
+        if let index = faults.firstIndex(where: { $0.route == route }) {
+            let fault = faults[index]
+            if let remaining = fault.remaining {
+                if remaining <= 1 {
+                    faults.remove(at: index)
+                } else {
+                    faults[index].remaining = remaining - 1
+                }
+            }
+            return AppliedFault(answer: fault.answer, delayMs: fault.delayMs)
+        }
+        for index in faultSchedules.indices {
+            if let answer = faultSchedules[index].draw(route: route) {
+                return AppliedFault(answer: answer, delayMs: nil)
             }
         }
-        return fault
+        return nil
     }
 }

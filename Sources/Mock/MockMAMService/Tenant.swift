@@ -37,6 +37,8 @@ struct Tenant: Sendable {
     var refreshTokens: [String: RefreshGrant] = [:]
     /// Armed faults, oldest first (see ``InjectedFault``).
     var faults: [InjectedFault] = []
+    /// Seeded fault schedules, in the order they were added.
+    var faultSchedules: [SeededFaultSchedule] = []
     /// Telemetry events received from SDKs; shown in the journal detail of `mam.telemetry`.
     var telemetryEventCount = 0
     private(set) var journal: [JournalEntry] = []
@@ -92,10 +94,15 @@ struct Tenant: Sendable {
     }
 
     /// Appends a journal entry stamped with the tenant clock.
-    mutating func record(method: String, path: String, route: String, status: Int, accountId: String?, detail: String?) {
-        journal.append(
-            JournalEntry(
-                seq: journal.count + 1, at: nowString, method: method, path: path, route: route, status: status,
-                accountId: accountId, detail: detail))
+    @discardableResult
+    mutating func record(
+        method: String, path: String, route: String, status: Int, accountId: String?, detail: String?,
+        fault: String? = nil, bodyDigest: String? = nil
+    ) -> JournalEntry {
+        let entry = JournalEntry(
+            tenant: id, seq: journal.count + 1, at: nowString, method: method, path: path, route: route, status: status,
+            accountId: accountId, detail: detail, fault: fault, bodyDigest: bodyDigest)
+        journal.append(entry)
+        return entry
     }
 }

@@ -10,6 +10,8 @@ import Logging
 struct TenantEndpoint: Sendable {
     let state: MockState
     let logger: Logger
+    /// Where every journal entry is also appended as a JSON line (`--journal-file`), if anywhere.
+    var journalSink: JournalFile? = nil
 
     /// A tenant-level operation: computes the reply from the tenant and the request, mutating the tenant; it may
     /// refuse the request by throwing the refusal.
@@ -30,14 +32,16 @@ struct TenantEndpoint: Sendable {
         resolveRoute: @escaping RouteResolver, request: Request, context: BasicRequestContext,
         operation: @escaping Operation
     ) async throws -> Response {
+        let started = ContinuousClock.now
         let incoming = try await IncomingRequest.read(request, context: context)
         let tenantId = incoming.parameters["tenant"] ?? ""
         let route = resolveRoute(incoming)
         assert(JournalRoutes.known.contains(route), "journal route '\(route)' is missing from JournalRoutes.all")
-        let reply = await state.withTenant(tenantId) { tenant in
+        let outcome = await state.withTenant(tenantId) { tenant -> (Reply, AppliedFault?, JournalEntry) in
+            let fault = tenant.takeFault(route: route)
             let reply: Reply
-            if let fault = tenant.takeFault(route: route) {
-                reply = fault.reply
+            if let faulted = fault?.reply(route: route) {
+                reply = faulted
             } else {
                 do throws(ReplyError) {
                     reply = try operation(&tenant, incoming)
@@ -45,22 +49,39 @@ struct TenantEndpoint: Sendable {
                     reply = error.reply
                 }
             }
-            tenant.record(
+            let entry = tenant.record(
                 method: incoming.method, path: incoming.path, route: reply.route ?? route,
-                status: Int(reply.status.code), accountId: reply.accountId, detail: reply.detail)
-            return reply
+                status: reply.dropConnection ? 0 : Int(reply.status.code), accountId: reply.accountId, detail: reply.detail,
+                fault: fault?.journalText, bodyDigest: BodyDigest.of(incoming.body))
+            return (reply, fault, entry)
         }
-        guard let reply else {
-            logger.debug("request for unknown tenant", metadata: ["path": "\(incoming.path)"])
+        guard let (reply, fault, entry) = outcome else {
+            logger.info(
+                "request for unknown tenant", metadata: ["method": "\(incoming.method)", "path": "\(incoming.path)", "status": "404"])
             return Reply.json(.notFound, ["error": "unknown-tenant"]).response()
         }
         assert(JournalRoutes.known.contains(reply.route ?? route), "journal route '\(reply.route ?? route)' is unlisted")
-        logger.debug(
-            "handled",
-            metadata: [
-                "method": "\(incoming.method)", "path": "\(incoming.path)", "route": "\(reply.route ?? route)",
-                "status": "\(reply.status.code)",
-            ])
+        journalSink?.append(entry)
+        if let delay = fault?.delayMs {
+            // Simulated latency: the answer (already decided and journalled) is held back in real time, on the
+            // request's own task, so a client timeout can be exercised without blocking anything else.
+            try? await Task.sleep(for: .milliseconds(delay))
+        }
+        var metadata: Logger.Metadata = [
+            "method": "\(incoming.method)", "path": "\(incoming.path)", "tenant": "\(tenantId)",
+            "route": "\(reply.route ?? route)", "status": "\(reply.status.code)",
+            "ms": "\((ContinuousClock.now - started).milliseconds)",
+        ]
+        if let fault { metadata["fault"] = "\(fault.journalText)" }
+        logger.info("request", metadata: metadata)
         return reply.response()
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, for log lines.
+    var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 }

@@ -31,8 +31,11 @@ final class ListeningHost: Sendable {
         return try await start([try EndToEnd.referenceExecutable(), "--listen", "\(port)", "--data-dir", data] + arguments, environment: environment)
     }
 
-    /// Starts `arguments` and waits (at most 20 s) for its "listening on HOST:PORT" line.
-    static func start(_ arguments: [String], environment: [String: String]? = nil) async throws -> ListeningHost {
+    /// Starts `arguments` and waits (at most 20 s) for its "listening on HOST:PORT" line; with `mergingStandardOutput`
+    /// its stdout goes to the same pipe (a program that announces itself on stdout, like `mamconf mock-backend`).
+    static func start(
+        _ arguments: [String], environment: [String: String]? = nil, mergingStandardOutput: Bool = false
+    ) async throws -> ListeningHost {
         let started: Result<ListeningHost, any Error> = await withCheckedContinuation { continuation in
             let thread = Thread {
                 var fds: [Int32] = [0, 0]
@@ -44,7 +47,9 @@ final class ListeningHost: Sendable {
                 let nothing = open("/dev/null", O_RDWR | O_CLOEXEC)
                 let process: SpawnedProcess
                 do {
-                    process = try SpawnedProcess(arguments, environment: environment, stdin: nothing, stdout: nothing, stderr: fds[1])
+                    process = try SpawnedProcess(
+                        arguments, environment: environment, stdin: nothing, stdout: mergingStandardOutput ? fds[1] : nothing,
+                        stderr: fds[1])
                 } catch {
                     close(fds[0]); close(fds[1]); close(nothing)
                     continuation.resume(returning: .failure(error))

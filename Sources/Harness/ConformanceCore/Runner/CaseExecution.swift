@@ -372,7 +372,7 @@ struct CaseExecution {
         case .journalCount(let route, let count, let atLeast):
             let entries: [JournalEntry]
             do { entries = try await backendTime.measure { () async throws(BackendFault) in try await backend.journal(context.tenant, transcript: transcript) } } catch { throw CaseStop.error(.backend(error)) }
-            let matching = entries.filter { $0.route == route.rawValue && (200..<300).contains($0.status) }
+            let matching = entries.filter { $0.route == route.rawValue && $0.succeeded }
             let wanted = count.map { "exactly \($0)" } ?? "at least \(atLeast ?? 0)"
             if (count.map { matching.count != $0 } ?? false) || (atLeast.map { matching.count < $0 } ?? false) {
                 throw CaseStop.failure(CaseFailure(

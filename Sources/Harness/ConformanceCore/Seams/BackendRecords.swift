@@ -23,7 +23,7 @@ public struct JournalEntry: Sendable, Hashable {
     public var accountId: String?
     /// The fault the service applied to this request (`status 503`, `drop`…), if any.
     public var fault: String?
-    /// `sha256:<hex>` of the request body, when it had one.
+    /// A digest of the request body (the mock's is `fnv1a64:<hex>`), when it had one: tells a resend from a new request.
     public var bodyDigest: String?
 
     public init(sequence: Int, route: String, method: String, path: String, status: Int, accountId: String?,
@@ -36,5 +36,13 @@ public struct JournalEntry: Sendable, Hashable {
         self.accountId = accountId
         self.fault = fault
         self.bodyDigest = bodyDigest
+    }
+
+    /// Whether the client got a real success: a 2xx that no fault replaced (a malformed-body fault answers 200,
+    /// a dropped connection answers nothing); a pure delay still delivers the real answer.
+    public var succeeded: Bool {
+        guard (200..<300).contains(status) else { return false }
+        guard let fault else { return true }
+        return fault.hasPrefix("delay ")
     }
 }

@@ -21,6 +21,9 @@ struct MockBackendCommand: AsyncParsableCommand {
     @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may stay idle.")
     var idleTimeout = 30.0
 
+    @Option(name: .customLong("journal-file"), help: "Append every request of every tenant to this file, one JSON line each (route, status, fault, body digest).")
+    var journalFile: String?
+
     /// Where `mamconf run --backend URL` and `mock-backend` read the mock's admin token.
     static let adminTokenVariable = "MAMCONF_MOCK_ADMIN_TOKEN"
 
@@ -32,7 +35,9 @@ struct MockBackendCommand: AsyncParsableCommand {
             }
             token = text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        let configuration = MockServiceConfiguration(host: host, port: port, adminToken: token?.isEmpty == false ? token : nil, idleTimeout: idleTimeout)
+        let configuration = MockServiceConfiguration(
+            host: host, port: port, adminToken: token?.isEmpty == false ? token : nil, idleTimeout: idleTimeout,
+            journalFile: journalFile)
         let server = MockMAMServer(configuration: configuration, logger: Logger(label: "mamconf.mock-backend"))
         do {
             try await server.runUntilCancelled { url in
@@ -40,6 +45,8 @@ struct MockBackendCommand: AsyncParsableCommand {
                 StandardStreams.write("mock MAM backend listening on \(url.absoluteString)\n", to: STDOUT_FILENO)
             }
         } catch let error as MockMAMServer.LifecycleError {
+            throw MamconfExit(MamconfExit.notJudged, error.description)
+        } catch let error as JournalFile.OpenError {
             throw MamconfExit(MamconfExit.notJudged, error.description)
         }
     }

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AdapterProtocol
+import CurlHTTP
+import Foundation
+import Testing
+import TestSupport
+
+/// `mamconf mock-backend` as a vendor runs it: a separate process, read through pipes.
+@Suite("mamconf mock-backend")
+struct MockBackendCommandTests {
+    private static func mamconf() throws -> String {
+        URL(fileURLWithPath: try EndToEnd.referenceExecutable()).deletingLastPathComponent().appendingPathComponent("mamconf").path
+    }
+
+    @Test("with --port 0 it announces its URL through a pipe at once, logs one line per request without the admin token, journals to a file and stops on SIGTERM")
+    func standaloneThroughPipes() async throws {
+        let journal = NSTemporaryDirectory() + "mamconf-mock-journal-\(UUID().uuidString.prefix(8)).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: journal) }
+        let adminToken = "admin-token-\(UUID().uuidString)"
+        var environment = ProcessInfo.processInfo.environment
+        environment["MAMCONF_MOCK_ADMIN_TOKEN"] = adminToken
+        // The announcement is the only way to learn the port: the test cannot proceed unless it arrives before exit.
+        let host = try await ListeningHost.start(
+            [try Self.mamconf(), "mock-backend", "--port", "0", "--journal-file", journal], environment: environment,
+            mergingStandardOutput: true)
+        let base = "http://127.0.0.1:\(host.port)"
+        let http = HTTPClient(label: "test.mock-backend", timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(20)))
+
+        let refused = try await http.send(.json("POST", "\(base)/_mock/tenants", body: JSONValue.object(["bundleId": "com.contoso.app"]).serialized()))
+        #expect(refused.status == 401, "the controls need the admin token")
+        let created = try await http.send(.json(
+            "POST", "\(base)/_mock/tenants", body: JSONValue.object(["bundleId": "com.contoso.app"]).serialized(), bearer: adminToken))
+        #expect(created.status == 201, "\(created.text)")
+        let tenant = try JSONValue.parse(created.body)
+        let tokenURL = try #require(tenant["tokenURL"]?.stringValue)
+        let granted = try await http.send(.form(url: tokenURL, fields: [
+            ("grant_type", "client_credentials"), ("client_id", tenant["admin"]?["clientId"]?.stringValue ?? ""),
+            ("client_secret", tenant["admin"]?["clientSecret"]?.stringValue ?? ""), ("scope", "https://graph.microsoft.com/.default"),
+        ]))
+        #expect(granted.status == 200)
+
+        host.kill(SIGTERM)
+        #expect(await host.waitForExit(within: 20), "SIGTERM ends the mock")
+
+        let lines = host.stderr
+        #expect(lines.contains { $0.contains("listening on http://127.0.0.1:\(host.port)") }, "\(lines)")
+        let requestLines = lines.filter { $0.contains("route=token.client_credentials") }
+        #expect(requestLines.count == 1, "one log line per tenant request: \(lines)")
+        #expect(requestLines.first?.contains("status=200") == true)
+        #expect(lines.filter { $0.contains("path=/_mock/tenants") }.map { $0.contains("status=401") } == [true, false],
+                "the controls are logged too, the refused one with its 401: \(lines)")
+        #expect(!lines.joined().contains(adminToken), "the admin token never appears in the log")
+        let secret = try #require(tenant["admin"]?["clientSecret"]?.stringValue)
+        #expect(!lines.joined().contains(secret), "nor a client secret")
+
+        let entries = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        #expect(entries.map { $0["route"]?.stringValue } == ["token.client_credentials"])
+        #expect(entries.first?["tenant"] == tenant["tenantId"])
+    }
+
+    @Test("a journal file that cannot be written stops it with exit 2 and the reason")
+    func unwritableJournal() async throws {
+        let run = try await runCommand([try Self.mamconf(), "mock-backend", "--port", "0", "--journal-file", "/nonexistent-dir/j.jsonl"], mergingStandardError: true)
+        #expect(run.status == 2)
+        #expect(run.output.contains("/nonexistent-dir/j.jsonl"), "\(run.output)")
+    }
+}
