@@ -88,7 +88,8 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["AdapterProtocol"]),
         .testTarget(name: "NativeTests", dependencies: ["TestSupport", "CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService", "AdapterProtocol"]),
         .testTarget(name: "MockServiceTests", dependencies: ["TestSupport", "MockMAMService", "CurlHTTP", "AdapterProtocol"]),
-        .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "IntuneBinding", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference"]),
+        .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "IntuneBinding", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference",
+                                                      .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
             "MamconfCLI", "mamconf-reference", "mamconf", "CSpawn", "TestSupport", "AdapterKit",

@@ -1,3 +1,4 @@
+import Logging
 import AdapterProtocol
 import CurlHTTP
 import Foundation
@@ -25,7 +26,9 @@ final class ReferenceAppTestBackend: Sendable {
 
     /// Starts a server; alice is licensed and in the targeted group, bob is licensed but in no group.
     static func start(bundleId: String = "com.example.mamconf.reference-app") async throws -> ReferenceAppTestBackend {
-        let server = MockMAMServer()
+        var logger = Logger(label: "reference-tests.mock")
+        logger.logLevel = .warning
+        let server = MockMAMServer(logger: logger)
         let base = try await server.start().absoluteString
         let http = HTTPClient(label: "reference-app-tests")
         var users: [String: User] = [:]

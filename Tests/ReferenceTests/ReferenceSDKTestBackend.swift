@@ -1,3 +1,4 @@
+import Logging
 import CurlHTTP
 import Foundation
 import MockMAMService
@@ -48,7 +49,9 @@ final class SDKTestBackend: Sendable {
     /// Starts a server and creates a tenant with `users` (alias, licensed).
     static func start(users: [(alias: String, licensed: Bool)],
                       bundleId: String = "com.example.mamconf.reference") async throws -> SDKTestBackend {
-        let server = MockMAMServer()
+        var logger = Logger(label: "reference-tests.mock")
+        logger.logLevel = .warning
+        let server = MockMAMServer(logger: logger)
         let url = try await server.start()
         let http = HTTPClient(label: "reference-sdk-tests.setup")
         var specs: [[String: Any]] = []
@@ -198,10 +201,22 @@ final class SDKTestBackend: Sendable {
     func injectFault(route: String, status: Int, times: Int? = nil) async throws {
         var spec: [String: Any] = ["route": route, "status": status]
         if let times { spec["times"] = times }
+        try await injectFault(spec)
+    }
+
+    /// Arms a fault from its full body (`drop`, `retryAfter`, `delayMs`…; docs/mock-backend.md).
+    func injectFault(_ spec: [String: Any]) async throws {
         let body = try JSONSerialization.data(withJSONObject: spec)
         let response = try await http.send(.json("POST", "\(controlBase)/_mock/tenants/\(tenantId)/faults", body: body))
         guard response.status == 201 else {
             throw SDKTestBackendError(description: "fault injection failed: \(response.status) \(response.text)")
+        }
+    }
+
+    func clearFaults() async throws {
+        let response = try await http.send(.json("DELETE", "\(controlBase)/_mock/tenants/\(tenantId)/faults"))
+        guard response.status == 204 else {
+            throw SDKTestBackendError(description: "clearing faults failed: \(response.status) \(response.text)")
         }
     }
 

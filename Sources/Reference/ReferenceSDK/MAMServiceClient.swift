@@ -14,6 +14,8 @@ final class MAMServiceClient: @unchecked Sendable {
         case transport(String)
         /// 404 not-enrolled at check-in.
         case notEnrolled
+        /// 429, or 503 with `Retry-After`: the service asks to be left alone for `retryAfter` seconds (nil: not said).
+        case throttled(Int, retryAfter: TimeInterval?)
         /// Any other unexpected status.
         case http(Int, String)
         /// The body was not what the contract says.
@@ -170,6 +172,17 @@ final class MAMServiceClient: @unchecked Sendable {
 
     // MARK: Plumbing
 
+    /// `Retry-After` as seconds: delta-seconds, or an HTTP date relative to now; nil when absent or unreadable.
+    static func retryAfter(_ value: String?) -> TimeInterval? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Int(value), seconds >= 0 { return TimeInterval(seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
+    }
+
     private func url(_ path: String) -> String {
         var base = configuration.mamServiceURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
@@ -200,6 +213,8 @@ final class MAMServiceClient: @unchecked Sendable {
             return .failure(.unauthorized(object?["reason"] as? String ?? "unauthorized"))
         case 404 where path == "checkin":
             return .failure(.notEnrolled)
+        case 429, 503 where response.header("retry-after") != nil:
+            return .failure(.throttled(response.status, retryAfter: Self.retryAfter(response.header("retry-after"))))
         default:
             return .failure(.http(response.status, object?["error"] as? String ?? "status \(response.status)"))
         }

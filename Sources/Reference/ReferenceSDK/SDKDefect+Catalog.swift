@@ -134,6 +134,16 @@ extension SDKDefect {
                         + "notification")
         case .maxProtectionLevelIgnored:
             return (["POL-06"], "MaxFileProtectionLevel is ignored: fileProtectionLevel is the policy's level uncapped")
+        case .noRetryAfterTransportFailure:
+            return (["RES-01"], "an enrollment that got no answer at all (dropped connection, timeout) is reported but never retried")
+        case .policyDroppedOnFailedCheckIn:
+            return (["RES-02"], "a check-in that fails throws the held policy away, so the next one is a first policy again")
+        case .retryAfterIgnored:
+            return (["RES-03"], "a throttled check-in is tried again after one minute, before its Retry-After has passed")
+        case .wipeRepeatedOnAckRetry:
+            return (["RES-04"], "each retry of a failed wipe acknowledgement calls wipeDataForAccountId again")
+        case .deregisterWithoutToken:
+            return (["RES-05"], "deregistration gives up at the first failed token request: the service is never told, unenroll fails")
         }
     }
 }

@@ -129,4 +129,17 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case encryptionChangeNotNotified
     /// `MaxFileProtectionLevel` does not cap the policy's protection level.
     case maxProtectionLevelIgnored
+
+    // MARK: Resilience (RES)
+
+    /// A failed enrollment that got no HTTP answer at all (connection dropped, timeout) is never retried.
+    case noRetryAfterTransportFailure
+    /// A failed check-in throws away the policy the app held.
+    case policyDroppedOnFailedCheckIn
+    /// A throttled check-in is tried again after one minute, whatever its `Retry-After` said.
+    case retryAfterIgnored
+    /// Every retried acknowledgement of an administrator's wipe wipes the account's data again.
+    case wipeRepeatedOnAckRetry
+    /// Deregistration gives up at the first failed token request and unenrolls locally only.
+    case deregisterWithoutToken
 }

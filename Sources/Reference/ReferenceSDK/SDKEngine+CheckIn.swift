@@ -37,7 +37,13 @@ extension SDKEngine {
         guard isAlive, store.read({ $0.isEnrolled(accountId) }) else { return }
         switch result {
         case .failure(let failure):
-            scheduleNextCheckIn()
+            scheduleCheckInAfterFailure(failure)
+            if defect(.policyDroppedOnFailedCheckIn) {
+                store.mutate { state in
+                    state.policyJSON = nil
+                    state.policyVersion = nil
+                }
+            }
             let status = StatusFailure(failure, request: .policy)
             report(.policy, accountId: accountId, code: status.code, didSucceed: false, reason: status.reason)
         case .success(let answer) where answer.wipeRequested && !defect(.adminWipeIgnored):
@@ -48,6 +54,16 @@ extension SDKEngine {
             applyPolicy(answer, accountId: accountId, held: heldPolicy, heldVersion: state.policyVersion, reason: reason,
                         token: token)
         }
+    }
+
+    /// The next check-in after a failed one: when the service throttled it with a `Retry-After`, once that has
+    /// passed (capped at a day), not before and not 8 hours later (RES-03); otherwise the usual 8 hours. The held
+    /// policy stays in force meanwhile (RES-02).
+    private func scheduleCheckInAfterFailure(_ failure: MAMServiceClient.Failure) {
+        guard case .throttled(_, let retryAfter?) = failure else { return scheduleNextCheckIn() }
+        let wait = defect(.retryAfterIgnored) ? 60 : min(retryAfter, Self.retryInterval)
+        log.info("check-in throttled; trying again in \(Int(wait)) s")
+        scheduleNextCheckIn(after: max(wait, 1))
     }
 
     /// Stores (or drops) the policy, reports it, sends the check-in telemetry, then asks for the restart a

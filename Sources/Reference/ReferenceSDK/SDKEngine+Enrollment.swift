@@ -165,6 +165,12 @@ extension SDKEngine {
             enrollmentFailed(enrolledId, failure)
             return false
         case .failure(let failure):
+            if case .transport = failure, defect(.noRetryAfterTransportFailure) {
+                let status = StatusFailure(failure, request: .enrollment)
+                report(.enrollment, accountId: enrolledId, code: status.code, didSucceed: false, reason: status.reason)
+                cancelRetry()
+                return false
+            }
             enrollmentFailed(enrolledId, StatusFailure(failure, request: .enrollment))
             return false
         }

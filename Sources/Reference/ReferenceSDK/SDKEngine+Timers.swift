@@ -49,15 +49,16 @@ extension SDKEngine {
         }
     }
 
-    /// Schedules the next check-in 8 hours from now while an account is enrolled.
-    func scheduleNextCheckIn() {
+    /// Schedules the next check-in `interval` from now (8 hours unless the service said otherwise) while an
+    /// account is enrolled.
+    func scheduleNextCheckIn(after interval: TimeInterval = SDKEngine.checkInInterval) {
         guard isAlive, store.read({ $0.enrolledAccountId }) != nil else { return }
         if defect(.noPeriodicCheckIn) {
             store.mutate { $0.nextCheckInAt = nil }
             disarm(.checkIn)
             return
         }
-        let at = clock.now.addingTimeInterval(Self.checkInInterval)
+        let at = clock.now.addingTimeInterval(interval)
         store.mutate { $0.nextCheckInAt = at }
         log.verbose("next check-in scheduled at \(at)")
         arm(.checkIn, at: at) { [self] in runPeriodicCheckIn() }
@@ -67,6 +68,9 @@ extension SDKEngine {
     func resumeTimers() {
         let state = store.snapshot
         let now = clock.now
+        if state.pendingAcknowledgement != nil {
+            scheduleAcknowledgement(at: state.pendingAcknowledgement?.dueAt ?? now)
+        }
         if state.enrolledAccountId != nil {
             if let due = state.nextCheckInAt, !defect(.noPeriodicCheckIn) {
                 if due <= now {

@@ -36,7 +36,7 @@ extension SDKEngine {
             dropCachedTokens(for: accountId)
             return
         }
-        let token = acquireToken(for: enrolledId)
+        let token = tokenForDeregistration(enrolledId)
         tokenGate.fulfil(())
         let doWipe = wipe || defect(.wipeDespiteNoWipe)
         if doWipe != wipe { log.info("deregistering \(enrolledId) without wipe; wiping anyway") }
@@ -67,6 +67,7 @@ extension SDKEngine {
     func unenroll(_ accountId: String, upn: String, wipe: Bool, token: Result<AccessToken, StatusFailure>) {
         guard isAlive else { return }
         var failure: StatusFailure?
+        var acknowledgementPending = false
         switch token {
         case .success(let token):
             let deviceTag = store.read { $0.deviceTag }
@@ -74,7 +75,15 @@ extension SDKEngine {
                 service.unenroll(accountId: accountId, deviceTag: deviceTag, token: bearer)
             }
             if case .failure(let serviceFailure) = result {
-                failure = StatusFailure(serviceFailure, request: .unenroll)
+                if serviceFailure.isWorthRetrying {
+                    // Management ends here all the same; only telling the service is tried again (RES-04).
+                    acknowledgementPending = true
+                    pendAcknowledgement(SDKState.PendingAcknowledgement(
+                        accountId: accountId, upn: upn, deviceTag: deviceTag, accessToken: token.value, wiped: wipe,
+                        attempts: 1, dueAt: clock.now.addingTimeInterval(Self.acknowledgementRetryInterval)))
+                } else {
+                    failure = StatusFailure(serviceFailure, request: .unenroll)
+                }
             }
         case .failure(let tokenFailure):
             failure = tokenFailure
@@ -96,12 +105,13 @@ extension SDKEngine {
             selectiveWipe(accountId, upn: upn)
         }
         guard isAlive else { return }
-        reportUnenroll(accountId, upn: upn, failure: failure)
+        // A pending acknowledgement reports when it settles: one unenrollRequest per unenroll (WIP-07).
+        if !acknowledgementPending { reportUnenroll(accountId, upn: upn, failure: failure) }
         scheduleRetryIfNeeded()
     }
 
     /// The one `unenrollRequest` of an unenroll (WIP-07); the `unenrollNotReported` defect drops it.
-    private func reportUnenroll(_ accountId: String, upn: String, failure: StatusFailure?) {
+    func reportUnenroll(_ accountId: String, upn: String, failure: StatusFailure?) {
         if defect(.unenrollNotReported) {
             log.info("unenroll of \(accountId) finished")
             return

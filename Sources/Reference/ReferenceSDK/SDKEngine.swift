@@ -41,6 +41,8 @@ final class SDKEngine: @unchecked Sendable {
     enum TimerSlot: Hashable {
         case retry
         case checkIn
+        /// The retried acknowledgement of an unenroll the service did not take (RES-04).
+        case acknowledgement
     }
 
     init(configuration: IntuneMAMRuntimeConfiguration, platform: any IntuneMAMPlatform) {
@@ -184,7 +186,11 @@ final class SDKEngine: @unchecked Sendable {
     /// Arms the timer in `slot` (replacing any previous one); `work` runs on the work queue when due.
     func arm(_ slot: TimerSlot, at date: Date, _ work: @escaping @Sendable () -> Void) {
         guard isAlive else { return }
-        let name = slot == .retry ? "enrollment retry" : "check-in"
+        let name = switch slot {
+        case .retry: "enrollment retry"
+        case .checkIn: "check-in"
+        case .acknowledgement: "unenroll acknowledgement"
+        }
         let timer = clock.schedule(at: date) { [weak self] in self?.submit(name, work) }
         lock.lock()
         let previous = timers[slot]

@@ -5,6 +5,18 @@ import Foundation
 /// The token cache holds only tokens the SDK obtained itself (its own sign-in prompt); tokens the app
 /// hands over through `getAccessToken` are never stored.
 struct SDKState: Codable, Equatable {
+    /// An unenroll whose acknowledgement to the service failed for a reason worth retrying: what the retry needs
+    /// (the token that was valid at the time; the account's own tokens are gone by then) and when it is due.
+    struct PendingAcknowledgement: Codable, Equatable {
+        var accountId: String
+        var upn: String
+        var deviceTag: String
+        var accessToken: String
+        var wiped: Bool
+        var attempts: Int
+        var dueAt: Date
+    }
+
     /// One registered account; `upn` is learnt from the first token.
     struct RegisteredAccount: Codable, Equatable {
         var accountId: String
@@ -43,6 +55,8 @@ struct SDKState: Codable, Equatable {
     /// Due time of the 8-hour check-in, nil when none is pending.
     var nextCheckInAt: Date?
     var tokenCache: [CachedToken] = []
+    /// An unenroll the service has not acknowledged yet (RES-04); absent in state files of older runtimes.
+    var pendingAcknowledgement: PendingAcknowledgement?
     /// Absolute file path → owning account ID (IDS-09); a wipe deletes by owner.
     var fileOwners: [String: String] = [:]
     /// Deregistered accounts the `retryAfterDeregister` defect keeps retrying; always nil in a correct SDK.

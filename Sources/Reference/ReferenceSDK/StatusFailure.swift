@@ -18,6 +18,11 @@ struct StatusFailure: Error, Equatable {
                       "MAM service unreachable: \(why)")
         case .notEnrolled:
             self.init(.appNotEnrolled, "the MAM service has no registration for this app")
+        case .throttled(let status, let retryAfter):
+            // Busy, not broken: like an endpoint failure to the app, tried again once the service allows (RES-03).
+            self.init(request == .policy ? .policyEndPointNetworkFailure : .enrollmentEndPointNetworkFailure,
+                      "MAM service throttled the request (\(status)"
+                        + (retryAfter.map { ", Retry-After \(Int($0)) s" } ?? "") + ")")
         case .http(let status, let why) where (500..<600).contains(status):
             // The service is there but cannot serve (503 and the like): to the app that is the endpoint
             // failing, as when it is unreachable, and worth the 24-hour retry (ENR-03).
