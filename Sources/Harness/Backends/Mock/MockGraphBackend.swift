@@ -54,8 +54,10 @@ public struct MockGraphBackend: BackendDriver {
             throw BackendFault(request: "POST \(baseURL)/_mock/tenants", reason: .malformedAnswer("the answer lacks tenant fields: \(created.compactText)"))
         }
         redactor.add(secret)
-        let graph = MockAdminGraph(graphURL: graphURL, tokenURL: tokenURL, clientId: clientId, secret: secret,
-                                   http: control.http, redactor: redactor, pathBase: baseURL)
+        let graph = GraphAdminClient(
+            graphURL: graphURL, tokenURL: tokenURL,
+            credentials: GraphCredentials(tenantId: tenantId, clientId: clientId, clientSecret: secret),
+            redactor: redactor, pathBase: baseURL, sharing: control.http)
         let administration = GraphTenantAdministration(
             graph: graph, objects: ArrangedObjects(), naming: .plain, users: tenant.users, bundleId: tenant.bundleId)
         let state = MockTenant(tenantId: tenantId, administration: administration)

@@ -66,8 +66,9 @@ struct BackendOptions: ParsableArguments {
         if isGraph, let profile {
             let credentials: GraphCredentials
             do { credentials = try GraphCredentials.load(environment: ProcessInfo.processInfo.environment, file: credentialsFile) } catch {
-                throw BackendFault(request: "read the Graph credentials", reason: .credentials("\(error)"))
+                throw BackendFault(request: "read the Graph credentials", reason: .credentials(error.description))
             }
+            for warning in credentials.warnings { StandardStreams.write("mamconf: warning: \(warning)\n", to: STDERR_FILENO) }
             redactor.add(credentials.secrets)
             for account in profile.accounts.values where !account.password.isEmpty { redactor.add(account.password) }
             let client = GraphAdminClient(graphURL: graphURL, loginURL: loginURL, credentials: credentials, redactor: redactor)

@@ -1,0 +1,23 @@
+/// The administrator's current access token and when to stop using it.
+///
+/// Graph tokens live about an hour; the client asks for a new one five minutes before the end (or halfway, for
+/// short-lived ones) so a call never starts with a token about to expire, and drops it when Graph says 401.
+actor GraphTokenCache {
+    private var value: String?
+    private var renewAt: Double = 0
+
+    func current(at now: Double) -> String? {
+        guard let value, now < renewAt else { return nil }
+        return value
+    }
+
+    func store(_ token: String, expiresIn: Double, at now: Double) {
+        value = token
+        renewAt = now + (expiresIn > 600 ? expiresIn - 300 : expiresIn / 2)
+    }
+
+    func invalidate() {
+        value = nil
+        renewAt = 0
+    }
+}
