@@ -1,0 +1,72 @@
+import AdapterProtocol
+import CurlHTTP
+import Foundation
+import TestSupport
+import Testing
+
+/// The Graph driver while Graph throttles, fails and drops its connections: full runs of every suite give the
+/// verdicts of an undisturbed run, nothing is created twice and nothing is left behind.
+@Suite(.serialized) struct GraphDriverResilienceTests {
+    /// The driver's own routes the schedule disturbs: token, creates, actions, reads and deletes.
+    static let routes: [JSONValue] = [
+        "token.client_credentials", "graph.createGroup", "graph.addGroupMember", "graph.createIosManagedAppProtection",
+        "graph.targetApps", "graph.assign", "graph.listManagedAppRegistrations", "graph.deleteIosManagedAppProtection",
+        "graph.deleteGroup", "graph.createTargetedManagedAppConfiguration", "graph.wipeManagedAppRegistrationsByDeviceTag",
+    ]
+
+    /// Verdict per `suite/case` from the console (`PASS`, `FAIL`, `SKIP`, `ERROR`).
+    static func verdicts(_ output: String) -> [String: String] {
+        var verdicts: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard words.count >= 2, ["PASS", "FAIL", "SKIP", "ERROR"].contains(String(words[0])) else { continue }
+            verdicts[String(words[1])] = String(words[0])
+        }
+        return verdicts
+    }
+
+    static func run(_ tenant: GraphTenantOnMock) async throws -> (status: Int32, output: String) {
+        try await runCommand(
+            [GraphDriverTests.mamconf, "run", "--suites-dir", Repository.suites, "--junit", "\(tenant.directory)/junit-\(UUID().uuidString.prefix(6)).xml"]
+                + tenant.arguments,
+            environment: tenant.environment())
+    }
+
+    @Test(
+        "every suite through the Graph driver gets the undisturbed verdicts while its own calls are throttled, fail or drop",
+        arguments: [
+            ["status": 429, "retryAfter": 0] as JSONValue,
+            ["status": 503],
+            ["drop": true],
+        ])
+    func disturbedRunsKeepTheirVerdicts(answer: JSONValue) async throws {
+        let tenant = try await GraphTenantOnMock.start()
+        defer { Task { await tenant.stop() } }
+        let clean = try await Self.run(tenant)
+        #expect(clean.status == 0, "\(clean.output.suffix(2000))")
+        let expected = Self.verdicts(clean.output)
+        #expect(expected.count >= 60)
+
+        let http = HTTPClient(label: "test.graph-resilience")
+        let armed = try await http.send(.json("POST", "\(tenant.base)/_mock/tenants/\(tenant.tenantId)/fault-schedule", body: JSONValue.object([
+            "routes": .array(Self.routes), "rate": 0.15, "faults": [answer], "seed": "20261125", "limit": 25,
+        ]).serialized()))
+        try #require(armed.status == 201, "\(armed.text)")
+        let disturbed = try await Self.run(tenant)
+        #expect(disturbed.status == 0, "\(disturbed.output.suffix(3000))")
+        #expect(Self.verdicts(disturbed.output) == expected)
+
+        let listing = try JSONValue.parse(try await http.send(.json("GET", "\(tenant.base)/_mock/tenants/\(tenant.tenantId)/faults")).body)
+        let injected = listing["schedules"]?.arrayValue?.first?["injected"]?.intValue ?? 0
+        #expect(injected >= 10, "the schedule disturbed only \(injected) calls")
+        #expect(try await tenant.remainingObjects() == [])
+        // Every group created was deleted exactly once: no create was duplicated.
+        let journal = try JSONValue.parse(try await http.send(.json("GET", "\(tenant.base)/_mock/tenants/\(tenant.tenantId)/journal")).body)
+        let entries = journal["entries"]?.arrayValue ?? []
+        func count(_ route: String, _ status: Int) -> Int {
+            entries.filter { $0["route"]?.stringValue == route && $0["status"]?.intValue == status && $0["fault"] == nil }.count
+        }
+        #expect(count("graph.createGroup", 201) == count("graph.deleteGroup", 204))
+        #expect(count("graph.createIosManagedAppProtection", 201) == count("graph.deleteIosManagedAppProtection", 204))
+    }
+}
