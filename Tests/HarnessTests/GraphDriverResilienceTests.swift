@@ -70,3 +70,25 @@ import Testing
         #expect(count("graph.createIosManagedAppProtection", 201) == count("graph.deleteIosManagedAppProtection", 204))
     }
 }
+
+/// What the Graph driver sends, checked against Graph's own description of the API.
+@Suite(.serialized) struct GraphRequestConformanceTests {
+    @Test func everyGraphRequestOfAFullRunMatchesTheOpenAPISubsetWithZeroViolations() async throws {
+        let journal = NSTemporaryDirectory() + "mamconf-graph-journal-\(UUID().uuidString.prefix(8)).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: journal) }
+        let tenant = try await GraphTenantOnMock.start(journalFile: journal)
+        defer { Task { await tenant.stop() } }
+        let run = try await GraphDriverResilienceTests.run(tenant)
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        let data = Repository.root + "/Tests/Data/graph"
+        let check = try await runCommand(
+            ["/usr/bin/env", "python3", "\(data)/validate_graph_requests.py", "\(data)/graph-mam-subset.yaml", journal], mergingStandardError: false)
+        #expect(check.status == 0, "\(check.output.prefix(3000))")
+        let summary = try JSONValue.parse(check.output)
+        #expect(summary["violations"] == [], "\(check.output.prefix(3000))")
+        #expect((summary["checked"]?.intValue ?? 0) >= 200, "only \(summary["checked"]?.intValue ?? 0) Graph requests were checked")
+        let lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n")
+        #expect(lines.contains { $0.contains("\"body\"") }, "Graph bodies are in the journal file")
+        #expect(!lines.contains { $0.contains(tenant.secret) }, "the token endpoint's form (the secret) never is")
+    }
+}

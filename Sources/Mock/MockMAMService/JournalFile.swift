@@ -2,7 +2,8 @@ import AdapterProtocol
 import Foundation
 import Synchronization
 
-/// Appends every journal entry of every tenant to a file, one JSON object per line, flushed per line.
+/// Appends every journal entry of every tenant to a file, one JSON object per line, written as each request is
+/// answered.
 ///
 /// The in-memory journal dies with its tenant; a file outlives the run, so a validator (tools/validate_graph_requests.py)
 /// or a person can read what each request was after the fact, and a crash loses at most the line being written.
@@ -32,8 +33,15 @@ public final class JournalFile: Sendable {
         self.path = path
     }
 
-    func append(_ entry: JournalEntry) {
-        var line = entry.json().serialized()
+    /// Appends `entry`; a Graph request's JSON body goes with it (`body`), so its shape can be checked against
+    /// Graph's OpenAPI description after the run. Token and MAM-service bodies (credentials, tokens) never do.
+    func append(_ entry: JournalEntry, body: [UInt8]) {
+        var object = entry.json()
+        if entry.route.hasPrefix("graph."), !body.isEmpty, let parsed = try? JSONValue.parse(body), case .object(var fields) = object {
+            fields["body"] = parsed
+            object = .object(fields)
+        }
+        var line = object.serialized()
         line.append(UInt8(ascii: "\n"))
         // One short write per line under the lock, so lines from concurrent requests never interleave.
         handle.withLock { try? $0.write(contentsOf: line) }

@@ -61,7 +61,7 @@ struct TenantEndpoint: Sendable {
             return Reply.json(.notFound, ["error": "unknown-tenant"]).response()
         }
         assert(JournalRoutes.known.contains(reply.route ?? route), "journal route '\(reply.route ?? route)' is unlisted")
-        journalSink?.append(entry)
+        journalSink?.append(entry, body: incoming.body)
         if let delay = fault?.delayMs {
             // Simulated latency: the answer (already decided and journalled) is held back in real time, on the
             // request's own task, so a client timeout can be exercised without blocking anything else.

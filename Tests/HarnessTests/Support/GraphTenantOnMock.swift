@@ -19,8 +19,9 @@ struct GraphTenantOnMock {
     let directory: String
     private let http = HTTPClient(label: "test.graph-tenant")
 
-    static func start() async throws -> GraphTenantOnMock {
-        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
+    /// - Parameter journalFile: where the mock appends every request (with Graph bodies), if anywhere.
+    static func start(journalFile: String? = nil) async throws -> GraphTenantOnMock {
+        let server = MockMAMServer(configuration: MockServiceConfiguration(journalFile: journalFile), logger: .quiet)
         let base = try await server.start().absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         let (fixture, _, errors) = SuiteLoader(fixturesDirectory: Repository.fixtures, catalog: nil).fixtures(tenant: "contoso", policies: [])
         let contoso = try #require(fixture, "\(errors)")
