@@ -164,6 +164,37 @@ struct GraphAdminClientTests {
         await tenant.stop()
     }
 
+    @Test("a listing follows @odata.nextLink through every page: 250 groups in 3 pages, each once")
+    func pagingFollowed() async throws {
+        let tenant = try await Tenant.start()
+        for index in 0..<250 {
+            _ = try await tenant.client.call("POST", "/groups", body: [
+                "displayName": .string("paged \(index)"), "mailEnabled": false, "mailNickname": .string("p\(index)"), "securityEnabled": true,
+            ], expect: 201, transcript: nil)
+        }
+        let groups = try await tenant.client.list("/groups", transcript: nil)
+        #expect(groups.count == 250)
+        #expect(Set(groups.compactMap { $0["id"]?.stringValue }).count == 250)
+        #expect(try await tenant.statuses("graph.listGroups") == [200, 200, 200])
+        await tenant.stop()
+    }
+
+    @Test("a listing that never ends stops at the page limit with a clear fault")
+    func pageLimit() async throws {
+        let tenant = try await Tenant.start(policy: GraphRetryPolicy(maximumPages: 2))
+        for index in 0..<5 {
+            _ = try await tenant.client.call("POST", "/groups", body: [
+                "displayName": .string("limit \(index)"), "mailEnabled": false, "mailNickname": .string("l\(index)"), "securityEnabled": true,
+            ], expect: 201, transcript: nil)
+        }
+        await #expect {
+            _ = try await tenant.client.list("/groups?$top=2", transcript: nil)
+        } throws: { error in
+            (error as? BackendFault)?.message.contains("more than 2 pages") == true
+        }
+        await tenant.stop()
+    }
+
     @Test("Graph's error body stays typed in the fault: code, message and request id")
     func graphErrorDetails() async throws {
         let tenant = try await Tenant.start()

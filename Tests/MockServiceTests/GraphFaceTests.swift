@@ -147,6 +147,49 @@ struct GraphFaceTests {
         }
     }
 
+    @Test("long lists are paged: 100 per page by default, $top sets the size, nextLink carries an opaque skip token")
+    func paging() async throws {
+        try await MockBackendFixture.with { backend in
+            let tenant = try await TenantFixture.create(backend)
+            let admin = try await tenant.adminToken()
+            let existing = try #require(try await backend.json("GET", tenant.graph + "/groups?$top=999", nil, bearer: admin)["value"]?.arrayValue?.count)
+            for index in 0..<(250 - existing) {
+                let created = try await backend.json(
+                    "POST", tenant.graph + "/groups",
+                    ["displayName": .string("group-\(index)"), "mailEnabled": false, "mailNickname": .string("g\(index)"), "securityEnabled": true],
+                    bearer: admin)
+                try #require(created.status == 201)
+            }
+            var ids: [String] = []
+            var pages: [Int] = []
+            var next: String? = tenant.graph + "/groups"
+            while let page = next {
+                let answer = try await backend.json("GET", page, nil, bearer: admin)
+                try #require(answer.status == 200, "\(answer.text)")
+                let value = try #require(answer["value"]?.arrayValue)
+                pages.append(value.count)
+                ids += value.compactMap { $0["id"]?.stringValue }
+                next = answer["@odata.nextLink"]?.stringValue
+                #expect(next.map { $0.hasPrefix("http://") && $0.contains("$skiptoken=") } ?? true)
+            }
+            #expect(pages == [100, 100, 50])
+            #expect(ids.count == 250 && Set(ids).count == 250, "every group once, none twice")
+
+            let five = try await backend.json("GET", tenant.graph + "/groups?$top=5", nil, bearer: admin)
+            #expect(five["value"]?.arrayValue?.count == 5)
+            let link = try #require(five["@odata.nextLink"]?.stringValue)
+            #expect(link.contains("$top=5"))
+            let second = try await backend.json("GET", link, nil, bearer: admin)
+            #expect(second["value"]?.arrayValue?.first?["id"]?.stringValue == ids[5])
+
+            for bad in ["$top=1000", "$top=0", "$top=ten", "$skiptoken=garbage", "$skiptoken=bWFtY29uZi1wYWdlOjk5OTk"] {
+                let refused = try await backend.json("GET", tenant.graph + "/groups?\(bad)", nil, bearer: admin)
+                #expect(refused.status == 400, "\(bad) → \(refused.status)")
+                #expect(refused["error"]?["code"]?.stringValue != nil)
+            }
+        }
+    }
+
     @Test("unknown ids answer 404; bad action bodies answer 400")
     func unknownIds() async throws {
         try await MockBackendFixture.with { backend in

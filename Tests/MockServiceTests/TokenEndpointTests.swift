@@ -30,7 +30,7 @@ struct TokenEndpointTests {
         }
     }
 
-    @Test("wrong client secret, unknown grant and wrong scope are Entra-style 400s")
+    @Test("a wrong client secret is Entra's 401 invalid_client (AADSTS7000215), an unknown client 400 unauthorized_client; unknown grant and wrong scope are 400s")
     func failures() async throws {
         try await MockBackendFixture.with { backend in
             let tenant = try await TenantFixture.create(backend)
@@ -40,9 +40,18 @@ struct TokenEndpointTests {
                     ("grant_type", "client_credentials"), ("client_id", clientId), ("client_secret", "nope"),
                     ("scope", "https://graph.microsoft.com/.default"),
                 ]))
-            #expect(wrongSecret.status == 400)
+            #expect(wrongSecret.status == 401)
             #expect(wrongSecret["error"] == "invalid_client")
-            #expect(wrongSecret["error_description"]?.stringValue != nil)
+            #expect(wrongSecret["error_description"]?.stringValue?.hasPrefix("AADSTS7000215:") == true)
+
+            let unknownClient = try await backend.raw(
+                .form(url: tenant.tokenURL, fields: [
+                    ("grant_type", "client_credentials"), ("client_id", "00000000-0000-0000-0000-000000000001"),
+                    ("client_secret", "nope"), ("scope", "https://graph.microsoft.com/.default"),
+                ]))
+            #expect(unknownClient.status == 400)
+            #expect(unknownClient["error"] == "unauthorized_client")
+            #expect(unknownClient["error_description"]?.stringValue?.hasPrefix("AADSTS700016:") == true)
 
             let unknownGrant = try await backend.raw(.form(url: tenant.tokenURL, fields: [("grant_type", "device_code")]))
             #expect(unknownGrant["error"] == "unsupported_grant_type")

@@ -24,7 +24,7 @@ extension GraphFace {
         return (names.contains("apps"), names.contains("assignments"))
     }
 
-    /// `@odata.context` plus `value`: a Graph collection answer (the mock never pages).
+    /// `@odata.context` plus `value`: a Graph collection answer, paged afterwards by ``GraphPaging``.
     static func collection(_ fragment: String, _ value: [JSONValue]) -> Reply {
         Reply.json(.ok, ["@odata.context": context(fragment), "value": .array(value)])
     }

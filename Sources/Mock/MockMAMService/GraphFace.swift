@@ -17,7 +17,8 @@ enum GraphFace {
                 try await endpoint.handle(route: route, request: request, context: context) {
                     (tenant: inout Tenant, incoming: IncomingRequest) throws(ReplyError) -> Reply in
                     try authorize(tenant, incoming)
-                    return try operation(&tenant, incoming)
+                    let reply = try operation(&tenant, incoming)
+                    return method == .get ? try GraphPaging.page(reply, request: incoming, tenant: tenant) : reply
                 }
             }
         }

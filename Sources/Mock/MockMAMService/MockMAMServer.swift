@@ -46,7 +46,9 @@ public actor MockMAMServer {
     public init(configuration: MockServiceConfiguration = .init(), logger: Logger? = nil) {
         self.configuration = configuration
         self.logger = logger ?? Logger(label: configuration.loggerLabel)
-        self.state = MockState(clockStart: configuration.clockStart, tokenLifetime: configuration.tokenLifetime)
+        self.state = MockState(
+            clockStart: configuration.clockStart, tokenLifetime: configuration.tokenLifetime,
+            graphPageSize: configuration.graphPageSize)
     }
 
     /// The base URL (`http://127.0.0.1:PORT`) while the server is running, else nil.

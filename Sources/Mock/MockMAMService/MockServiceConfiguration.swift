@@ -23,6 +23,8 @@ public struct MockServiceConfiguration: Sendable {
     public var clockStart: Date
     /// Lifetime of issued access tokens, in seconds of tenant time.
     public var tokenLifetime: TimeInterval
+    /// Items per page of a Graph list without `$top` (Graph's own default for these collections is 100 or more).
+    public var graphPageSize: Int
     /// A file every journal entry of every tenant is appended to as one JSON line, if any.
     public var journalFile: String?
     /// Label of the logger created when ``MockMAMServer/init(configuration:logger:)`` is given none.
@@ -42,8 +44,10 @@ public struct MockServiceConfiguration: Sendable {
         idleTimeout: Double = 30,
         headerTimeout: Double = 30,
         maximumConnections: Int = 256,
-        journalFile: String? = nil
+        journalFile: String? = nil,
+        graphPageSize: Int = 100
     ) {
+        self.graphPageSize = max(1, graphPageSize)
         self.journalFile = journalFile
         self.headerTimeout = headerTimeout
         self.adminToken = adminToken

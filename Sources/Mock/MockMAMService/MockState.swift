@@ -8,12 +8,14 @@ actor MockState {
     private var tenants: [String: Tenant] = [:]
     private let clockStart: Date
     private let tokenLifetime: TimeInterval
+    private let graphPageSize: Int
     /// The URL the server is reachable at, known once the socket is bound; tenant URLs are built from it.
     private(set) var baseURL: String = "http://127.0.0.1"
 
-    init(clockStart: Date, tokenLifetime: TimeInterval) {
+    init(clockStart: Date, tokenLifetime: TimeInterval, graphPageSize: Int = 100) {
         self.clockStart = clockStart
         self.tokenLifetime = tokenLifetime
+        self.graphPageSize = graphPageSize
     }
 
     func setBaseURL(_ url: String) {
@@ -32,6 +34,7 @@ actor MockState {
         }
         var tenant = Tenant(
             id: id, bundleId: spec.bundleId, users: users, clockStart: clockStart, tokenLifetime: tokenLifetime)
+        tenant.graphPageSize = graphPageSize
         for group in spec.groups {
             let members = group.memberAliases.compactMap { tenant.user(alias: $0)?.objectId }
             tenant.groups.append(

@@ -37,6 +37,8 @@ struct Tenant: Sendable {
     var refreshTokens: [String: RefreshGrant] = [:]
     /// Armed faults, oldest first (see ``InjectedFault``).
     var faults: [InjectedFault] = []
+    /// Items per page of a Graph list without `$top`.
+    var graphPageSize = 100
     /// Seeded fault schedules, in the order they were added.
     var faultSchedules: [SeededFaultSchedule] = []
     /// Telemetry events received from SDKs; shown in the journal detail of `mam.telemetry`.

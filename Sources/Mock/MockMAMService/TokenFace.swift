@@ -65,8 +65,18 @@ enum TokenFace {
         guard let clientId, let clientSecret else {
             throw failure("invalid_request", "client_id and client_secret are required.", route: "token.client_credentials")
         }
-        guard clientId == tenant.adminClientId, clientSecret == tenant.adminClientSecret else {
-            throw failure("invalid_client", "The client id or secret is wrong.", route: "token.client_credentials")
+        // Entra's answers: an unknown application is 400 unauthorized_client, a wrong secret 401 invalid_client.
+        guard clientId == tenant.adminClientId else {
+            throw failure(
+                "unauthorized_client",
+                "AADSTS700016: Application with identifier '\(clientId)' was not found in the directory '\(tenant.id)'.",
+                route: "token.client_credentials")
+        }
+        guard clientSecret == tenant.adminClientSecret else {
+            throw failure(
+                "invalid_client",
+                "AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '\(clientId)'.",
+                route: "token.client_credentials", status: .unauthorized)
         }
         guard form["scope"] == Audiences.graphDefaultScope else {
             throw failure(
@@ -165,10 +175,11 @@ enum TokenFace {
 
     /// An Entra-style 400: `{"error": code, "error_description": description}`.
     private static func failure(
-        _ code: String, _ description: String, route: String? = nil, accountId: String? = nil
+        _ code: String, _ description: String, route: String? = nil, accountId: String? = nil,
+        status: HTTPResponse.Status = .badRequest
     ) -> ReplyError {
         ReplyError(
-            Reply.json(.badRequest, ["error": .string(code), "error_description": .string(description)])
+            Reply.json(status, ["error": .string(code), "error_description": .string(description)])
                 .with(route: route, accountId: accountId, detail: "\(code): \(description)"))
     }
 }
