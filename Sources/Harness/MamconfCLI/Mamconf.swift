@@ -13,7 +13,7 @@ public struct Mamconf: AsyncParsableCommand {
             judged (usage, invalid suite, adapter cannot start, backend unreachable); 130/143 interrupted.
             """,
         version: HarnessVersion.current,
-        subcommands: [RunCommand.self, ListCommand.self, ValidateCommand.self, MutantsCommand.self, MockBackendCommand.self, SchemasCommand.self, AdapterCheckCommand.self,
+        subcommands: [RunCommand.self, ListCommand.self, ValidateCommand.self, MutantsCommand.self, MockBackendCommand.self, BackendCleanCommand.self, SchemasCommand.self, AdapterCheckCommand.self,
                       MergeCommand.self, CompareCommand.self, ExpectedFailuresCommand.self],
         defaultSubcommand: RunCommand.self)
 

@@ -94,6 +94,9 @@ struct GraphTenantOnMock {
         return names
     }
 
+    /// An administrator token, for tests that arrange the tenant by hand.
+    func adminTokenForTests() async throws -> String { try await adminToken() }
+
     private func adminToken() async throws -> String {
         let credentials = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: "\(directory)/credentials.json")))
         let response = try await http.send(.form(url: "\(base)/\(tenantId)/oauth2/v2.0/token", fields: [
