@@ -66,4 +66,57 @@ struct MockBackendCommandTests {
         #expect(run.status == 2)
         #expect(run.output.contains("/nonexistent-dir/j.jsonl"), "\(run.output)")
     }
+
+    @Test("with --state-file the tenants, their objects and journals survive a restart; the file is replaced atomically")
+    func stateSurvivesRestart() async throws {
+        let directory = NSTemporaryDirectory() + "mamconf-mock-state-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let stateFile = "\(directory)/state.json"
+        let http = HTTPClient(label: "test.mock-state", timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(20)))
+
+        let first = try await ListeningHost.start([try Self.mamconf(), "mock-backend", "--port", "0", "--state-file", stateFile], mergingStandardOutput: true)
+        var base = "http://127.0.0.1:\(first.port)"
+        let created = try JSONValue.parse(try await http.send(.json(
+            "POST", "\(base)/_mock/tenants", body: JSONValue.object(["bundleId": "com.contoso.app"]).serialized())).body)
+        let tenantId = try #require(created["tenantId"]?.stringValue)
+        let clientId = created["admin"]?["clientId"]?.stringValue ?? ""
+        let secret = created["admin"]?["clientSecret"]?.stringValue ?? ""
+        func token(_ base: String) async throws -> String {
+            let answer = try await http.send(.form(url: "\(base)/\(tenantId)/oauth2/v2.0/token", fields: [
+                ("grant_type", "client_credentials"), ("client_id", clientId), ("client_secret", secret),
+                ("scope", "https://graph.microsoft.com/.default"),
+            ]))
+            return try #require(try JSONValue.parse(answer.body)["access_token"]?.stringValue, "\(answer.text)")
+        }
+        let group: JSONValue = ["displayName": "kept", "mailEnabled": false, "mailNickname": "kept", "securityEnabled": true]
+        let made = try await http.send(.json("POST", "\(base)/\(tenantId)/graph/v1.0/groups", body: group.serialized(), bearer: try await token(base)))
+        #expect(made.status == 201)
+        first.kill(SIGTERM)
+        #expect(await first.waitForExit(within: 20))
+        #expect(FileManager.default.fileExists(atPath: stateFile))
+        let attributes = try FileManager.default.attributesOfItem(atPath: stateFile)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "the state holds secrets: owner only")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["state.json"], "no temporary file left")
+
+        let second = try await ListeningHost.start([try Self.mamconf(), "mock-backend", "--port", "0", "--state-file", stateFile], mergingStandardOutput: true)
+        base = "http://127.0.0.1:\(second.port)"
+        let groups = try JSONValue.parse(try await http.send(.json("GET", "\(base)/\(tenantId)/graph/v1.0/groups", bearer: try await token(base))).body)
+        #expect(groups["value"]?.arrayValue?.compactMap { $0["displayName"]?.stringValue } == ["kept"])
+        let journal = try JSONValue.parse(try await http.send(.json("GET", "\(base)/_mock/tenants/\(tenantId)/journal")).body)
+        #expect((journal["entries"]?.arrayValue ?? []).compactMap { $0["route"]?.stringValue }.prefix(2) == ["token.client_credentials", "graph.createGroup"])
+        second.kill(SIGTERM)
+        #expect(await second.waitForExit(within: 20))
+    }
+
+    @Test("a state file that is not one stops it with exit 2, the path and what to do")
+    func corruptStateFile() async throws {
+        let path = NSTemporaryDirectory() + "mamconf-mock-state-\(UUID().uuidString.prefix(8)).json"
+        try "{\"tenants\": 42}".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try await runCommand([try Self.mamconf(), "mock-backend", "--port", "0", "--state-file", path], mergingStandardError: true)
+        #expect(run.status == 2)
+        #expect(run.output.contains(path) && run.output.contains("delete it"), "\(run.output)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"tenants\": 42}", "the file is left as it was")
+    }
 }

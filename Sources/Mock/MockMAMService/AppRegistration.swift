@@ -2,7 +2,7 @@ import AdapterProtocol
 /// One app on one device enrolled by one account (Graph `iosManagedAppRegistration`).
 ///
 /// Created by a successful enroll, updated by every check-in, removed by unenroll.
-struct AppRegistration: Sendable {
+struct AppRegistration: Sendable, Codable {
     let id: String
     let accountId: String
     var upn: String?

@@ -4,7 +4,7 @@ import AdapterProtocol
 /// Graph describes them as strings "sent to apps for users to whom the configuration is scoped, unaltered by this
 /// service", so the mock keeps them as posted and delivers them unaltered at check-in; only a null value is left
 /// out of the delivered dictionary, which holds strings.
-struct CustomSetting: Sendable, Equatable {
+struct CustomSetting: Sendable, Codable, Equatable {
     let name: String
     let value: String?
 

@@ -2,7 +2,7 @@ import AdapterProtocol
 
 /// How a faulted request is answered: what a flaky service, a throttling gateway or a dead connection looks like
 /// to the client.
-enum FaultAnswer: Sendable, Hashable {
+enum FaultAnswer: Sendable, Codable, Hashable {
     /// An HTTP error status, with a `Retry-After` header (seconds) when given.
     case status(Int, retryAfter: Int?)
     /// The connection is closed without any answer.

@@ -5,7 +5,7 @@ import Hummingbird
 ///
 /// Faults let resilience cases (retry, back-off, timeouts, error surfacing) make the service fail on demand without
 /// a special code path in the faces: ``TenantEndpoint`` consults them after routing and before any processing.
-struct InjectedFault: Sendable {
+struct InjectedFault: Sendable, Codable {
     let id: String
     let route: String
     let answer: FaultAnswer

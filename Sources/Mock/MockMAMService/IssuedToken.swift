@@ -1,10 +1,10 @@
 import Foundation
 
 /// What an opaque access token stands for; the token string itself is only the key it is stored under.
-struct IssuedToken: Sendable {
+struct IssuedToken: Sendable, Codable {
     /// Admin tokens come from client credentials and open the Graph face; user tokens come from the password or
     /// refresh grant and open the MAM service when issued for its resource.
-    enum Kind: String, Sendable {
+    enum Kind: String, Sendable, Codable {
         case admin, user
     }
 
@@ -22,7 +22,7 @@ struct IssuedToken: Sendable {
 }
 
 /// What a refresh token can be redeemed for: new tokens for the same user and client.
-struct RefreshGrant: Sendable {
+struct RefreshGrant: Sendable, Codable {
     let accountId: String
     let clientId: String
 }

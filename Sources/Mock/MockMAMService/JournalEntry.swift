@@ -3,7 +3,7 @@ import AdapterProtocol
 ///
 /// The journal is the backend-side observation point of the harness (requirements marked "B"): it shows what an
 /// integration sent, in arrival order, including requests that were refused.
-struct JournalEntry: Sendable {
+struct JournalEntry: Sendable, Codable {
     /// The tenant the request was for (the journal file mixes tenants).
     let tenant: String
     let seq: Int

@@ -3,7 +3,7 @@ import AdapterProtocol
 ///
 /// Mobile app configurations name their apps by these catalogue ids, not by bundle id, so the device channel needs
 /// the catalogue to learn which bundle a configuration reaches.
-struct MobileApp: Sendable {
+struct MobileApp: Sendable, Codable {
     static let deviceType = GraphComplexType(name: "iosDeviceType", members: ["iPad": .boolean, "iPhoneAndIPod": .boolean])
     static let minimumOperatingSystem = GraphComplexType(
         name: "iosMinimumOperatingSystem",

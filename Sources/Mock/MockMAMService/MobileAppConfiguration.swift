@@ -4,7 +4,7 @@ import AdapterProtocol
 ///
 /// It is how administrators set the allowed-accounts keys (`IntuneMAMAllowedAccountsOnly`, `IntuneMAMUPN`,
 /// `IntuneMAMOID`), so the mock models it just far enough to deliver those to the simulated device (ALW).
-struct MobileAppConfiguration: Sendable {
+struct MobileAppConfiguration: Sendable, Codable {
     /// One `{appConfigKey, appConfigKeyType, appConfigKeyValue}` item; all three are non-null in the CSDL.
     static let settingItem = GraphComplexType(
         name: "appConfigurationSettingItem",

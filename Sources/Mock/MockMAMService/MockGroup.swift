@@ -1,6 +1,6 @@
 import AdapterProtocol
 /// An Entra security group of a mock tenant; policies are assigned to groups, so membership decides targeting.
-struct MockGroup: Sendable {
+struct MockGroup: Sendable, Codable {
     let id: String
     let displayName: String
     /// The other properties the group was created with (`mailNickname`, `securityEnabled`, …), echoed back.

@@ -20,6 +20,8 @@ public actor MockMAMServer {
         case exitedBeforeListening(underlying: (any Error)?)
         /// Bound beyond loopback, the controls would be open to the network.
         case unprotectedControls(host: String)
+        /// The state file could not be loaded.
+        case unusableStateFile(String)
 
         public var description: String {
             switch self {
@@ -27,6 +29,7 @@ public actor MockMAMServer {
                 return "the mock would listen on \(host), beyond loopback, with its /_mock controls open: set an admin token"
             case .exitedBeforeListening(let underlying?): return "mock backend failed to start: \(underlying)"
             case .exitedBeforeListening(nil): return "mock backend stopped before it was listening"
+            case .unusableStateFile(let problem): return problem
             }
         }
     }
@@ -34,8 +37,11 @@ public actor MockMAMServer {
     private let configuration: MockServiceConfiguration
     private let logger: Logger
     private let state: MockState
+    private let stateFile: StateFile?
     private let statistics = ServerStatistics()
     private var phase: Phase = .idle
+    /// Whether the state file's tenants were loaded (once: later starts keep the in-memory state).
+    private var restoredState = false
 
     /// Creates a server; nothing is bound until ``start()``.
     ///
@@ -46,9 +52,10 @@ public actor MockMAMServer {
     public init(configuration: MockServiceConfiguration = .init(), logger: Logger? = nil) {
         self.configuration = configuration
         self.logger = logger ?? Logger(label: configuration.loggerLabel)
+        stateFile = configuration.stateFile.map { StateFile(path: $0) }
         self.state = MockState(
             clockStart: configuration.clockStart, tokenLifetime: configuration.tokenLifetime,
-            graphPageSize: configuration.graphPageSize)
+            graphPageSize: configuration.graphPageSize, stateFile: stateFile)
     }
 
     /// The base URL (`http://127.0.0.1:PORT`) while the server is running, else nil.
@@ -132,6 +139,10 @@ public actor MockMAMServer {
             await shutdown.value
             return try await start(gracefulShutdownSignals: gracefulShutdownSignals)
         case .idle:
+            if let stateFile, !restoredState {
+                do { await state.restore(try stateFile.load()) } catch { throw LifecycleError.unusableStateFile(error.description) }
+                restoredState = true
+            }
             let launch = Task { [configuration, state, statistics, logger] in
                 try await Self.launch(
                     configuration: configuration, state: state, statistics: statistics, logger: logger,
@@ -158,6 +169,7 @@ public actor MockMAMServer {
         }
         phase = .stopping(shutdown)
         await shutdown.value
+        stateFile?.flush()
         if case .stopping = phase { phase = .idle }
         logger.info("mock backend stopped", metadata: ["url": "\(running.url)"])
     }

@@ -25,6 +25,8 @@ public struct MockServiceConfiguration: Sendable {
     public var tokenLifetime: TimeInterval
     /// Items per page of a Graph list without `$top` (Graph's own default for these collections is 100 or more).
     public var graphPageSize: Int
+    /// A file the tenants are saved to on every change and loaded from at start (standalone mocks), if any.
+    public var stateFile: String?
     /// A file every journal entry of every tenant is appended to as one JSON line, if any.
     public var journalFile: String?
     /// Label of the logger created when ``MockMAMServer/init(configuration:logger:)`` is given none.
@@ -45,8 +47,10 @@ public struct MockServiceConfiguration: Sendable {
         headerTimeout: Double = 30,
         maximumConnections: Int = 256,
         journalFile: String? = nil,
-        graphPageSize: Int = 100
+        graphPageSize: Int = 100,
+        stateFile: String? = nil
     ) {
+        self.stateFile = stateFile
         self.graphPageSize = max(1, graphPageSize)
         self.journalFile = journalFile
         self.headerTimeout = headerTimeout

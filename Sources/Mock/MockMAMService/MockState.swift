@@ -12,11 +12,27 @@ actor MockState {
     /// The URL the server is reachable at, known once the socket is bound; tenant URLs are built from it.
     private(set) var baseURL: String = "http://127.0.0.1"
 
-    init(clockStart: Date, tokenLifetime: TimeInterval, graphPageSize: Int = 100) {
+    /// Where every change is saved, when the mock runs with `--state-file`.
+    private let stateFile: StateFile?
+
+    init(clockStart: Date, tokenLifetime: TimeInterval, graphPageSize: Int = 100, stateFile: StateFile? = nil) {
         self.clockStart = clockStart
         self.tokenLifetime = tokenLifetime
         self.graphPageSize = graphPageSize
+        self.stateFile = stateFile
     }
+
+    /// Puts back the tenants a previous run saved (before the server accepts requests).
+    func restore(_ saved: [Tenant]) {
+        for tenant in saved { tenants[tenant.id.lowercased()] = tenant }
+    }
+
+    /// Hands the current tenants to the state file (a copy: tenants are values).
+    private func persist() {
+        stateFile?.save(Array(tenants.values).sorted { $0.id < $1.id })
+    }
+
+
 
     func setBaseURL(_ url: String) {
         baseURL = url
@@ -44,18 +60,21 @@ actor MockState {
         }
         tenant.deviceUserId = spec.deviceUser.flatMap { tenant.user(alias: $0)?.objectId }
         tenants[id] = tenant
+        persist()
         return tenant
     }
 
     /// Removes a tenant; false when there was none.
     func deleteTenant(_ id: String) -> Bool {
-        tenants.removeValue(forKey: id.lowercased()) != nil
+        defer { persist() }
+        return tenants.removeValue(forKey: id.lowercased()) != nil
     }
 
     /// Runs `body` on the tenant in one actor turn; nil when the tenant does not exist.
     func withTenant<Result: Sendable>(_ id: String, _ body: @Sendable (inout Tenant) -> Result) -> Result? {
         let key = id.lowercased()
         guard tenants[key] != nil else { return nil }
+        defer { persist() }
         return body(&tenants[key]!)
     }
 }

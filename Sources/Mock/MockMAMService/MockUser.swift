@@ -2,7 +2,7 @@
 ///
 /// `alias` is the name suites use for the user; `licensed` stands in for an Intune licence, which decides between
 /// `not-licensed` and the other enrollment outcomes.
-struct MockUser: Sendable {
+struct MockUser: Sendable, Codable {
     let alias: String
     let upn: String
     let objectId: String

@@ -3,8 +3,8 @@ import AdapterProtocol
 ///
 /// All three Graph `assign` actions take the same `deviceAndAppManagementAssignmentTarget` shapes; only the
 /// assignment's own `@odata.type` differs, so one type serves them all and ``AssignmentScope`` evaluates them alike.
-struct PolicyAssignment: Sendable {
-    enum Target: Sendable {
+struct PolicyAssignment: Sendable, Codable {
+    enum Target: Sendable, Codable {
         case group(String)
         case exclusionGroup(String)
         case allLicensedUsers

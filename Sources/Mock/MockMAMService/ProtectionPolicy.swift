@@ -2,7 +2,7 @@ import AdapterProtocol
 /// An iOS app protection policy (Graph `iosManagedAppProtection`) with its target apps and assignments.
 ///
 /// Settings are kept as posted (after validation) because the SDK receives them unchanged at check-in.
-struct ProtectionPolicy: Sendable {
+struct ProtectionPolicy: Sendable, Codable {
     static let odataType = "#microsoft.graph.iosManagedAppProtection"
 
     let id: String

@@ -6,7 +6,7 @@ import AdapterProtocol
 /// Each request on one of `routes` draws once: with probability `rate` it is faulted, and a second draw picks which
 /// of `answers`. The same seed and the same sequence of requests give the same faults, so a failing run replays
 /// exactly with `mamconf run --fault-seed`.
-struct SeededFaultSchedule: Sendable {
+struct SeededFaultSchedule: Sendable, Codable {
     let id: String
     let routes: Set<String>
     let rate: Double

@@ -1,6 +1,6 @@
 /// Sebastiano Vigna's SplitMix64: a tiny, fully specified generator, so a fault schedule's seed means the same
 /// faults on every platform and in every version (the standard library's generators promise neither).
-struct SplitMix64: Sendable, Hashable {
+struct SplitMix64: Sendable, Codable, Hashable {
     private(set) var state: UInt64
 
     init(seed: UInt64) { state = seed }

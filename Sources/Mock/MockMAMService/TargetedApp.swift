@@ -2,7 +2,7 @@ import AdapterProtocol
 /// One entry of a MAM policy's or targeted configuration's `apps`: an iOS bundle id.
 ///
 /// Protection policies and targeted app configurations share the `targetApps` action, so they share this type.
-struct TargetedApp: Sendable {
+struct TargetedApp: Sendable, Codable {
     let bundleId: String
 
     /// Whether this entry names `bundleId`; bundle ids compare case-insensitively, as Intune matches them.

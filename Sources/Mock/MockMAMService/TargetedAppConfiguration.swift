@@ -4,7 +4,7 @@ import AdapterProtocol
 /// It reaches the SDK through the MAM service at check-in (CFG), never through the device channel, and only for a
 /// user it is assigned to in an app it targets, which is why it carries the same `apps` and `assignments` as a
 /// protection policy.
-struct TargetedAppConfiguration: Sendable {
+struct TargetedAppConfiguration: Sendable, Codable {
     static let schema = GraphEntitySchema(
         typeName: "targetedManagedAppConfiguration",
         writable: [

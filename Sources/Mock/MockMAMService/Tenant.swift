@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A tenant is a value owned by ``MockState``; every request runs against it in one actor turn, so a request and
 /// its journal entry are never interleaved with another request's.
-struct Tenant: Sendable {
+struct Tenant: Sendable, Codable {
     let id: String
     let bundleId: String
     /// Public client id of the app (password and refresh grants).

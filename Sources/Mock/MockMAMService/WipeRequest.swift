@@ -3,8 +3,8 @@
 /// It is `pending` until a check-in of that registration carries the wipe command, `delivered` until the SDK
 /// unenrolls that registration, and `done` after that. A delivered wipe is sent again at every check-in until the
 /// SDK unenrolls, so a lost answer cannot lose the wipe.
-struct WipeRequest: Sendable {
-    enum State: String, Sendable {
+struct WipeRequest: Sendable, Codable {
+    enum State: String, Sendable, Codable {
         case pending, delivered, done
     }
 

@@ -24,6 +24,9 @@ struct MockBackendCommand: AsyncParsableCommand {
     @Option(name: .customLong("journal-file"), help: "Append every request of every tenant to this file, one JSON line each (route, status, fault, body digest).")
     var journalFile: String?
 
+    @Option(name: .customLong("state-file"), help: "Keep the tenants in this file: loaded at start, saved (atomically) after every change.")
+    var stateFile: String?
+
     /// Where `mamconf run --backend URL` and `mock-backend` read the mock's admin token.
     static let adminTokenVariable = "MAMCONF_MOCK_ADMIN_TOKEN"
 
@@ -37,7 +40,7 @@ struct MockBackendCommand: AsyncParsableCommand {
         }
         let configuration = MockServiceConfiguration(
             host: host, port: port, adminToken: token?.isEmpty == false ? token : nil, idleTimeout: idleTimeout,
-            journalFile: journalFile)
+            journalFile: journalFile, stateFile: stateFile)
         let server = MockMAMServer(configuration: configuration, logger: Logger(label: "mamconf.mock-backend"))
         do {
             try await server.runUntilCancelled { url in
