@@ -21,6 +21,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // RSA and X.509 for certificate client credentials (signed by the Graph client, checked by the mock).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.10.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
     ],
     targets: [
         // Native system libraries (see docs/native-deps.md).
@@ -42,11 +46,19 @@ let package = Package(
         .target(name: "SuiteLoader", dependencies: ["ConformanceCore", "AdapterProtocol", "Yams"], path: "Sources/Harness/SuiteLoader"),
         // How the runner reaches an integration: a local process over stdio, or a test host over TCP.
         .target(name: "AdapterTransports", dependencies: ["ConformanceCore", "AdapterProtocol", "CSpawn"], path: "Sources/Harness/AdapterTransports"),
-        .target(name: "Backends", dependencies: ["ConformanceCore", "CurlHTTP"], path: "Sources/Harness/Backends"),
+        .target(name: "Backends", dependencies: ["ConformanceCore", "CurlHTTP", "ClientAssertion"], path: "Sources/Harness/Backends"),
+
+        // OAuth client assertions (RS256 JWT over an X.509 certificate): made by the Graph client, checked by the mock.
+        .target(name: "ClientAssertion", dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+        ], path: "Sources/Auth/ClientAssertion"),
 
         // The mock backend: a separate wing, reached only over HTTP.
         .target(name: "MockMAMService", dependencies: [
-            "AdapterProtocol",
+            "AdapterProtocol", "ClientAssertion",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
@@ -87,12 +99,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport"),
         .testTarget(name: "ProtocolTests", dependencies: ["AdapterProtocol"]),
         .testTarget(name: "NativeTests", dependencies: ["TestSupport", "CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService", "AdapterProtocol"]),
-        .testTarget(name: "MockServiceTests", dependencies: ["TestSupport", "MockMAMService", "CurlHTTP", "AdapterProtocol"]),
+        .testTarget(name: "MockServiceTests", dependencies: ["TestSupport", "MockMAMService", "CurlHTTP", "AdapterProtocol", "ClientAssertion"]),
         .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "IntuneBinding", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference",
                                                       .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
-            "MamconfCLI", "mamconf-reference", "mamconf", "CSpawn", "TestSupport", "AdapterKit",
+            "MamconfCLI", "mamconf-reference", "mamconf", "CSpawn", "TestSupport", "AdapterKit", "ClientAssertion",
             // docs/ci.md's YAML snippets are parsed in DocumentationTests.
             .product(name: "Yams", package: "Yams"),
         ]),

@@ -1,5 +1,6 @@
 import Backends
 import Foundation
+import ClientAssertion
 import Testing
 
 /// Where the Graph credentials come from, and what the user is told when they are incomplete.
@@ -66,5 +67,51 @@ struct GraphCredentialsTests {
         let credentials = try GraphCredentials.load(environment: [:], file: path)
         #expect(credentials.warnings.count == 1)
         #expect(credentials.warnings.first?.contains("chmod 600") == true)
+    }
+
+    @Test("a certificate and its key, from a credentials file with paths relative to it, sign a valid assertion")
+    func certificateFromFile() throws {
+        let certificate = try TestCertificate.make()
+        let folder = NSTemporaryDirectory() + "mamconf-certificate-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try certificate.certificatePEM.write(toFile: "\(folder)/app.pem", atomically: true, encoding: .utf8)
+        FileManager.default.createFile(atPath: "\(folder)/app.key", contents: Data(certificate.privateKeyPEM.utf8), attributes: [.posixPermissions: 0o600])
+        FileManager.default.createFile(atPath: "\(folder)/credentials.json", contents: Data(
+            #"{"tenantId": "t", "clientId": "c", "certificateFile": "app.pem", "privateKeyFile": "app.key"}"#.utf8), attributes: [.posixPermissions: 0o600])
+        let credentials = try GraphCredentials.load(environment: [:], file: "\(folder)/credentials.json")
+        guard case .certificate = credentials.proof else { Issue.record("not a certificate proof"); return }
+        #expect(credentials.secrets == [certificate.privateKeyPEM])
+        #expect(credentials.warnings.isEmpty)
+    }
+
+    @Test("a key that does not belong to the certificate, a secret next to a certificate, or a certificate without its key stop the run")
+    func certificateMistakes() throws {
+        let first = try TestCertificate.make(), second = try TestCertificate.make()
+        let folder = NSTemporaryDirectory() + "mamconf-certificate-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try first.certificatePEM.write(toFile: "\(folder)/first.pem", atomically: true, encoding: .utf8)
+        try second.privateKeyPEM.write(toFile: "\(folder)/second.key", atomically: true, encoding: .utf8)
+        let base = [GraphCredentials.tenantVariable: "t", GraphCredentials.clientVariable: "c"]
+        var mismatched = base
+        mismatched[GraphCredentials.certificateVariable] = "\(folder)/first.pem"
+        mismatched[GraphCredentials.privateKeyVariable] = "\(folder)/second.key"
+        #expect {
+            _ = try GraphCredentials.load(environment: mismatched, file: nil)
+        } throws: { error in
+            guard case .unusableCertificate(let why)? = error as? GraphCredentials.LoadError else { return false }
+            return why.contains("does not belong to the certificate")
+        }
+        var both = mismatched
+        both[GraphCredentials.secretVariable] = "s"
+        #expect(throws: GraphCredentials.LoadError.conflicting) { try GraphCredentials.load(environment: both, file: nil) }
+        var keyless = base
+        keyless[GraphCredentials.certificateVariable] = "\(folder)/first.pem"
+        #expect {
+            _ = try GraphCredentials.load(environment: keyless, file: nil)
+        } throws: { error in
+            (error as? GraphCredentials.LoadError)?.description.contains(GraphCredentials.privateKeyVariable) == true
+        }
     }
 }

@@ -1,4 +1,5 @@
 import AdapterProtocol
+import ClientAssertion
 import Foundation
 import JUnitXML
 import TestSupport
@@ -35,6 +36,22 @@ import Testing
         for secret in [tenant.secret] + tenant.passwords {
             #expect(!everything.contains(secret), "a secret reached the console or a report")
         }
+    }
+
+    @Test func everySuitePassesThroughTheGraphDriverWithCertificateCredentialsAndTheKeyNeverShows() async throws {
+        let certificate = try TestCertificate.make()
+        let tenant = try await GraphTenantOnMock.start(certificate: certificate)
+        defer { Task { await tenant.stop() } }
+        let reports = tenant.directory + "/reports"
+        let run = try await runCommand(
+            [Self.mamconf, "run", "--suites-dir", Repository.suites, "--junit", "\(reports)/junit.xml", "-v"] + tenant.arguments,
+            environment: tenant.environment())
+        #expect(run.status == 0, "\(run.output.suffix(3000))")
+        #expect(try await tenant.remainingObjects() == [])
+        let keyBody = certificate.privateKeyPEM.split(separator: "\n").dropFirst().first.map(String.init) ?? "?"
+        let everything = run.output + (try String(contentsOfFile: "\(reports)/junit.xml", encoding: .utf8))
+        #expect(!everything.contains(keyBody), "the private key reached the console or the report")
+        #expect(!everything.contains("client_assertion="), "nor an assertion")
     }
 
     @Test func aRunInterruptedMidCaseDeletesWhatTheCaseCreatedBeforeItExits() async throws {

@@ -94,7 +94,7 @@ struct FaultAnswerTests {
             ["route": "mam.enroll", "drop": false],
             ["route": "mam.enroll", "malformed": "yes"],
             ["route": "mam.enroll", "delayMs": 0],
-            ["route": "mam.enroll", "delayMs": 600_000],
+            ["route": "mam.enroll", "delayMs": 600_001],
             ["route": "mam.enroll", "status": 503, "retryAfter": -1],
             ["route": "mam.enroll"],
         ])

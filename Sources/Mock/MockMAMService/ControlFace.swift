@@ -36,6 +36,9 @@ struct ControlFace: Sendable {
         controls.delete("tenants/:tenant/faults") { request, context in
             await clearFaults(try await IncomingRequest.read(request, context: context)).response()
         }
+        controls.put("tenants/:tenant/admin-certificate") { request, context in
+            await setAdminCertificate(try await IncomingRequest.read(request, context: context)).response()
+        }
         controls.put("tenants/:tenant/device") { request, context in
             await setDevice(try await IncomingRequest.read(request, context: context)).response()
         }

@@ -37,6 +37,10 @@ struct Tenant: Sendable, Codable {
     var refreshTokens: [String: RefreshGrant] = [:]
     /// Armed faults, oldest first (see ``InjectedFault``).
     var faults: [InjectedFault] = []
+    /// The administrator's certificate (PEM) for client assertions, once registered.
+    var adminCertificatePEM: String?
+    /// `jti`s of the client assertions taken, so none is taken twice.
+    var usedAssertionIds: Set<String> = []
     /// Items per page of a Graph list without `$top`.
     var graphPageSize = 100
     /// Seeded fault schedules, in the order they were added.

@@ -1,4 +1,5 @@
 import AdapterProtocol
+import ClientAssertion
 import Foundation
 import Hummingbird
 
@@ -61,6 +62,10 @@ enum TokenFace {
     private static func clientCredentials(
         _ tenant: inout Tenant, _ form: [String: String], _ request: IncomingRequest
     ) throws(ReplyError) -> Reply {
+        if form["client_assertion_type"] != nil || form["client_assertion"] != nil {
+            try certificateCredentials(&tenant, form, request)
+            return try adminToken(&tenant, form)
+        }
         let (clientId, clientSecret) = basicCredentials(request.authorization) ?? (form["client_id"], form["client_secret"])
         guard let clientId, let clientSecret else {
             throw failure("invalid_request", "client_id and client_secret are required.", route: "token.client_credentials")
@@ -78,6 +83,55 @@ enum TokenFace {
                 "AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '\(clientId)'.",
                 route: "token.client_credentials", status: .unauthorized)
         }
+        return try adminToken(&tenant, form)
+    }
+
+    /// A client assertion (RFC 7523) signed with the certificate registered for the administrator
+    /// (`PUT /_mock/tenants/{t}/admin-certificate`), checked as Entra checks it; each assertion is taken once. Its
+    /// validity window is checked against real time, not the tenant clock: the client signs with its own clock,
+    /// and tests move the tenant clock by days.
+    private static func certificateCredentials(
+        _ tenant: inout Tenant, _ form: [String: String], _ request: IncomingRequest
+    ) throws(ReplyError) {
+        let route = "token.client_credentials"
+        guard form["client_assertion_type"] == ClientAssertion.type, let assertion = form["client_assertion"] else {
+            throw failure(
+                "invalid_request", "client_assertion_type must be \(ClientAssertion.type), with a client_assertion.", route: route)
+        }
+        let clientId = form["client_id"] ?? tenant.adminClientId
+        guard clientId == tenant.adminClientId else {
+            throw failure(
+                "unauthorized_client",
+                "AADSTS700016: Application with identifier '\(clientId)' was not found in the directory '\(tenant.id)'.",
+                route: route)
+        }
+        guard let certificate = tenant.adminCertificatePEM else {
+            throw failure(
+                "invalid_client", "AADSTS700027: Client assertion failed signature validation: no certificate is registered for the application.",
+                route: route, status: .unauthorized)
+        }
+        let audience = (request.host.map { "http://\($0)" } ?? "") + request.path
+        let claims: ClientAssertion.Claims
+        do {
+            claims = try ClientAssertion.verify(
+                assertion, certificatePEM: certificate, clientId: clientId, audience: audience, now: Date())
+        } catch {
+            let code = switch error {
+            case .notYetValid, .expired: "AADSTS700024: Client assertion is not within its valid time range: "
+            case .unknownCertificate, .badSignature: "AADSTS700027: Client assertion failed signature validation: "
+            default: ""
+            }
+            throw failure("invalid_client", code + error.description + ".", route: route, status: .unauthorized)
+        }
+        guard tenant.usedAssertionIds.insert(claims.id).inserted else {
+            throw failure(
+                "invalid_client", "The client assertion (jti \(claims.id)) was already used; make a new one for each request.",
+                route: route, status: .unauthorized)
+        }
+    }
+
+    /// The administrator's Graph token, once the client has proved itself.
+    private static func adminToken(_ tenant: inout Tenant, _ form: [String: String]) throws(ReplyError) -> Reply {
         guard form["scope"] == Audiences.graphDefaultScope else {
             throw failure(
                 "invalid_scope", "scope must be \(Audiences.graphDefaultScope).", route: "token.client_credentials")

@@ -1,4 +1,5 @@
 import AdapterProtocol
+import ClientAssertion
 import CurlHTTP
 import Foundation
 import Logging
@@ -20,7 +21,8 @@ struct GraphTenantOnMock {
     private let http = HTTPClient(label: "test.graph-tenant")
 
     /// - Parameter journalFile: where the mock appends every request (with Graph bodies), if anywhere.
-    static func start(journalFile: String? = nil) async throws -> GraphTenantOnMock {
+    ///   - certificate: when given, the credentials file names it and its key instead of the client secret.
+    static func start(journalFile: String? = nil, certificate: TestCertificate? = nil) async throws -> GraphTenantOnMock {
         let server = MockMAMServer(configuration: MockServiceConfiguration(journalFile: journalFile), logger: .quiet)
         let base = try await server.start().absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         let (fixture, _, errors) = SuiteLoader(fixturesDirectory: Repository.fixtures, catalog: nil).fixtures(tenant: "contoso", policies: [])
@@ -53,7 +55,18 @@ struct GraphTenantOnMock {
             """
         try tenantFile.write(toFile: "\(directory)/tenant.yaml", atomically: true, encoding: .utf8)
         let secret = try #require(created["admin"]?["clientSecret"]?.stringValue)
-        let credentials: JSONValue = ["tenantId": .string(tenantId), "clientId": created["admin"]?["clientId"] ?? .null, "clientSecret": .string(secret)]
+        var credentials: JSONValue = ["tenantId": .string(tenantId), "clientId": created["admin"]?["clientId"] ?? .null, "clientSecret": .string(secret)]
+        if let certificate {
+            // The application proves itself with the certificate instead: registered with the tenant, files beside
+            // the credentials file (paths relative to it).
+            let registered = try await http.send(HTTPRequest(method: "PUT", url: "\(base)/_mock/tenants/\(tenantId)/admin-certificate",
+                                                             body: Data(certificate.certificatePEM.utf8)))
+            #expect(registered.status == 204)
+            FileManager.default.createFile(atPath: "\(directory)/app.pem", contents: Data(certificate.certificatePEM.utf8), attributes: [.posixPermissions: 0o644])
+            FileManager.default.createFile(atPath: "\(directory)/app.key", contents: Data(certificate.privateKeyPEM.utf8), attributes: [.posixPermissions: 0o600])
+            credentials = ["tenantId": .string(tenantId), "clientId": created["admin"]?["clientId"] ?? .null,
+                           "certificateFile": "app.pem", "privateKeyFile": "app.key"]
+        }
         FileManager.default.createFile(atPath: "\(directory)/credentials.json", contents: credentials.serialized(), attributes: [.posixPermissions: 0o600])
         return GraphTenantOnMock(
             server: server, base: base, tenantId: tenantId, graphURL: try #require(created["graphBaseURL"]?.stringValue), secret: secret,

@@ -182,10 +182,13 @@ public struct GraphAdminClient: GraphCalling {
 
     private func token(transcript: Transcript?) async throws(BackendFault) -> String {
         if let cached = await tokens.current(at: waiting.now()) { return cached }
-        let request = HTTPRequest.form(url: tokenURL, fields: [
-            ("grant_type", "client_credentials"), ("client_id", credentials.clientId), ("client_secret", credentials.clientSecret),
-            ("scope", "https://graph.microsoft.com/.default"),
-        ])
+        let proof: [(String, String)]
+        do { proof = try credentials.proofFields(tokenURL: tokenURL) } catch {
+            throw BackendFault(request: "POST \(tokenURL)", reason: .credentials(error.description))
+        }
+        for (name, value) in proof where name == "client_assertion" { redactor.add(value) }
+        let request = HTTPRequest.form(url: tokenURL, fields: [("grant_type", "client_credentials"), ("client_id", credentials.clientId)]
+            + proof + [("scope", "https://graph.microsoft.com/.default")])
         var budget = RetryBudget(started: waiting.now())
         let response = try await exchange(request, client: http, budget: &budget, resendsAfterNoAnswer: true, transcript: transcript)
         guard response.status == 200, let body = try? JSONValue.parse(response.body), let issued = body["access_token"]?.stringValue else {

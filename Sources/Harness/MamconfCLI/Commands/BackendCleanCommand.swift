@@ -23,7 +23,7 @@ struct BackendCleanCommand: AsyncParsableCommand {
     @Option(name: .customLong("login-url"), help: "The Entra login host.")
     var loginURL = "https://login.microsoftonline.com"
 
-    @Option(name: .customLong("credentials-file"), help: "JSON with tenantId, clientId and clientSecret, readable only by you; else the MAMCONF_GRAPH_* variables.")
+    @Option(name: .customLong("credentials-file"), help: "JSON with tenantId, clientId, and clientSecret or certificateFile + privateKeyFile, readable only by you; else the MAMCONF_GRAPH_* variables.")
     var credentialsFile: String?
 
     @Option(name: .customLong("run"), help: "Only the objects of this run (the 12-digit id in `mamconf-<run>`, printed by the run).")

@@ -22,7 +22,7 @@ struct BackendOptions: ParsableArguments {
     @Option(name: .customLong("tenant-file"), help: "YAML naming the real accounts the suites' aliases stand for, and the app's client id (required with --backend graph).")
     var tenantFile: String?
 
-    @Option(name: .customLong("credentials-file"), help: "JSON with tenantId, clientId and clientSecret, readable only by you; else the MAMCONF_GRAPH_* variables.")
+    @Option(name: .customLong("credentials-file"), help: "JSON with tenantId, clientId, and clientSecret or certificateFile + privateKeyFile, readable only by you; else the MAMCONF_GRAPH_* variables.")
     var credentialsFile: String?
 
     @Option(name: .customLong("registration-wait"), help: "Seconds a real tenant may take to show a registration the SDK caused (with --backend graph).")
