@@ -57,6 +57,7 @@ bench-mock: deps
 	@for p in wrk nginx; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; fi
 	$(SWIFT) build -c release --product mamconf
+	$(SWIFT) build -c release --product mamconf-reference
 	python3 Benchmarks/MockThroughput/mock_throughput.py --bin "$$($(SWIFT) build -c release --show-bin-path)"
 
 clean:

@@ -182,6 +182,8 @@ def main():
                 journal = http("GET", base + "/_mock/tenants/%s/journal" % created["tenantId"])["entries"]
                 driver = [e for e in journal if e["route"].startswith("graph.") or e["route"] == "token.client_credentials"]
                 rates.append((wall, len(driver), served, run.returncode))
+                if run.returncode != 0:
+                    print("  the run failed (exit %d): %s" % (run.returncode, (run.stderr or run.stdout)[-600:]))
             print("Graph driver over every suite (%d runs):" % len(rates))
             for wall, driver, served, status in rates:
                 print("  exit %d, %.2f s wall, %d driver requests (Graph + token) = %.0f/s; %d requests in all" % (
