@@ -17,14 +17,7 @@ struct BackendCleanCommand: AsyncParsableCommand {
             could not be deleted, 2 when the tenant cannot be reached or the credentials are refused.
             """)
 
-    @Option(name: .customLong("graph-url"), help: "Graph's base URL.")
-    var graphURL = "https://graph.microsoft.com/v1.0"
-
-    @Option(name: .customLong("login-url"), help: "The Entra login host.")
-    var loginURL = "https://login.microsoftonline.com"
-
-    @Option(name: .customLong("credentials-file"), help: "JSON with tenantId, clientId, and clientSecret or certificateFile + privateKeyFile, readable only by you; else the MAMCONF_GRAPH_* variables.")
-    var credentialsFile: String?
+    @OptionGroup var graph: GraphConnectionOptions
 
     @Option(name: .customLong("run"), help: "Only the objects of this run (the 12-digit id in `mamconf-<run>`, printed by the run).")
     var run: String?
@@ -39,13 +32,12 @@ struct BackendCleanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let redactor = Redactor()
         let credentials: GraphCredentials
-        do { credentials = try GraphCredentials.load(environment: ProcessInfo.processInfo.environment, file: credentialsFile) } catch {
+        do { credentials = try graph.credentials() } catch {
             throw MamconfExit(MamconfExit.notJudged, "credentials: \(error.description)")
         }
-        for warning in credentials.warnings { StandardStreams.write("mamconf: warning: \(warning)\n", to: STDERR_FILENO) }
-        let redactor = Redactor()
-        let leftovers = GraphLeftovers(graph: GraphAdminClient(graphURL: graphURL, loginURL: loginURL, credentials: credentials, redactor: redactor))
+        let leftovers = GraphLeftovers(graph: graph.client(credentials, redactor: redactor))
         let found: [GraphLeftovers.Leftover]
         do { found = try await leftovers.find(runId: run) } catch {
             throw MamconfExit(MamconfExit.notJudged, redactor.redact(error.description))

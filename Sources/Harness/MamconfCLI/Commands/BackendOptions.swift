@@ -13,17 +13,10 @@ struct BackendOptions: ParsableArguments {
     @Option(help: "The backend: leave out for the embedded mock, 'graph' for a real tenant through Microsoft Graph, or the base URL of a running mock backend.")
     var backend: String?
 
-    @Option(name: .customLong("graph-url"), help: "Graph's base URL (with --backend graph).")
-    var graphURL = "https://graph.microsoft.com/v1.0"
-
-    @Option(name: .customLong("login-url"), help: "The Entra login host; tokens come from LOGIN/TENANT/oauth2/v2.0/token (with --backend graph).")
-    var loginURL = "https://login.microsoftonline.com"
+    @OptionGroup var graph: GraphConnectionOptions
 
     @Option(name: .customLong("tenant-file"), help: "YAML naming the real accounts the suites' aliases stand for, and the app's client id (required with --backend graph).")
     var tenantFile: String?
-
-    @Option(name: .customLong("credentials-file"), help: "JSON with tenantId, clientId, and clientSecret or certificateFile + privateKeyFile, readable only by you; else the MAMCONF_GRAPH_* variables.")
-    var credentialsFile: String?
 
     @Option(name: .customLong("registration-wait"), help: "Seconds a real tenant may take to show a registration the SDK caused (with --backend graph).")
     var registrationWait = 600.0
@@ -38,7 +31,7 @@ struct BackendOptions: ParsableArguments {
         if isGraph, tenantFile == nil {
             throw ValidationError("--backend graph needs --tenant-file: the real accounts the suites' aliases stand for")
         }
-        if !isGraph, tenantFile != nil || credentialsFile != nil {
+        if !isGraph, tenantFile != nil || graph.credentialsFile != nil {
             throw ValidationError("--tenant-file and --credentials-file go with --backend graph")
         }
         guard registrationWait >= 0 else { throw ValidationError("--registration-wait must be 0 or more") }
@@ -65,15 +58,14 @@ struct BackendOptions: ParsableArguments {
     func open(redactor: Redactor, profile: TenantProfile?, verbose: Bool) async throws(BackendFault) -> Opened {
         if isGraph, let profile {
             let credentials: GraphCredentials
-            do { credentials = try GraphCredentials.load(environment: ProcessInfo.processInfo.environment, file: credentialsFile) } catch {
+            do { credentials = try graph.credentials() } catch {
                 throw BackendFault(request: "read the Graph credentials", reason: .credentials(error.description))
             }
-            for warning in credentials.warnings { StandardStreams.write("mamconf: warning: \(warning)\n", to: STDERR_FILENO) }
             redactor.add(credentials.secrets)
             for account in profile.accounts.values where !account.password.isEmpty { redactor.add(account.password) }
-            let client = GraphAdminClient(graphURL: graphURL, loginURL: loginURL, credentials: credentials, redactor: redactor)
+            let client = graph.client(credentials, redactor: redactor)
             let driver = GraphBackend(
-                graph: client, profile: profile, tenantId: credentials.tenantId, graphURL: graphURL, loginURL: loginURL,
+                graph: client, profile: profile, tenantId: credentials.tenantId, graphURL: graph.graphURL, loginURL: graph.loginURL,
                 tag: .random(), observation: ObservationBudget(total: registrationWait, interval: min(15, max(1, registrationWait / 20))),
                 onLeftover: { line in StandardStreams.write("mamconf: \(redactor.redact(line)); remove it with `mamconf backend-clean`\n", to: STDERR_FILENO) })
             return Opened(driver: driver, embedded: nil)
