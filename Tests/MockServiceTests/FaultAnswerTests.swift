@@ -126,7 +126,10 @@ struct FaultAnswerTests {
         }
         let listing = try await backend.json("GET", "/_mock/tenants/\(tenant.id)/faults")
         #expect(listing["schedules"]?.arrayValue?.first?["seed"] == .string(seed), "the listing shows the seed for a replay")
-        return try await tenant.journal(route: "token.password").map { $0["fault"]?.stringValue ?? "-" }
+        let entries = try await tenant.journal(route: "token.password")
+        #expect(entries.allSatisfy { $0["fault"]?.stringValue.map { $0.hasSuffix("(schedule seed \(seed))") } ?? true },
+                "a scheduled fault names its seed in the journal")
+        return entries.map { ($0["fault"]?.stringValue ?? "-").replacingOccurrences(of: " (schedule seed \(seed))", with: "") }
     }
 
     @Test("a schedule's faults are a function of its seed: the same seed repeats them, another seed differs")

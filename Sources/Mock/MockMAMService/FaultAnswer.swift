@@ -15,31 +15,31 @@ enum FaultAnswer: Sendable, Codable, Hashable {
     /// Reads the answer fields of a fault body (`status` with optional `retryAfter`, `drop`, `malformed`); at most one
     /// kind may be given; none means the normal answer.
     static func parse(_ object: [String: JSONValue]) throws(FaultSpec.Invalid) -> FaultAnswer {
-        let kinds = ["status", "drop", "malformed"].filter { object[$0] != nil && object[$0]?.isNull == false }
+        let kinds = [MockFaultField.status, .drop, .malformed].filter { object[$0] != nil && object[$0]?.isNull == false }
         guard kinds.count <= 1 else {
-            throw FaultSpec.Invalid(reason: "give one answer kind, not \(kinds.joined(separator: " and "))")
+            throw FaultSpec.Invalid(reason: "give one answer kind, not \(kinds.map(\.rawValue).joined(separator: " and "))")
         }
-        if object["retryAfter"] != nil, kinds.first != "status" {
+        if object[.retryAfter] != nil, kinds.first != .status {
             throw FaultSpec.Invalid(reason: "retryAfter goes with status (a Retry-After header on the error answer)")
         }
         switch kinds.first {
-        case "status":
-            guard let status = object["status"]?.intValue, (400...599).contains(status) else {
+        case .status?:
+            guard let status = object[.status]?.intValue, (400...599).contains(status) else {
                 throw FaultSpec.Invalid(reason: "status must be an HTTP error status (an integer 400-599)")
             }
             var retryAfter: Int?
-            if let value = object["retryAfter"], !value.isNull {
+            if let value = object[.retryAfter], !value.isNull {
                 guard let seconds = value.intValue, seconds >= 0 else {
                     throw FaultSpec.Invalid(reason: "retryAfter must be a number of seconds >= 0")
                 }
                 retryAfter = seconds
             }
             return .status(status, retryAfter: retryAfter)
-        case "drop":
-            guard object["drop"]?.boolValue == true else { throw FaultSpec.Invalid(reason: "drop must be true") }
+        case .drop?:
+            guard object[.drop]?.boolValue == true else { throw FaultSpec.Invalid(reason: "drop must be true") }
             return .drop
-        case "malformed":
-            guard object["malformed"]?.boolValue == true else { throw FaultSpec.Invalid(reason: "malformed must be true") }
+        case .malformed?:
+            guard object[.malformed]?.boolValue == true else { throw FaultSpec.Invalid(reason: "malformed must be true") }
             return .malformed
         default:
             return .normal
@@ -50,11 +50,12 @@ enum FaultAnswer: Sendable, Codable, Hashable {
     var fields: [String: JSONValue] {
         switch self {
         case .status(let status, let retryAfter):
-            var fields: [String: JSONValue] = ["status": .number(Double(status))]
-            if let retryAfter { fields["retryAfter"] = .number(Double(retryAfter)) }
+            var fields: [String: JSONValue] = [:]
+            fields[.status] = .number(Double(status))
+            if let retryAfter { fields[.retryAfter] = .number(Double(retryAfter)) }
             return fields
-        case .drop: return ["drop": true]
-        case .malformed: return ["malformed": true]
+        case .drop: return [MockFaultField.drop.rawValue: true]
+        case .malformed: return [MockFaultField.malformed.rawValue: true]
         case .normal: return [:]
         }
     }

@@ -22,21 +22,21 @@ struct FaultSpec: Sendable {
     /// The longest delay a fault may ask for (the suite format's limit, 600 s): a longer one only holds the run.
     static let maximumDelayMs = 600_000
 
-    private static let fields = ["route", "status", "retryAfter", "drop", "malformed", "delayMs", "times"]
+    private static let fields = MockFaultField.injection.map(\.rawValue)
 
     static func parse(_ body: JSONValue) throws(Invalid) -> FaultSpec {
         guard let object = body.objectValue else { throw Invalid(reason: "the body must be a JSON object") }
         if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
             throw Invalid(reason: "unknown field '\(unknown)' (allowed: \(fields.joined(separator: ", ")))")
         }
-        let route = try knownRoute(object["route"])
+        let route = try knownRoute(object[.route])
         let answer = try FaultAnswer.parse(object)
-        let delayMs = try delay(object["delayMs"])
+        let delayMs = try delay(object[.delayMs])
         if answer == .normal, delayMs == nil {
             throw Invalid(reason: "a fault needs an answer (status, drop or malformed) or a delayMs")
         }
         var times: Int?
-        if let value = object["times"], !value.isNull {
+        if let value = object[.times], !value.isNull {
             guard let count = value.intValue, count >= 1 else {
                 throw Invalid(reason: "times must be an integer >= 1 (omit it to fault until cleared)")
             }

@@ -17,9 +17,9 @@ struct InjectedFault: Sendable, Codable {
     func json() -> JSONValue {
         var object = answer.fields
         object["faultId"] = .string(id)
-        object["route"] = .string(route)
+        object[.route] = .string(route)
         object["remaining"] = remaining.map { .number(Double($0)) } ?? .null
-        if let delayMs { object["delayMs"] = .number(Double(delayMs)) }
+        if let delayMs { object[.delayMs] = .number(Double(delayMs)) }
         return .object(object)
     }
 }
@@ -29,10 +29,14 @@ struct InjectedFault: Sendable, Codable {
 struct AppliedFault: Sendable {
     let answer: FaultAnswer
     let delayMs: Int?
+    /// The seed of the schedule that decided the fault, if one did: in the journal, so a run can be replayed.
+    var scheduleSeed: UInt64? = nil
 
-    /// The journal's `fault` field: `status 503 retry-after 2`, `drop`, `malformed`, `delay 300ms`, or both.
+    /// The journal's `fault` field: `status 503 retry-after 2`, `drop`, `malformed`, `delay 300ms`, or both; a
+    /// scheduled one ends with `(schedule seed N)`.
     var journalText: String {
-        [answer.journalText, delayMs.map { "delay \($0)ms" }].compactMap { $0 }.joined(separator: " ")
+        [answer.journalText, delayMs.map { "delay \($0)ms" }, scheduleSeed.map { "(schedule seed \($0))" }]
+            .compactMap { $0 }.joined(separator: " ")
     }
 
     /// The reply that replaces the normal one, or nil when the normal processing answers (a pure delay).

@@ -16,29 +16,29 @@ struct SeededFaultSchedule: Sendable, Codable {
     private(set) var generator: SplitMix64
     private(set) var injected = 0
 
-    private static let fields = ["routes", "rate", "faults", "seed", "limit"]
+    private static let fields = MockFaultField.schedule.map(\.rawValue)
 
     static func parse(_ body: JSONValue, id: String) throws(FaultSpec.Invalid) -> SeededFaultSchedule {
         guard let object = body.objectValue else { throw FaultSpec.Invalid(reason: "the body must be a JSON object") }
         if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
             throw FaultSpec.Invalid(reason: "unknown field '\(unknown)' (allowed: \(fields.joined(separator: ", ")))")
         }
-        guard let routeValues = object["routes"]?.arrayValue, !routeValues.isEmpty else {
+        guard let routeValues = object[.routes]?.arrayValue, !routeValues.isEmpty else {
             throw FaultSpec.Invalid(reason: "routes (a non-empty list of journal route names) is required",
                                     knownRoutes: JournalRoutes.all)
         }
         var routes: Set<String> = []
         for value in routeValues { routes.insert(try FaultSpec.knownRoute(value)) }
-        guard let rate = object["rate"]?.doubleValue, rate > 0, rate <= 1 else {
+        guard let rate = object[.rate]?.doubleValue, rate > 0, rate <= 1 else {
             throw FaultSpec.Invalid(reason: "rate must be a number in (0, 1]")
         }
-        guard let answerValues = object["faults"]?.arrayValue, !answerValues.isEmpty else {
+        guard let answerValues = object[.faults]?.arrayValue, !answerValues.isEmpty else {
             throw FaultSpec.Invalid(reason: "faults (a non-empty list of answers) is required")
         }
         var answers: [FaultAnswer] = []
         for value in answerValues {
             guard let fields = value.objectValue else { throw FaultSpec.Invalid(reason: "each of faults must be an object") }
-            if let unknown = fields.keys.sorted().first(where: { !["status", "retryAfter", "drop", "malformed"].contains($0) }) {
+            if let unknown = fields.keys.sorted().first(where: { key in !MockFaultField.answer.contains { $0.rawValue == key } }) {
                 throw FaultSpec.Invalid(reason: "unknown field '\(unknown)' in faults (allowed: status, retryAfter, drop, malformed)")
             }
             let answer = try FaultAnswer.parse(fields)
@@ -46,11 +46,11 @@ struct SeededFaultSchedule: Sendable, Codable {
             answers.append(answer)
         }
         // Decimal text, because a JSON number (a double) cannot carry every 64-bit seed.
-        guard let seedText = object["seed"]?.stringValue, let seed = UInt64(seedText) else {
+        guard let seedText = object[.seed]?.stringValue, let seed = UInt64(seedText) else {
             throw FaultSpec.Invalid(reason: "seed must be an unsigned 64-bit integer written as decimal text, e.g. \"42\"")
         }
         var limit: Int?
-        if let value = object["limit"], !value.isNull {
+        if let value = object[.limit], !value.isNull {
             guard let count = value.intValue, count >= 1 else { throw FaultSpec.Invalid(reason: "limit must be an integer >= 1") }
             limit = count
         }
@@ -69,12 +69,12 @@ struct SeededFaultSchedule: Sendable, Codable {
 
     /// The schedule as the faults listing shows it, seed included so a run can be replayed.
     func json() -> JSONValue {
-        var object: [String: JSONValue] = [
-            "scheduleId": .string(id), "routes": .array(routes.sorted().map(JSONValue.string)), "rate": .number(rate),
-            "faults": .array(answers.map { .object($0.fields) }), "seed": .string(String(seed)),
-            "injected": .number(Double(injected)),
-        ]
-        if let limit { object["limit"] = .number(Double(limit)) }
+        var object: [String: JSONValue] = ["scheduleId": .string(id), "injected": .number(Double(injected))]
+        object[.routes] = .array(routes.sorted().map(JSONValue.string))
+        object[.rate] = .number(rate)
+        object[.faults] = .array(answers.map { .object($0.fields) })
+        object[.seed] = .string(String(seed))
+        if let limit { object[.limit] = .number(Double(limit)) }
         return .object(object)
     }
 }

@@ -26,7 +26,7 @@ extension Tenant {
         }
         for index in faultSchedules.indices {
             if let answer = faultSchedules[index].draw(route: route) {
-                return AppliedFault(answer: answer, delayMs: nil)
+                return AppliedFault(answer: answer, delayMs: nil, scheduleSeed: faultSchedules[index].seed)
             }
         }
         return nil
