@@ -116,7 +116,7 @@ import Testing
         (["*/config-gone-after-unenroll"], 1),
         (["config-gone-after-unenroll"], 1),
         (["targeted-config/config-gone-after-unenroll"], 1),
-        (["*wipe*"], 4),
+        (["*wipe*"], 5),
         (["identity-*/*", "policy-queries/*"], 18),
     ])
     func casesAreChosenByQualifiedNameIdOrGlob(patterns: [String], count: Int) throws {
