@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["AdapterProtocol"]),
         .testTarget(name: "NativeTests", dependencies: ["TestSupport", "CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService", "AdapterProtocol"]),
         .testTarget(name: "MockServiceTests", dependencies: ["TestSupport", "MockMAMService", "CurlHTTP", "AdapterProtocol", "ClientAssertion"]),
-        .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "IntuneBinding", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference",
+        .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "IntuneBinding", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "mamconf-reference", "TestSupport",
                                                       .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",

@@ -55,7 +55,7 @@ import Testing
         try await offPool { process.waitUntilExit() }
 
         #expect(process.terminationStatus == expectedExit)
-        let errorText = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errorText = String(decoding: readToEnd(stderr.fileHandleForReading.fileDescriptor), as: UTF8.self)
         #expect(errorText.contains("interrupted"), "\(errorText)")
         let xml = try Data(contentsOf: URL(fileURLWithPath: "\(reports)/junit.xml"))
         let report = String(decoding: xml, as: UTF8.self)

@@ -76,7 +76,7 @@ import Testing
             let errorHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
             process.standardError = errorHandle
             try process.run()
-            let out = pipe.fileHandleForReading.readDataToEndOfFile()
+            let out = readToEnd(pipe.fileHandleForReading.fileDescriptor)
             process.waitUntilExit()
             try errorHandle.close()
             let err = try String(contentsOfFile: errorFile, encoding: .utf8)

@@ -73,7 +73,9 @@ import Testing
     }
 
     /// Starts a process with SIGINT and SIGTERM blocked and its output discarded.
-    static func spawnBlocked(_ arguments: [String]) throws -> pid_t {
+    /// - Parameter extra: variables added to this process's environment for the child only (never `setenv`: changing
+    ///   the environment while other tests' threads spawn processes corrupts what they copy).
+    static func spawnBlocked(_ arguments: [String], extra: [String: String] = [:]) throws -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -97,7 +99,11 @@ import Testing
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+        var environment = ProcessInfo.processInfo.environment
+        for (name, value) in extra { environment[name] = value }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
         return pid
     }
@@ -124,17 +130,16 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: work) }
         let fifo = "\(work)/ready"
         #expect(mkfifo(fifo, 0o600) == 0)
-        setenv("DEAF_READY_FIFO", fifo, 1)
         let adapter = "\(Repository.testData)/adapters/deaf_adapter.py"
         let mamconf = try SignalTimingTests.spawnBlocked([
             InterruptionTests.mamconf, "run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures,
             "--junit", "\(work)/junit.xml", "--step-timeout", "120", "--", "/usr/bin/env", "python3", adapter,
-        ])
+        ], extra: ["DEAF_READY_FIFO": fifo])
         // The adapter names itself through the FIFO: opening it blocks until the adapter opens it, an event.
         let adapterPid = try await offPool { () -> Int32 in
             guard let handle = FileHandle(forReadingAtPath: fifo) else { return -1 }
             defer { try? handle.close() }
-            let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+            let text = String(decoding: readToEnd(handle.fileDescriptor), as: UTF8.self)
             return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         }
         try #require(adapterPid > 0)

@@ -4,6 +4,7 @@ import Foundation
 import ReferenceApp
 import ReferenceSDK
 import Testing
+import TestSupport
 
 @Suite("Reference app command line")
 struct ReferenceAppCommandLineTests {
@@ -74,7 +75,7 @@ struct ReferenceAppCommandLineTests {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = readToEnd(output.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
         return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }

@@ -48,7 +48,15 @@ public struct MutationRunner: Sendable {
                 process.standardError = FileHandle.nullDevice
                 do {
                     try process.run()
-                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                    // A read loop that survives EINTR: Foundation's readDataToEndOfFile traps on it, and the
+                    // signals mamconf handles (and its adapters' SIGCHLD) can interrupt the read.
+                    var data = Data()
+                    var buffer = [UInt8](repeating: 0, count: 65536)
+                    let descriptor = pipe.fileHandleForReading.fileDescriptor
+                    while true {
+                        let count = read(descriptor, &buffer, buffer.count)
+                        if count > 0 { data.append(contentsOf: buffer[0..<count]) } else if count < 0 && errno == EINTR { continue } else { break }
+                    }
                     process.waitUntilExit()
                     guard process.terminationStatus == 0 else {
                         continuation.resume(throwing: Failure.cannotList("exit code \(process.terminationStatus)"))
