@@ -16,7 +16,12 @@ struct Tenant: Sendable, Codable {
     /// Lifetime of access tokens, in seconds of tenant time.
     let tokenLifetime: TimeInterval
     /// The tenant clock; moves only through the `/_mock` clock control.
-    var now: Date
+    var now: Date {
+        didSet { nowString = ISOTime.format(now) }
+    }
+    /// The tenant clock as an ISO-8601 string: formatted once per clock move, not once per request (every journal
+    /// entry carries it).
+    private(set) var nowString: String
 
     var users: [MockUser]
     var groups: [MockGroup] = []
@@ -54,6 +59,7 @@ struct Tenant: Sendable, Codable {
         self.bundleId = bundleId
         self.users = users
         self.now = clockStart
+        self.nowString = ISOTime.format(clockStart)
         self.tokenLifetime = tokenLifetime
         self.appClientId = "mamconf-app-" + id
         self.adminClientId = Identifiers.uuid()
@@ -61,8 +67,6 @@ struct Tenant: Sendable, Codable {
         self.deviceId = Identifiers.uuid()
     }
 
-    /// The tenant clock as an ISO-8601 string.
-    var nowString: String { ISOTime.format(now) }
 
     func user(objectId: String) -> MockUser? {
         users.first { $0.objectId.caseInsensitiveCompare(objectId) == .orderedSame }
