@@ -50,12 +50,17 @@ struct IncomingRequest: Sendable {
     }
 
     /// The bearer token of the `Authorization` header, if there is one.
+    ///
+    /// Read on every tenant request, so plain UTF-8 work rather than Foundation's locale-aware comparisons.
     var bearerToken: String? {
         guard let authorization else { return nil }
-        let parts = authorization.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].caseInsensitiveCompare("Bearer") == .orderedSame else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : token
+        let bytes = Array(authorization.utf8)
+        let scheme = Array("bearer".utf8)
+        guard bytes.count > scheme.count, bytes[scheme.count] == UInt8(ascii: " "),
+              zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
+        let token = bytes[(scheme.count + 1)...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let trimmed = token.reversed().drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.reversed()
+        return trimmed.isEmpty ? nil : String(decoding: Array(trimmed), as: UTF8.self)
     }
 
     /// Route parameter `id` (present on every route that declares it).

@@ -83,10 +83,7 @@ extension JSONValue {
 
     /// Compact, key-sorted serialisation: stable output makes transcripts and diffs readable.
     public func serialized() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSONValue cannot fail: every case maps onto a JSON primitive.
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
+        JSONValueWriter.write(self)
     }
 
     public var compactText: String { String(decoding: serialized(), as: UTF8.self) }
