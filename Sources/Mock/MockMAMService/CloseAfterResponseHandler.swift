@@ -2,31 +2,56 @@ import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 
-/// Closes the connection once a response that says `Connection: close` has been written.
+/// Ends connections the way a response asks: after the response when it says `Connection: close`, or at once,
+/// without writing anything, when it carries the dropped-connection marker.
 ///
-/// The mock answers an oversized body with 413 and `Connection: close` without reading the rest; the client
-/// may still be sending, so the connection must really end there instead of waiting for bytes nobody will
-/// read.
+/// The mock answers an oversized body with 413 and `Connection: close` without reading the rest; the client may
+/// still be sending, so the connection must really end there instead of waiting for bytes nobody will read. A
+/// dropped-connection fault must look to the client exactly like a server that died mid-request: no status line,
+/// no bytes; faces cannot reach the channel, so the fault's reply carries ``dropMarker`` and this handler, between
+/// Hummingbird and the socket, turns it into a close (the marker never leaves the process). One handler for both,
+/// because every response of every request passes through it.
 final class CloseAfterResponseHandler: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    private var closing = false
+    /// The header a reply sets to be dropped.
+    static let dropMarker = HTTPField.Name("x-mamconf-internal-drop")!
+
+    private enum Ending {
+        case keepAlive
+        case closeAfterResponse
+        case dropped
+    }
+
+    private var ending = Ending.keepAlive
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let part = unwrapOutboundIn(data)
-        switch part {
+        switch unwrapOutboundIn(data) {
         case .head(let head):
-            closing = head.headerFields[.connection]?.lowercased() == "close"
+            if head.headerFields[Self.dropMarker] != nil {
+                ending = .dropped
+                promise?.succeed(())
+                context.close(promise: nil)
+                return
+            }
+            ending = head.headerFields[.connection]?.lowercased() == "close" ? .closeAfterResponse : .keepAlive
             context.write(data, promise: promise)
         case .body:
+            guard ending != .dropped else { return promise?.succeed(()) ?? () }
             context.write(data, promise: promise)
         case .end:
-            guard closing else { return context.write(data, promise: promise) }
-            let written = context.eventLoop.makePromise(of: Void.self)
-            written.futureResult.cascade(to: promise)
-            context.writeAndFlush(data, promise: written)
-            written.futureResult.whenComplete { _ in context.close(promise: nil) }
+            switch ending {
+            case .keepAlive:
+                context.write(data, promise: promise)
+            case .dropped:
+                promise?.succeed(())
+            case .closeAfterResponse:
+                let written = context.eventLoop.makePromise(of: Void.self)
+                written.futureResult.cascade(to: promise)
+                context.writeAndFlush(data, promise: written)
+                written.futureResult.whenComplete { _ in context.close(promise: nil) }
+            }
         }
     }
 }

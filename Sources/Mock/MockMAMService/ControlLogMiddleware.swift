@@ -24,11 +24,9 @@ struct ControlLogMiddleware: RouterMiddleware {
     }
 
     private func log(_ request: Request, status: Int, started: ContinuousClock.Instant) {
-        logger.info(
-            "control",
-            metadata: [
-                "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(status)",
-                "ms": "\((ContinuousClock.now - started).milliseconds)",
-            ])
+        logger.info("""
+            control method=\(request.method) path=\(request.uri.path) status=\(status) \
+            ms=\((ContinuousClock.now - started).milliseconds)
+            """)
     }
 }

@@ -196,7 +196,7 @@ public actor MockMAMServer {
             router: router,
             server: .http1(configuration: .init(
                 additionalChannelHandlers: [
-                    ConnectionCountingHandler(statistics: statistics), CloseAfterResponseHandler(), DropConnectionHandler(),
+                    ConnectionCountingHandler(statistics: statistics), CloseAfterResponseHandler(),
                     RequestHeadTimeoutHandler(timeout: .milliseconds(Int64(configuration.headerTimeout * 1000))),
                 ],
                 idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),

@@ -17,7 +17,7 @@ struct Reply: Sendable {
     var detail: String?
     /// Bytes sent as the body instead of `body` (a malformed-body fault).
     var rawBody: [UInt8]?
-    /// The connection is closed instead of answering (a dropped-connection fault; see ``DropConnectionHandler``).
+    /// The connection is closed instead of answering (a dropped-connection fault; see ``CloseAfterResponseHandler``).
     var dropConnection = false
 
     static func json(_ status: HTTPResponse.Status, _ body: JSONValue) -> Reply {
@@ -29,7 +29,7 @@ struct Reply: Sendable {
     /// The Hummingbird response.
     func response() -> Response {
         var headers = self.headers
-        if dropConnection { headers[DropConnectionHandler.marker] = "1" }
+        if dropConnection { headers[CloseAfterResponseHandler.dropMarker] = "1" }
         if let rawBody {
             headers[.contentType] = "application/json; charset=utf-8"
             return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: rawBody)))
