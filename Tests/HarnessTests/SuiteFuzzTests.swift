@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AdapterProtocol
 import Foundation
 import TestSupport
 import MamconfCLI
@@ -10,17 +11,8 @@ import Testing
 /// Hundreds of seeded mutations of the bundled suites: whatever they contain, loading them never crashes or
 /// hangs, and every problem is reported at a real position of the file (`mamconf validate` then exits 2).
 @Suite(.serialized) struct SuiteFuzzTests {
-    /// SplitMix64: a tiny seeded generator, so a failing variant can be reproduced from its seed.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// A seeded generator, so a failing variant can be reproduced from its seed.
+    typealias Seeded = SplitMix64
 
     static let wrongValues = ["[1, 2]", "{a: 1}", "99999999999999999999999", "\"\"", "null", "true", "-1", "1e309", "$",
                               "$nobody", "inf", ".nan", "0x1F", "[[[[[[[[[[]]]]]]]]]]", String(repeating: "x", count: 100_000)]
@@ -62,7 +54,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let originals = try SuiteFiles.bundled.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))) }
-        var random = Seeded(state: 20261122)
+        var random = Seeded(seed: 20261122)
         var withErrors = 0
         let variants = 400
         let started = Date()
@@ -95,7 +87,7 @@ import Testing
         for level in 1...9 { laughs += "lol\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]\n" }
         try laughs.write(toFile: "\(folder)/laughs.yaml", atomically: true, encoding: .utf8)
         let originals = try SuiteFiles.bundled.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))) }
-        var random = Seeded(state: 99)
+        var random = Seeded(seed: 99)
         for number in 0..<100 {
             try Data(Self.mutate(originals[number % originals.count], &random)).write(to: URL(fileURLWithPath: "\(folder)/v\(number).yaml"))
         }
@@ -116,7 +108,7 @@ import Testing
         let folder = NSTemporaryDirectory() + "mamconf-fuzz-cli-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var random = Seeded(state: 7)
+        var random = Seeded(seed: 7)
         var checked = 0
         for (index, file) in SuiteFiles.bundled.enumerated() {
             var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))

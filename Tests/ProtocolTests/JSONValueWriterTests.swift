@@ -6,16 +6,11 @@ import Testing
 /// The direct JSON writer says exactly what `JSONEncoder` (sorted keys, slashes unescaped) says for the same value:
 /// transcripts, golden files and wire captures do not change with the faster path.
 @Suite struct JSONValueWriterTests {
-    /// A small deterministic generator, so a failure names a reproducible value.
+    /// A deterministic generator, so a failure names a reproducible value.
     struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var source: SplitMix64
+        init(state: UInt64) { source = SplitMix64(seed: state) }
+        mutating func next() -> UInt64 { source.next() }
         mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     }
 
