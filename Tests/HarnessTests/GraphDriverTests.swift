@@ -60,21 +60,16 @@ import Testing
         let state = tenant.directory + "/state"
         let fifo = tenant.directory + "/ready"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.mamconf)
-        process.currentDirectoryURL = URL(fileURLWithPath: Repository.root)
-        process.arguments = [
-            "run", "--case", "first-policy-application/targeted-account-enrolls-and-app-restarts-itself", "--junit", "\(tenant.directory)/junit.xml", "--step-timeout", "120",
-            "--adapter", "\(ProcessChecks.faultyAdapter) silent-after 3 \(state) 1 -- \(try EndToEnd.referenceExecutable())",
-        ] + tenant.arguments
         var environment = tenant.environment()
         environment["FAULTY_READY_FIFO"] = fifo
-        process.environment = environment
-        process.standardError = Pipe()
-        process.standardOutput = Pipe()
-        try process.run()
+        let nothing = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { close(nothing) }
+        let process = try await BackgroundProcess.start([
+            Self.mamconf, "run", "--case", "first-policy-application/targeted-account-enrolls-and-app-restarts-itself", "--junit", "\(tenant.directory)/junit.xml", "--step-timeout", "120",
+            "--adapter", "\(ProcessChecks.faultyAdapter) silent-after 3 \(state) 1 -- \(try EndToEnd.referenceExecutable())",
+        ] + tenant.arguments, environment: environment, directory: Repository.root, stdin: nothing, stdout: nothing, stderr: nothing)
         // The adapter tells through the FIFO that it went silent mid-case: the case's objects exist by then.
-        let reached = try await offPool { () -> Bool in
+        let reached = await offPool { () -> Bool in
             let ready = DispatchSemaphore(value: 0)
             let reader = Thread {
                 if let handle = FileHandle(forReadingAtPath: fifo) {
@@ -88,9 +83,8 @@ import Testing
         }
         #expect(reached, "the adapter never reached the silent state")
         #expect(try await !tenant.remainingObjects().isEmpty, "the case had arranged its objects")
-        kill(process.processIdentifier, SIGINT)
-        try await offPool { process.waitUntilExit() }
-        #expect(process.terminationStatus == 130)
+        process.send(SIGINT)
+        #expect(await process.exitCode() == 130)
         #expect(try await tenant.remainingObjects() == [])
     }
 

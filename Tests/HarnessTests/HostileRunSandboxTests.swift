@@ -19,24 +19,20 @@ import Testing
             try? FileManager.default.removeItem(atPath: sandbox)
             try? FileManager.default.removeItem(atPath: state)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: InterruptionTests.mamconf)
-        process.currentDirectoryURL = URL(fileURLWithPath: sandbox)
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = "\(sandbox)/tmp"
-        process.environment = environment
-        process.arguments = [
+        let nothing = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { close(nothing) }
+        let started = Date()
+        let process = try await BackgroundProcess.start([
+            InterruptionTests.mamconf,
             "run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures, "--junit", "report.xml",
             "--suite", "first-policy-application", "--case", "untargeted-account-stays-unmanaged", "--step-timeout", "6",
             "--", ProcessChecks.faultyAdapter, mode, "3", state, "1", "--", try EndToEnd.referenceExecutable(),
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let started = Date()
-        try process.run()
-        try await offPool { process.waitUntilExit() }
+        ], environment: environment, directory: sandbox, stdin: nothing, stdout: nothing, stderr: nothing)
+        let code = await process.exitCode()
         #expect(Date().timeIntervalSince(started) < 30, "\(mode): the run must end by itself")
-        #expect(process.terminationStatus == 1, "\(mode): exit \(process.terminationStatus)")
+        #expect(code == 1, "\(mode): exit \(code)")
         let xml = try Data(contentsOf: URL(fileURLWithPath: "\(sandbox)/report.xml"))
         #expect(try JUnitSchemaValidator(xsdPath: "\(Repository.schemas)/junit-10.xsd").validate(xml).isEmpty)
         let left = (FileManager.default.subpaths(atPath: sandbox) ?? []).sorted()

@@ -21,24 +21,20 @@ import Testing
         let fifo = work + "/ready"
         #expect(mkfifo(fifo, 0o600) == 0)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.mamconf)
-        process.currentDirectoryURL = URL(fileURLWithPath: Repository.root)
-        process.arguments = [
-            "run", "--case", "untargeted-account-stays-unmanaged", "--case", "policy-queries/policy-change-notified-at-check-in", "--junit", "\(reports)/junit.xml", "--step-timeout", "120",
-            "--adapter", "\(ProcessChecks.faultyAdapter) silent-after 3 \(state) 1 -- \(try EndToEnd.referenceExecutable())",
-        ]
         var environment = ProcessInfo.processInfo.environment
         environment["FAULTY_READY_FIFO"] = fifo
-        process.environment = environment
         let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = Pipe()
-        try process.run()
+        let nothing = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { close(nothing) }
+        let process = try await BackgroundProcess.start([
+            Self.mamconf, "run", "--case", "untargeted-account-stays-unmanaged", "--case", "policy-queries/policy-change-notified-at-check-in", "--junit", "\(reports)/junit.xml", "--step-timeout", "120",
+            "--adapter", "\(ProcessChecks.faultyAdapter) silent-after 3 \(state) 1 -- \(try EndToEnd.referenceExecutable())",
+        ], environment: environment, directory: Repository.root, stdin: nothing, stdout: nothing, stderr: stderr.fileHandleForWriting.fileDescriptor)
+        try stderr.fileHandleForWriting.close()
 
         // Wait (off the concurrency pool) until the adapter says it has gone silent mid-case. Opening
         // the FIFO blocks until the adapter opens it for writing: an event, not a poll.
-        let reached = try await offPool { () -> Bool in
+        let reached = await offPool { () -> Bool in
             let ready = DispatchSemaphore(value: 0)
             let reader = Thread {
                 if let handle = FileHandle(forReadingAtPath: fifo) {
@@ -51,11 +47,9 @@ import Testing
             return ready.wait(timeout: .now() + 60) == .success
         }
         #expect(reached, "the adapter never reached the silent state")
-        kill(process.processIdentifier, signalNumber)
-        try await offPool { process.waitUntilExit() }
-
-        #expect(process.terminationStatus == expectedExit)
-        let errorText = String(decoding: readToEnd(stderr.fileHandleForReading.fileDescriptor), as: UTF8.self)
+        process.send(signalNumber)
+        let errorText = await offPool { String(decoding: readToEnd(stderr.fileHandleForReading.fileDescriptor), as: UTF8.self) }
+        #expect(await process.exitCode() == expectedExit)
         #expect(errorText.contains("interrupted"), "\(errorText)")
         let xml = try Data(contentsOf: URL(fileURLWithPath: "\(reports)/junit.xml"))
         let report = String(decoding: xml, as: UTF8.self)

@@ -1,5 +1,6 @@
 import ConformanceCore
 import Foundation
+import Synchronization
 @testable import MamconfCLI
 import SuiteLoader
 import TestSupport
@@ -64,23 +65,25 @@ import Testing
 @Suite(.serialized) struct MutantsForOneSuiteTests {
     /// Runs the `mamconf` binary and returns its exit code, standard output and standard error.
     static func mamconf(_ arguments: [String]) async throws -> (code: Int32, out: String, err: String) {
-        let errorFile = NSTemporaryDirectory() + "mamconf-mutants-err-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: errorFile) }
-        return try await offPool {
-            _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: InterruptionTests.mamconf)
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            let errorHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
-            process.standardError = errorHandle
-            try process.run()
-            let out = readToEnd(pipe.fileHandleForReading.fileDescriptor)
-            process.waitUntilExit()
-            try errorHandle.close()
-            let err = try String(contentsOfFile: errorFile, encoding: .utf8)
-            return (process.terminationStatus, String(decoding: out, as: UTF8.self), err)
+        try await offPool {
+            let output = Pipe(), errors = Pipe()
+            let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            defer { close(nothing) }
+            let process = try SpawnedProcess([InterruptionTests.mamconf] + arguments, stdin: nothing,
+                                             stdout: output.fileHandleForWriting.fileDescriptor, stderr: errors.fileHandleForWriting.fileDescriptor)
+            try output.fileHandleForWriting.close()
+            try errors.fileHandleForWriting.close()
+            // Standard error is drained beside standard output, so neither pipe can fill and stall the child.
+            let err = Mutex(Data())
+            let drained = DispatchSemaphore(value: 0)
+            Thread {
+                err.withLock { $0 = readToEnd(errors.fileHandleForReading.fileDescriptor) }
+                drained.signal()
+            }.start()
+            let out = readToEnd(output.fileHandleForReading.fileDescriptor)
+            drained.wait()
+            let code = process.waitForExit()
+            return (code, String(decoding: out, as: UTF8.self), String(decoding: err.withLock { $0 }, as: UTF8.self))
         }
     }
 

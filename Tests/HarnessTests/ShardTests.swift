@@ -2,6 +2,7 @@ import ConformanceCore
 import Foundation
 @testable import MamconfCLI
 import Testing
+import TestSupport
 
 /// Sharding: a deterministic split of the planned cases, chosen by `--shard` or by the CI system's variables.
 @Suite struct ShardTests {
@@ -87,18 +88,13 @@ import Testing
         let folder = NSTemporaryDirectory() + "mamconf-bazel-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: InterruptionTests.mamconf)
-        process.arguments = ["run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures, "--suite", "policy-queries"]
-        process.environment = ProcessInfo.processInfo.environment.merging([
+        let environment = ProcessInfo.processInfo.environment.merging([
             "TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "1", "TEST_SHARD_STATUS_FILE": "\(folder)/status",
             "XML_OUTPUT_FILE": "\(folder)/test.xml",
         ]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try await runCommand([InterruptionTests.mamconf, "run", "--suites-dir", Repository.suites,
+                                        "--fixtures-dir", Repository.fixtures, "--suite", "policy-queries"], environment: environment)
+        #expect(run.status == 0, "\(run.output)")
         #expect(FileManager.default.fileExists(atPath: "\(folder)/status"))
         let report = try String(contentsOfFile: "\(folder)/test.xml", encoding: .utf8)
         let planned = try EndToEnd.loadSuites(suiteIDs: ["policy-queries"]).flatMap(\.cases)

@@ -67,16 +67,13 @@ struct ReferenceAppCommandLineTests {
     }
 
     private static func run(_ arguments: [String]) throws -> (String, Int32) {
-        let process = Process()
-        process.executableURL = ReferenceAppTestRunner.executable
-        process.arguments = arguments
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let nothing = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { close(nothing) }
+        let process = try SpawnedProcess([ReferenceAppTestRunner.executable.path] + arguments, stdin: nothing,
+                                         stdout: output.fileHandleForWriting.fileDescriptor, stderr: nothing)
+        try output.fileHandleForWriting.close()
         let data = readToEnd(output.fileHandleForReading.fileDescriptor)
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        return (String(decoding: data, as: UTF8.self), process.waitForExit())
     }
 }

@@ -1,5 +1,6 @@
 import AdapterProtocol
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +27,7 @@ final class ReferenceAppTestRunner: @unchecked Sendable {
     var answers: [String: JSONValue] = [:]
     private(set) var seen: [Seen] = []
 
-    private let process = Process()
+    private let process: BackgroundProcess
     private let input = Pipe()
     private let output = Pipe()
     private let errors = Pipe()
@@ -48,15 +49,17 @@ final class ReferenceAppTestRunner: @unchecked Sendable {
     }
 
     init(arguments: [String] = [], dataDir: String) throws {
-        process.executableURL = Self.executable
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["MAMCONF_DATA_DIR"] = dataDir
-        process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        // On a thread of its own: a test may drive the integration from several dedicated threads in turn.
+        process = try BackgroundProcess.startBlocking([Self.executable.path] + arguments, environment: environment,
+                                                      stdin: input.fileHandleForReading.fileDescriptor,
+                                                      stdout: output.fileHandleForWriting.fileDescriptor,
+                                                      stderr: errors.fileHandleForWriting.fileDescriptor)
+        // Only the child holds these ends, so its exit closes its pipes.
+        try input.fileHandleForReading.close()
+        try output.fileHandleForWriting.close()
+        try errors.fileHandleForWriting.close()
         let handle = errors.fileHandleForReading
         Thread { [self] in
             while true {
@@ -107,8 +110,7 @@ final class ReferenceAppTestRunner: @unchecked Sendable {
     /// Closes stdin and waits for the process to end; returns its exit status.
     func finish() -> Int32 {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return process.waitForExit()
     }
 
     /// Index of the first recorded line matching `predicate` after `start`, or nil.

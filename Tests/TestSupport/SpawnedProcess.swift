@@ -23,8 +23,10 @@ public final class SpawnedProcess: Sendable {
     }
 
     /// Starts `arguments[0]` (a path, or a name looked up through `/usr/bin/env`) with the given descriptors as its
-    /// standard input, output and error. `environment` replaces the inherited one when given.
-    public init(_ arguments: [String], environment: [String: String]? = nil, stdin: Int32, stdout: Int32, stderr: Int32) throws {
+    /// standard input, output and error. `environment` replaces the inherited one when given; `directory` is its
+    /// working directory (this process's when nil).
+    public init(_ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
+                stdin: Int32, stdout: Int32, stderr: Int32) throws {
         let words = arguments[0].hasPrefix("/") ? arguments : ["/usr/bin/env"] + arguments
         let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         let argv = words.map { strdup($0) } + [nil]
@@ -34,7 +36,7 @@ public final class SpawnedProcess: Sendable {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let failure = mamconf_spawn(words[0], argv, envp, stdin, stdout, stderr, &pid)
+        let failure = mamconf_spawn(words[0], argv, envp, directory, stdin, stdout, stderr, &pid)
         guard failure == 0 else { throw Failure.cannotStart(words[0], failure) }
         self.pid = pid
     }

@@ -9,7 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-int mamconf_spawn(const char *path, char *const argv[], char *const envp[],
+int mamconf_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
                   int in_fd, int out_fd, int err_fd, pid_t *pid) {
     int report[2];
     if (pipe2(report, O_CLOEXEC) != 0) return errno;
@@ -41,6 +41,7 @@ int mamconf_spawn(const char *path, char *const argv[], char *const envp[],
         /* The parent may have died before the line above: then nobody will kill this process. */
         if (getppid() != parent) _exit(127);
         if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) goto failed;
+        if (directory != NULL && chdir(directory) != 0) goto failed;
         /* Nothing else of the parent's reaches the program, even a descriptor some library opened without
            O_CLOEXEC: a stray write end would keep another child's pipe from ever reaching end-of-file. */
         if (report[1] > 3) close_range(3, (unsigned)report[1] - 1, 0);

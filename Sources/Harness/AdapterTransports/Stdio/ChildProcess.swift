@@ -69,7 +69,7 @@ final class ChildProcess: Sendable {
         var pid: pid_t = 0
         // fork/exec in C: a process group of its own, default signal handling, an empty mask, and a
         // parent-death signal (must be called on `SpawnerThread`, which lives as long as mamconf).
-        let rc = mamconf_spawn(path, argv, envp, inPipe[0], outPipe[1], errPipe[1], &pid)
+        let rc = mamconf_spawn(path, argv, envp, nil, inPipe[0], outPipe[1], errPipe[1], &pid)
         close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
         guard rc == 0 else {
             close(inPipe[1]); close(outPipe[0]); close(errPipe[0])

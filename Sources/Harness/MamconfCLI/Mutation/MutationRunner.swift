@@ -37,38 +37,14 @@ public struct MutationRunner: Sendable {
 
     /// Asks the adapter for its mutants (`--list-mutants`).
     public func listMutants() async throws -> [MutantInfo] {
-        let command = adapterCommand
-        let listing: String = try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: command[0])
-                process.arguments = Array(command.dropFirst()) + ["--list-mutants"]
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                process.standardError = FileHandle.nullDevice
-                do {
-                    try process.run()
-                    // A read loop that survives EINTR: Foundation's readDataToEndOfFile traps on it, and the
-                    // signals mamconf handles (and its adapters' SIGCHLD) can interrupt the read.
-                    var data = Data()
-                    var buffer = [UInt8](repeating: 0, count: 65536)
-                    let descriptor = pipe.fileHandleForReading.fileDescriptor
-                    while true {
-                        let count = read(descriptor, &buffer, buffer.count)
-                        if count > 0 { data.append(contentsOf: buffer[0..<count]) } else if count < 0 && errno == EINTR { continue } else { break }
-                    }
-                    process.waitUntilExit()
-                    guard process.terminationStatus == 0 else {
-                        continuation.resume(throwing: Failure.cannotList("exit code \(process.terminationStatus)"))
-                        return
-                    }
-                    continuation.resume(returning: String(decoding: data, as: UTF8.self))
-                } catch {
-                    continuation.resume(throwing: Failure.cannotList("\(error)"))
-                }
-            }
-            thread.start()
+        let output: CommandOutput
+        do {
+            output = try await CommandOutput.capture(adapterCommand + ["--list-mutants"])
+        } catch {
+            throw Failure.cannotList("\(error)")
         }
+        guard output.succeeded else { throw Failure.cannotList(output.exitDescription) }
+        let listing = String(decoding: output.standardOutput, as: UTF8.self)
         return MutantInfo.parse(listing: listing)
     }
 
