@@ -37,6 +37,8 @@ final class StdioAdapterSession: SDKAdapterSession {
 
     /// The environment entry every process of this integration carries (its data directory).
     private let marker: String?
+    /// Signalled once the exit sweep below has counted what it killed, so the termination report includes it.
+    private let exitSwept = DispatchSemaphore(value: 0)
 
     init(child: ChildProcess, handler: any InboundHandler, limits: StdioAdapterFactory.Limits, tap: WireTap? = nil, marker: String? = nil) {
         self.marker = marker
@@ -50,10 +52,11 @@ final class StdioAdapterSession: SDKAdapterSession {
         // When the integration's process ends, whatever it left behind goes with it: a descendant that kept
         // the pipes open would otherwise hide the exit until a deadline.
         if let marker {
-            child.onExit { [child, weak self] in
+            child.onExit { [child, weak self, exitSwept] in
                 child.killGroup(SIGKILL)
                 let escaped = ChildProcess.killProcesses(carrying: marker)
                 self?.state.withLock { $0.escaped += escaped }
+                exitSwept.signal()
             }
         }
         startThread(name: "stdout") { [self] in readStdout() }
@@ -184,6 +187,9 @@ final class StdioAdapterSession: SDKAdapterSession {
         // And whatever left the group (a daemon in a session of its own) but still carries the case's data
         // directory: it would outlive the case and hold the pipes open.
         if let marker {
+            // The sweep that runs when the process ends may be killing a daemon right now: its count must be in
+            // before this report is written (the daemon's death is what ended the case).
+            if status != nil { _ = exitSwept.wait(timeout: .now() + 5) }
             let late = ChildProcess.killProcesses(carrying: marker)
             state.withLock { $0.escaped += late }
         }
