@@ -47,7 +47,8 @@ enum EndToEnd {
         wrap: (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }, tap: WireTap? = nil,
         strictProtocol: Bool = false, limits: StdioAdapterFactory.Limits = .init(), workDirectory: String? = nil, keepData: Bool = false,
         wrapBackend: (any BackendDriver) -> any BackendDriver = { $0 }, rerunFailures: Int = 0,
-        expectedFailures: ExpectedFailureList? = nil, adapter: (any SDKAdapterFactory)? = nil, restartBudget: Int = 3
+        expectedFailures: ExpectedFailureList? = nil, adapter: (any SDKAdapterFactory)? = nil, restartBudget: Int = 3,
+        jobs: Int = 1
     ) async throws -> Run {
         let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
         let started = try await server.start()
@@ -62,7 +63,8 @@ enum EndToEnd {
             backend: wrapBackend(backend),
             reporters: [ConsoleReporter(redactor: redactor, verbose: true, output: { console.append($0) })] + extra,
             configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, keepData: keepData, redactor: redactor,
-                                            restartBudget: restartBudget, strictProtocol: strictProtocol, rerunFailures: rerunFailures))
+                                            restartBudget: restartBudget, strictProtocol: strictProtocol, rerunFailures: rerunFailures,
+                                            jobs: jobs))
         let result = await runner.run(RunPlan(suites: suites, expectedFailures: expectedFailures))
         let connections = await backend.connectionsOpened
         await server.stop()

@@ -72,10 +72,12 @@ struct CaseExecution {
         var integration = knownIntegration
         var stop: CaseStop?
         var session: (any SDKAdapterSession)?
+        var ticket: RunControl.Ticket?
         do {
             let started = try await start(dataDirectory: dataDirectory, log: log)
             session = started
-            guard configuration.control.attach(started) else { throw CaseStop.error(.interrupted(signal: configuration.control.interruptedBy ?? 0)) }
+            ticket = configuration.control.attach(started)
+            guard ticket != nil else { throw CaseStop.error(.interrupted(signal: configuration.control.interruptedBy ?? 0)) }
             let info = try await initialize(started, tenant: tenant, dataDirectory: resets ? nil : dataDirectory)
             integration = info
             log.sdkVersion = info.parsedSDKVersion
@@ -99,7 +101,7 @@ struct CaseExecution {
         } catch {
             stop = .error(.harness("\(error)"))
         }
-        configuration.control.detach()
+        configuration.control.detach(ticket)
         if let signal = configuration.control.interruptedBy {
             // Whatever the step saw last (a killed adapter, a broken pipe) is a consequence of the interruption.
             stop = .error(.interrupted(signal: signal))

@@ -24,13 +24,19 @@ public struct RunConfiguration: Sendable {
     /// Seeds every fault schedule of the run (`--fault-seed`); each case's schedule draws from this seed mixed
     /// with the case's name, so one case replays alone with the same faults.
     public var faultSeed: UInt64
+    /// Cases in flight at once (`--jobs`). Each case has its own integration process, tenant and data directory,
+    /// and results are reported in plan order whatever order they finish in, so the report is the serial one.
+    /// The runner runs one at a time where cases could see each other: a backend without isolated tenants (a
+    /// real tenant's accounts are shared) or one long-lived test host.
+    public var jobs: Int
 
     public init(
         stepTimeout: Double = 10, deadlineScale: Double = 1, workDirectory: String, keepData: Bool = false,
         redactor: Redactor = Redactor(), clock: any RunClock = SystemRunClock(), control: RunControl = RunControl(),
         restartBudget: Int = 3, strictProtocol: Bool = false, rerunFailures: Int = 0,
-        faultSeed: UInt64 = 0
+        faultSeed: UInt64 = 0, jobs: Int = 1
     ) {
+        self.jobs = max(1, jobs)
         self.faultSeed = faultSeed
         self.rerunFailures = rerunFailures
         self.strictProtocol = strictProtocol

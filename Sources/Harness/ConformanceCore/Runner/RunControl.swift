@@ -1,11 +1,17 @@
 import Synchronization
 
-/// Lets the outside world stop a run cleanly: a signal handler calls `interrupt`, the running case's
-/// integration is killed at once, that case is reported as interrupted, and the report still gets written.
+/// Lets the outside world stop a run cleanly: a signal handler calls `interrupt`, every running case's
+/// integration is killed at once, those cases are reported as interrupted, and the report still gets written.
 public final class RunControl: Sendable {
+    /// Names one attached integration, so parallel cases detach their own.
+    struct Ticket: Hashable, Sendable {
+        fileprivate let number: UInt64
+    }
+
     private struct State {
         var signal: Int32?
-        var session: (any SDKAdapterSession)?
+        var sessions: [UInt64: any SDKAdapterSession] = [:]
+        var issued: UInt64 = 0
     }
 
     private let state = Mutex(State())
@@ -16,25 +22,29 @@ public final class RunControl: Sendable {
     public var interruptedBy: Int32? { state.withLock { $0.signal } }
     public var isInterrupted: Bool { interruptedBy != nil }
 
-    /// Marks the run interrupted and ends the running integration. Safe to call from any thread.
+    /// Marks the run interrupted and ends every running integration. Safe to call from any thread.
     public func interrupt(signal: Int32) {
-        let session: (any SDKAdapterSession)? = state.withLock { state in
+        let sessions: [any SDKAdapterSession] = state.withLock { state in
             if state.signal == nil { state.signal = signal }
-            return state.session
+            return Array(state.sessions.values)
         }
-        if let session {
+        for session in sessions {
             Task { _ = await session.terminate(grace: 0) }
         }
     }
 
-    func attach(_ session: any SDKAdapterSession) -> Bool {
+    /// Registers a case's running integration; nil when the run is already interrupted (the case must stop).
+    func attach(_ session: any SDKAdapterSession) -> Ticket? {
         state.withLock { state in
-            state.session = session
-            return state.signal == nil
+            guard state.signal == nil else { return nil }
+            state.issued += 1
+            state.sessions[state.issued] = session
+            return Ticket(number: state.issued)
         }
     }
 
-    func detach() {
-        state.withLock { $0.session = nil }
+    func detach(_ ticket: Ticket?) {
+        guard let ticket else { return }
+        state.withLock { _ = $0.sessions.removeValue(forKey: ticket.number) }
     }
 }

@@ -50,59 +50,104 @@ public struct Runner: Sendable {
         }
         let planned = scheduled.reduce(0) { $0 + $1.suite.cases.count }
         for reporter in reporters { await reporter.runStarted(plannedCases: planned) }
+        let slots = scheduled.indices.flatMap { suite in scheduled[suite].suite.cases.map { Slot(suite: suite, testCase: $0) } }
+        var suites = scheduled.map { entry -> SuiteResult in
+            var suite = SuiteResult(suiteId: entry.suite.id, title: entry.suite.title, requirements: entry.suite.requirements,
+                                    started: configuration.clock.wallNow(), duration: 0, cases: [])
+            suite.index = entry.index
+            suite.plannedCases = entry.plannedCases
+            return suite
+        }
+        var suiteStarts: [Double?] = Array(repeating: nil, count: scheduled.count)
         var integration: IntegrationInfo?
         var backendFailed = false
         var brokenInARow = 0
         let today = Self.day(configuration.clock.wallNow())
-        for entry in scheduled {
-            let suite = entry.suite
-            let suiteStart = configuration.clock.monotonicSeconds()
-            var suiteResult = SuiteResult(
-                suiteId: suite.id, title: suite.title, requirements: suite.requirements, started: configuration.clock.wallNow(),
-                duration: 0, cases: [])
-            suiteResult.index = entry.index
-            suiteResult.plannedCases = entry.plannedCases
-            for testCase in suite.cases {
-                if stop == nil, let signal = configuration.control.interruptedBy {
-                    result.interrupted = true
-                    stop = .notRun("the run was interrupted by signal \(signal) before this case started")
-                }
-                var caseResult: CaseResult
-                if let stop {
-                    caseResult = notRun(testCase, of: suite, because: stop)
-                } else {
-                    let run = await runWithReruns(testCase, of: suite, knownIntegration: integration, listed: plan.expectedFailures?.entry(for: "\(suite.id)/\(testCase.id)") != nil)
-                    caseResult = run.result
-                    let outcome = run.last
-                    if integration == nil, let why = outcome.adapterUnusable, !configuration.control.isInterrupted {
-                        result.abortReason = "adapter cannot start: \(why.description)"
-                        stop = .notRun("the adapter cannot start: \(why.description)")
-                    }
-                    if let fault = outcome.backendFault, !backendFailed {
-                        backendFailed = true
-                        result.infrastructureProblems.append("backend failed during the run: \(fault.description)")
-                    }
-                    integration = integration ?? outcome.integration
-                    if configuration.control.isInterrupted { result.interrupted = true }
-                    brokenInARow = outcome.adapterBroke && !result.interrupted ? brokenInARow + 1 : 0
-                    if brokenInARow >= configuration.restartBudget && stop == nil {
-                        stop = .notRun("the adapter broke \(brokenInARow) cases in a row (restart budget)")
-                        result.infrastructureProblems.append(
-                            "the adapter broke \(brokenInARow) cases in a row (restart budget); the remaining cases were not run")
-                        if let why = outcome.adapterUnusable {
-                            // It can no longer even be started or reached (a test host that died): nothing further
-                            // can be judged, which is an infrastructure error, not a verdict.
-                            result.abortReason = "the adapter can no longer be started or reached: \(why.description)"
+        let jobs = parallelJobs
+
+        // Cases start in plan order, up to `jobs` at once once the integration is known (until then one at a
+        // time: the first case decides whether the adapter starts at all and which cases it must skip), and are
+        // judged strictly in plan order below, so what the run reports does not depend on which case finished
+        // first: a case started before an earlier one stopped the run is reported not run, as it would have
+        // been in a serial run.
+        await withTaskGroup(of: (Int, Slot.State).self) { group in
+            var states = Array(repeating: Slot.State.waiting, count: slots.count)
+            var launched = 0, judged = 0, running = 0
+            while judged < slots.count {
+                while judged < slots.count {
+                    let slot = slots[judged]
+                    let suite = scheduled[slot.suite].suite
+                    var caseResult: CaseResult
+                    if let stop {
+                        caseResult = notRun(slot.testCase, of: suite, because: stop)
+                    } else if case .notStarted(let signal) = states[judged] {
+                        result.interrupted = true
+                        let why = CaseError.notRun("the run was interrupted by signal \(signal) before this case started")
+                        stop = why
+                        caseResult = notRun(slot.testCase, of: suite, because: why)
+                    } else if case .finished(let reported, let outcome) = states[judged] {
+                        caseResult = reported
+                        if integration == nil, let why = outcome.adapterUnusable, !configuration.control.isInterrupted {
+                            result.abortReason = "adapter cannot start: \(why.description)"
+                            stop = .notRun("the adapter cannot start: \(why.description)")
                         }
+                        if let fault = outcome.backendFault, !backendFailed {
+                            backendFailed = true
+                            result.infrastructureProblems.append("backend failed during the run: \(fault.description)")
+                        }
+                        integration = integration ?? outcome.integration
+                        if configuration.control.isInterrupted { result.interrupted = true }
+                        brokenInARow = outcome.adapterBroke && !result.interrupted ? brokenInARow + 1 : 0
+                        if brokenInARow >= configuration.restartBudget && stop == nil {
+                            stop = .notRun("the adapter broke \(brokenInARow) cases in a row (restart budget)")
+                            result.infrastructureProblems.append(
+                                "the adapter broke \(brokenInARow) cases in a row (restart budget); the remaining cases were not run")
+                            if let why = outcome.adapterUnusable {
+                                // It can no longer even be started or reached (a test host that died): nothing further
+                                // can be judged, which is an infrastructure error, not a verdict.
+                                result.abortReason = "the adapter can no longer be started or reached: \(why.description)"
+                            }
+                        }
+                    } else {
+                        break
+                    }
+                    states[judged] = .judged
+                    if let list = plan.expectedFailures { caseResult = list.judge(caseResult, today: today) }
+                    suites[slot.suite].cases.append(caseResult)
+                    let now = configuration.clock.monotonicSeconds()
+                    suites[slot.suite].duration = now - (suiteStarts[slot.suite] ?? now)
+                    for reporter in reporters { await reporter.caseFinished(caseResult) }
+                    judged += 1
+                }
+                guard judged < slots.count else { break }
+                let limit = integration == nil ? 1 : jobs
+                while launched < slots.count, running < limit, stop == nil {
+                    let index = launched
+                    launched += 1
+                    if let signal = configuration.control.interruptedBy {
+                        states[index] = .notStarted(signal: signal)
+                        continue
+                    }
+                    let slot = slots[index]
+                    let suite = scheduled[slot.suite].suite
+                    if suiteStarts[slot.suite] == nil {
+                        suiteStarts[slot.suite] = configuration.clock.monotonicSeconds()
+                        suites[slot.suite].started = configuration.clock.wallNow()
+                    }
+                    let listed = plan.expectedFailures?.entry(for: "\(suite.id)/\(slot.testCase.id)") != nil
+                    running += 1
+                    group.addTask { [integration] in
+                        let run = await runWithReruns(slot.testCase, of: suite, knownIntegration: integration, listed: listed)
+                        return (index, .finished(run.result, run.last))
                     }
                 }
-                if let list = plan.expectedFailures { caseResult = list.judge(caseResult, today: today) }
-                suiteResult.cases.append(caseResult)
-                for reporter in reporters { await reporter.caseFinished(caseResult) }
+                if judged < slots.count, running > 0, let (index, state) = await group.next() {
+                    running -= 1
+                    if case .waiting = states[index] { states[index] = state }
+                }
             }
-            suiteResult.duration = configuration.clock.monotonicSeconds() - suiteStart
-            result.suites.append(suiteResult)
         }
+        result.suites = suites
         if let list = plan.expectedFailures, plan.reportsRunWideFindings {
             let unused = list.unused(definedCases: plan.definedCases)
             if !unused.isEmpty { result.suites.append(unusedEntries(unused, in: list)) }
@@ -110,6 +155,27 @@ public struct Runner: Sendable {
         result.integration = integration
         result.reportFailures = await finish(result)
         return result
+    }
+
+    /// Cases in flight at once: the configured number where cases cannot see each other (each has its own tenant
+    /// and its own integration process), otherwise one.
+    var parallelJobs: Int {
+        guard backend.capabilities.contains(.isolatedTenant), adapter.isolation == .freshProcess else { return 1 }
+        return configuration.jobs
+    }
+
+    /// One planned case: which scheduled suite it belongs to, and how far it has come.
+    private struct Slot: Sendable {
+        var suite: Int
+        var testCase: TestCase
+
+        enum State: Sendable {
+            case waiting
+            /// Not started because the run was interrupted first.
+            case notStarted(signal: Int32)
+            case finished(CaseResult, CaseExecution.Outcome)
+            case judged
+        }
     }
 
     /// Runs a case, and again while it fails and reruns are left (never a listed expected failure: its failure

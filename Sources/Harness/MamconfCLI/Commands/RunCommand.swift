@@ -59,6 +59,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("restart-budget"), help: "Stop after this many cases in a row broken by the adapter itself.")
     var restartBudget = 3
 
+    @Option(name: .shortAndLong, help: "Cases in flight at once, each with its own integration process and tenant (default: the number of cores). The report is the same as a serial run's. One at a time on a backend without isolated tenants or a long-lived test host.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @Flag(name: .customLong("strict-protocol"), help: "Fail a case on the first message of the integration that breaks the protocol's schemas.")
     var strictProtocol = false
 
@@ -77,6 +80,7 @@ struct RunCommand: AsyncParsableCommand {
         guard restartBudget >= 1 else { throw ValidationError("--restart-budget must be at least 1") }
         guard lineLimit >= 1024 else { throw ValidationError("--line-limit must be at least 1024 bytes") }
         guard rerunFailures >= 0 else { throw ValidationError("--rerun-failures must be 0 or more") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
 
     /// The report path: `--junit`, else where Bazel wants it, else `reports/junit.xml`.
@@ -152,7 +156,7 @@ struct RunCommand: AsyncParsableCommand {
             configuration: RunConfiguration(
                 stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
                 redactor: redactor, control: control, restartBudget: restartBudget, strictProtocol: strictProtocol,
-                rerunFailures: rerunFailures, faultSeed: faultSeed))
+                rerunFailures: rerunFailures, faultSeed: faultSeed, jobs: jobs))
         let result = await runner.run(plan)
         await opened.embedded?.stop()
         if !keepData { try? FileManager.default.removeItem(atPath: workDirectory) }
