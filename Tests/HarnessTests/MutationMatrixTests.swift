@@ -223,7 +223,7 @@ import Testing
         #expect(partial.problems.isEmpty)
         #expect(partial.undecided == ["no mutant of the 1 that ran fails allowed-accounts/\(suite.cases[0].id); one of the 1 left out might"])
 
-        let whole = MutationMatrix(suites: selection.suites, mutants: selection.mutants, clean: partial.clean, runs: runs)
+        let whole = MutationMatrix(suites: selection.suites, mutants: selection.mutants, clean: partial.clean, runs: partial.runs)
         #expect(whole.problems == ["no mutant fails allowed-accounts/\(suite.cases[0].id): the case checks nothing a mutant breaks"])
         #expect(whole.undecided.isEmpty)
     }

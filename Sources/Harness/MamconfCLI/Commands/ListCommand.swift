@@ -21,8 +21,11 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "With --requirements: only IDs with these prefixes, comma-separated (e.g. ENR,RST,WIP).")
     var ids: String?
 
-    @Flag(name: .customLong("no-mutants"), help: "With --requirements: skip running the mutation matrix.")
+    @Flag(name: .customLong("no-mutants"), help: "With --requirements: leave mutants out (no kills listed).")
     var noMutants = false
+
+    @Option(name: .customLong("matrix-file"), help: "With --requirements: the matrix `mamconf mutants` kept; used while it matches the suites and the adapter, else the restricted matrix runs and is kept there.")
+    var matrixFile = MatrixRecord.defaultPath
 
     func run() async throws {
         guard requirements else {
@@ -54,9 +57,7 @@ struct ListCommand: AsyncParsableCommand {
         var matrix: MutationMatrix?
         var mutants: [MutantInfo] = []
         if !noMutants {
-            let runner = MutationRunner.configured(command: try adapter.command(for: "list --requirements"), suites: loaded.suites, deadlineScale: 1)
-            mutants = try await runner.listMutants()
-            matrix = try await runner.run(mutants: mutants, progress: StandardStreams.err)
+            (matrix, mutants) = try await mutationMatrix(suites: loaded.suites)
         }
         let report = RequirementCoverage(catalog: catalog, suites: loaded.suites, matrix: matrix, mutants: mutants)
         let prefixes = ids?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } ?? []
@@ -74,5 +75,39 @@ struct ListCommand: AsyncParsableCommand {
             }
         }
         if failed { throw MamconfExit(MamconfExit.failed) }
+    }
+
+    /// The kept matrix when it still describes these suites and this adapter; otherwise the restricted matrix,
+    /// run now (saying so and why) and kept for next time.
+    private func mutationMatrix(suites loadedSuites: [Suite]) async throws -> (MutationMatrix, [MutantInfo]) {
+        let command = try adapter.command(for: "list --requirements")
+        let runner = MutationRunner.configured(command: command, suites: loadedSuites, deadlineScale: 1)
+        let mutants = try await runner.listMutants()
+        let digest = try suites.load().digest
+        let identity = MatrixRecord.adapterIdentity(command: command)
+        let why: String
+        do {
+            if let record = try MatrixRecord.load(path: matrixFile) {
+                if let stale = record.staleness(suitesDigest: digest, suites: loadedSuites, adapter: identity, mutants: mutants) {
+                    why = "the matrix in \(matrixFile) is stale (\(stale))"
+                } else {
+                    let written = ISO8601DateFormatter().string(from: record.written)
+                    StandardStreams.err("requirements: kills from the \(record.scope.rawValue) matrix in \(matrixFile) (written \(written))")
+                    return (record.matrix(suites: loadedSuites), mutants)
+                }
+            } else {
+                why = "no matrix kept in \(matrixFile)"
+            }
+        } catch {
+            why = "\(error)"
+        }
+        StandardStreams.err("requirements: \(why); running the restricted matrix (\(mutants.count) mutants against the suites citing their requirements)")
+        let matrix = try await runner.run(mutants: mutants, progress: StandardStreams.err)
+        do {
+            try MatrixRecord(matrix: matrix, suitesDigest: digest, adapter: identity).write(path: matrixFile)
+        } catch {
+            StandardStreams.err("warning: \(error)")
+        }
+        return (matrix, mutants)
     }
 }

@@ -8,7 +8,7 @@ struct MutantsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mutants",
         abstract: "Run the suites against every mutant of the integration and print which case catches which.",
-        discussion: "Exit 1 when the matrix proves too little: the clean integration fails, a mutant escapes the suites of its requirements, a kill is an error instead of a failure, or a case fails under no mutant. With --suite, only the mutants tagged with a requirement the selected suites cite run, a mutant that escapes them is judged only when no other suite owns its requirements, and a case none of them fails is not judged (a mutant left out might fail it). Progress goes to stderr, one line per mutant.")
+        discussion: "Exit 1 when the matrix proves too little: the clean integration fails, a mutant escapes the suites of its requirements, a kill is an error instead of a failure, or a case fails under no mutant. By default only the cells that decide this run: each mutant against the suites citing its requirements, then other cells only for cases no mutant failed yet (--full runs every mutant against every suite). The result is kept in --matrix-file for `mamconf list --requirements`. With --suite, only the mutants tagged with a requirement the selected suites cite run, a mutant that escapes them is judged only when no other suite owns its requirements, and a case none of them fails is not judged (a mutant left out might fail it). Progress goes to stderr, one line per mutant.")
 
     @OptionGroup var suites: SuiteOptions
     @OptionGroup var adapter: AdapterOptions
@@ -18,6 +18,19 @@ struct MutantsCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("deadline-scale"), help: "Multiply every step deadline.")
     var deadlineScale = 1.0
+
+    @Flag(help: "Run every mutant against every suite, not only the cells that decide the matrix.")
+    var full = false
+
+    @Option(name: [.short, .customLong("jobs")], help: "Runs in flight at once (default: twice the number of cores).")
+    var jobs: Int?
+
+    @Option(name: .customLong("matrix-file"), help: "Where the matrix is kept for `list --requirements` (written only when every suite runs).")
+    var matrixFile = MatrixRecord.defaultPath
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+    }
 
     func run() async throws {
         let all = try suites.loadSuites()
@@ -35,10 +48,23 @@ struct MutantsCommand: AsyncParsableCommand {
         var runner = MutationRunner.configured(command: command, suites: selection.suites, deadlineScale: deadlineScale)
         runner.otherSuites = selection.otherSuites
         runner.leftOut = selection.leftOut
+        runner.scope = full ? .full : .restricted
+        if let jobs { runner.concurrency = jobs }
         let caseCount = selection.suites.reduce(0) { $0 + $1.cases.count }
-        StandardStreams.err("mutants: the clean integration and \(selection.mutants.count) mutant(s) against \(selection.suites.count) suite(s), \(caseCount) case(s), \(runner.concurrency) at a time")
+        let cells = full ? "every suite" : "the suites citing its requirements"
+        StandardStreams.err("mutants: the clean integration against \(selection.suites.count) suite(s), \(caseCount) case(s), and \(selection.mutants.count) mutant(s) against \(cells); \(runner.concurrency) runs at a time")
+        let started = Date()
         let matrix = try await runner.run(mutants: selection.mutants, progress: StandardStreams.err)
+        StandardStreams.err(String(format: "mutants: %d cells in %.1f s", matrix.cellCount, Date().timeIntervalSince(started)))
         print(matrix.render())
+        if suiteIDs.isEmpty {
+            let digest = try suites.load().digest
+            do {
+                try MatrixRecord(matrix: matrix, suitesDigest: digest, adapter: MatrixRecord.adapterIdentity(command: command)).write(path: matrixFile)
+            } catch {
+                StandardStreams.err("warning: \(error)")
+            }
+        }
         let problems = matrix.problems
         for problem in problems { print("problem: \(problem)") }
         let undecided = matrix.undecided

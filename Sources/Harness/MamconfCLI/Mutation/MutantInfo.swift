@@ -1,5 +1,5 @@
 /// One deliberately broken variant of an integration, as its adapter lists it (`--list-mutants`).
-public struct MutantInfo: Sendable, Hashable {
+public struct MutantInfo: Sendable, Hashable, Codable {
     public var name: String
     /// The requirement IDs the defect violates.
     public var requirements: [String]

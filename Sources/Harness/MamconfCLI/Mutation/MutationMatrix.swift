@@ -3,11 +3,18 @@ import Foundation
 
 /// Which case catches which deliberate defect. A case no mutant fails checks nothing; a mutant no case
 /// fails is a bug the suites would let through.
+///
+/// A restricted matrix (``MatrixScope/restricted``) holds only the cells that settle those two questions:
+/// each mutant against the suites owning its requirements, and further cells only for cases still caught
+/// by nobody. A cell that did not run has no outcome; it never counts as a pass.
 public struct MutationMatrix: Sendable {
     public let suites: [Suite]
     public let mutants: [MutantInfo]
-    public let clean: RunResult
-    public let runs: [String: RunResult]
+    /// The clean integration's verdict on every case.
+    public let clean: [MatrixCell]
+    /// Per mutant name, the cells that ran.
+    public let runs: [String: [MatrixCell]]
+    public let scope: MatrixScope
     /// Suites loaded but not run (`mutants --suite`): a mutant they own that the run suites miss is left
     /// undecided, not judged an escape.
     public let otherSuites: [Suite]
@@ -15,52 +22,56 @@ public struct MutationMatrix: Sendable {
     /// since one of these might fail it.
     public let leftOut: [MutantInfo]
 
-    public init(suites: [Suite], mutants: [MutantInfo], clean: RunResult, runs: [String: RunResult],
-                otherSuites: [Suite] = [], leftOut: [MutantInfo] = []) {
+    public init(suites: [Suite], mutants: [MutantInfo], clean: [MatrixCell], runs: [String: [MatrixCell]],
+                otherSuites: [Suite] = [], leftOut: [MutantInfo] = [], scope: MatrixScope = .full) {
         self.suites = suites
         self.mutants = mutants
         self.clean = clean
         self.runs = runs
         self.otherSuites = otherSuites
         self.leftOut = leftOut
+        self.scope = scope
     }
 
-    public func outcome(mutant: String, suite: String, case caseId: String) -> CaseOutcome? {
-        runs[mutant]?.allCases.first { $0.suiteId == suite && $0.caseId == caseId }?.outcome
+    /// A full matrix from whole runs: every mutant against every suite.
+    public init(suites: [Suite], mutants: [MutantInfo], clean: RunResult, runs: [String: RunResult],
+                otherSuites: [Suite] = [], leftOut: [MutantInfo] = []) {
+        self.init(suites: suites, mutants: mutants, clean: MatrixCell.cells(of: clean),
+                  runs: runs.mapValues(MatrixCell.cells(of:)), otherSuites: otherSuites, leftOut: leftOut)
+    }
+
+    /// The mutant's verdict on the case, or nil when that cell did not run.
+    public func outcome(mutant: String, suite: String, case caseId: String) -> MatrixCell.Verdict? {
+        runs[mutant]?.first { $0.suite == suite && $0.caseId == caseId }?.verdict
     }
 
     /// Mutants that make the case fail an expectation (a `<failure>`, not an `<error>`).
     public func killers(suite: String, case caseId: String) -> [String] {
-        mutants.map(\.name).filter {
-            if case .failed? = outcome(mutant: $0, suite: suite, case: caseId) { return true }
-            return false
-        }
+        mutants.map(\.name).filter { outcome(mutant: $0, suite: suite, case: caseId) == .failed }
     }
 
     /// Cases (suite/case) where the mutant fails an expectation.
     public func kills(of mutant: String) -> [(suite: String, caseId: String)] {
-        (runs[mutant]?.allCases ?? []).compactMap {
-            if case .failed = $0.outcome { return ($0.suiteId, $0.caseId) }
-            return nil
-        }
+        (runs[mutant] ?? []).filter { $0.verdict == .failed }.map { ($0.suite, $0.caseId) }
     }
+
+    /// Cells that ran, clean integration included.
+    public var cellCount: Int { clean.count + runs.values.reduce(0) { $0 + $1.count } }
 
     /// Everything that makes the matrix untrustworthy, one line each; empty when it proves what it should.
     /// Only the suites and mutants that ran are judged (see ``undecided`` for what they cannot settle).
     public var problems: [String] {
         var found: [String] = []
-        for result in clean.allCases where result.outcome.isFailure {
-            found.append("the clean integration does not pass \(result.suiteId)/\(result.caseId)")
+        for cell in clean where cell.verdict.isFailure {
+            found.append("the clean integration does not pass \(cell.suite)/\(cell.caseId)")
         }
         for mutant in mutants {
             switch escape(of: mutant) {
             case .problem(let line)?: found.append(line)
             case .undecided?, nil: break
             }
-            for result in runs[mutant.name]?.allCases ?? [] {
-                if case .errored(let error, _) = result.outcome {
-                    found.append("mutant \(mutant.name) makes \(result.suiteId)/\(result.caseId) an error, not a failure: \(error)")
-                }
+            for cell in runs[mutant.name] ?? [] where cell.verdict == .errored {
+                found.append("mutant \(mutant.name) makes \(cell.suite)/\(cell.caseId) an error, not a failure: \(cell.problem ?? "no detail")")
             }
         }
         if leftOut.isEmpty { found += unkilledCases }
@@ -115,8 +126,8 @@ public struct MutationMatrix: Sendable {
         return .undecided("mutant \(mutant.name) (\(ids)) \(missed); its suites \(owningElsewhere.joined(separator: ", ")) did not run")
     }
 
-    /// A readable matrix per suite (K = killed by a failure, E = error, . = passed, S = skipped), kill
-    /// rates, and the cases no mutant fails.
+    /// A readable matrix per suite (K = killed by a failure, E = error, . = passed, S = skipped, - = not
+    /// run), kill rates, and the cases no mutant fails.
     public func render() -> String {
         var lines: [String] = []
         for suite in suites {
@@ -134,7 +145,7 @@ public struct MutationMatrix: Sendable {
                     case .errored?: return "E  "
                     case .skipped?: return "S  "
                     case .passed?: return ".  "
-                    case nil: return "?  "
+                    case nil: return "-  "
                     }
                 }
                 if row.contains("K  ") { killedMutants += 1 }
@@ -147,6 +158,9 @@ public struct MutationMatrix: Sendable {
             let unkilled = ids.filter { killers(suite: suite.id, case: $0).isEmpty }
             lines.append("  cases no mutant fails: " + (unkilled.isEmpty ? "none" : unkilled.joined(separator: ", ")))
             lines.append("")
+        }
+        if scope == .restricted {
+            lines.append("- = not run: a restricted matrix runs each mutant against the suites owning its requirements, and other cells only for cases no mutant had failed (--full runs every cell)")
         }
         return lines.joined(separator: "\n")
     }

@@ -11,8 +11,11 @@ public struct MutationRunner: Sendable {
     public let suites: [Suite]
     public var stepTimeout: Double = 10
     public var deadlineScale: Double = 1
-    /// Runs in flight at once; each is one adapter process at a time plus its share of the mock.
-    public var concurrency: Int = 2
+    /// Runs in flight at once; each is one adapter process at a time plus its share of the mock. Process
+    /// starts keep a core busy, round trips leave it idle, so twice the cores keeps them all working.
+    public var concurrency: Int = 2 * ProcessInfo.processInfo.activeProcessorCount
+    /// Which cells to run: by default only those that decide the matrix (``MatrixPlan``).
+    public var scope: MatrixScope = .restricted
     /// Suites loaded but not run and mutants listed but not run (`mutants --suite`), so the matrix leaves
     /// undecided what only they could settle.
     public var otherSuites: [Suite] = []
@@ -48,8 +51,9 @@ public struct MutationRunner: Sendable {
         return MutantInfo.parse(listing: listing)
     }
 
-    /// Runs the suites against the clean integration and each mutant. `progress` gets one line as each run
-    /// finishes (``progressLine(finished:total:mutant:result:)``), so a long matrix is never silent.
+    /// Runs the suites against the clean integration and the cells of the matrix its ``scope`` needs (see
+    /// ``MatrixPlan``). `progress` gets one line as each run finishes (``progressLine(finished:total:mutant:result:)``),
+    /// so a long matrix is never silent.
     public func run(mutants: [MutantInfo], progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> MutationMatrix {
         var logger = Logger(label: "mamconf.mutants.mock")
         logger.logLevel = .warning
@@ -58,33 +62,63 @@ public struct MutationRunner: Sendable {
         do { url = try await server.start().absoluteString } catch { throw Failure.backend("\(error)") }
         defer { Task { await server.stop() } }
 
-        let variants: [String?] = [nil] + mutants.map(\.name)
-        var results: [String: RunResult] = [:]
-        var clean: RunResult?
-        try await withThrowingTaskGroup(of: (String?, RunResult).self) { group in
+        let plan = MatrixPlan(suites: suites, otherSuites: otherSuites, mutants: mutants, scope: scope)
+        async let cleanRun: RunResult = {
+            let result = await runOnce(Variant(mutant: nil, suites: suites), backendURL: url)
+            progress(Self.progressLine(finished: 0, total: mutants.count, mutant: nil, result: result))
+            return result
+        }()
+        var finished = 0
+        let runs = await plan.fill(batchSize: concurrency) { work, firstRound in
+            var cells: [(MutantInfo, [MatrixCell])] = []
+            await runAll(work.map { Variant(mutant: $0.mutant, suites: $0.suites) }, backendURL: url) { variant, result in
+                guard let mutant = variant.mutant else { return }
+                cells.append((mutant, MatrixCell.cells(of: result)))
+                if firstRound {
+                    finished += 1
+                    progress(Self.progressLine(finished: finished, total: mutants.count, mutant: mutant.name, result: result))
+                } else {
+                    progress(Self.followUpLine(mutant: mutant.name, cases: variant.caseCount, result: result))
+                }
+            }
+            return cells
+        }
+        let clean = MatrixCell.cells(of: await cleanRun)
+        await server.stop()
+        return MutationMatrix(suites: suites, mutants: mutants, clean: clean, runs: runs,
+                              otherSuites: otherSuites, leftOut: leftOut, scope: scope)
+    }
+
+    /// One run of the matrix: the clean integration (`mutant` nil) or a mutant, against some suites.
+    private struct Variant: Sendable {
+        let mutant: MutantInfo?
+        let suites: [Suite]
+        var caseCount: Int { suites.reduce(0) { $0 + $1.cases.count } }
+    }
+
+    /// Runs `work` with at most ``concurrency`` runs in flight, handing each result to `finish` on this task.
+    private func runAll(_ work: [Variant], backendURL: String, finish: (Variant, RunResult) -> Void) async {
+        await withTaskGroup(of: (Int, RunResult).self) { group in
             var next = 0
             func launch() {
-                guard next < variants.count else { return }
-                let variant = variants[next]
+                guard next < work.count else { return }
+                let index = next
                 next += 1
-                group.addTask { (variant, await runOnce(mutant: variant, backendURL: url)) }
+                group.addTask { (index, await runOnce(work[index], backendURL: backendURL)) }
             }
             for _ in 0..<max(1, concurrency) { launch() }
-            var finished = 0
-            while let (variant, result) = try await group.next() {
-                if let variant {
-                    results[variant] = result
-                    finished += 1
-                } else {
-                    clean = result
-                }
-                progress(Self.progressLine(finished: finished, total: mutants.count, mutant: variant, result: result))
+            while let (index, result) = await group.next() {
+                finish(work[index], result)
                 launch()
             }
         }
-        await server.stop()
-        return MutationMatrix(suites: suites, mutants: mutants, clean: clean!, runs: results,
-                              otherSuites: otherSuites, leftOut: leftOut)
+    }
+
+    /// `[+] name on 3 case(s) no mutant had failed: killed by suite/case` (or `survived`).
+    public static func followUpLine(mutant: String, cases: Int, result: RunResult) -> String {
+        let kills = result.allCases.filter { if case .failed = $0.outcome { return true } else { return false } }
+        let verdict = kills.first.map { "killed by \($0.suiteId)/\($0.caseId)" + (kills.count > 1 ? " (+\(kills.count - 1) more)" : "") } ?? "survived"
+        return "[+] \(mutant) on \(cases) case(s) no mutant had failed: \(verdict)"
     }
 
     /// `[12/60] name: killed by suite/case` (`(+N more)` when more cases fail), `[12/60] name: survived`, or
@@ -109,9 +143,9 @@ public struct MutationRunner: Sendable {
         return prefix + "survived" + errorNote
     }
 
-    private func runOnce(mutant: String?, backendURL: String) async -> RunResult {
+    private func runOnce(_ variant: Variant, backendURL: String) async -> RunResult {
         let redactor = Redactor()
-        let command = adapterCommand + (mutant.map { ["--mutant", $0] } ?? [])
+        let command = adapterCommand + (variant.mutant.map { ["--mutant", $0.name] } ?? [])
         let work = NSTemporaryDirectory() + "mamconf-mutants-\(getpid())-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: work) }
         let runner = Runner(
@@ -119,6 +153,6 @@ public struct MutationRunner: Sendable {
             backend: MockGraphBackend(baseURL: backendURL, redactor: redactor),
             reporters: [],
             configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, redactor: redactor))
-        return await runner.run(suites)
+        return await runner.run(variant.suites)
     }
 }
