@@ -1,0 +1,64 @@
+import AdapterProtocol
+import ConformanceCore
+import Foundation
+import Synchronization
+
+/// A backend inside the test process: tenants are names, actions are recorded, registrations and the journal
+/// are whatever the test puts there. With it the runner's own logic runs without HTTP.
+final class InMemoryBackend: BackendDriver, Sendable {
+    let capabilities: Set<BackendCapability>
+    var description: String { "in-memory backend" }
+    var observation: ObservationBudget { .immediate }
+    /// Thrown by `checkReachable`, for an unreachable backend.
+    let unreachable: BackendFault?
+
+    private struct State {
+        var tenants: [String] = []
+        var tornDown: [String] = []
+        var actions: [String] = []
+        var registrations: [BackendRegistration] = []
+        var journal: [JournalEntry] = []
+    }
+    private let state = Mutex(State())
+
+    init(capabilities: Set<BackendCapability> = Set(BackendCapability.allCases), unreachable: BackendFault? = nil) {
+        self.capabilities = capabilities
+        self.unreachable = unreachable
+    }
+
+    var arranged: [String] { state.withLock { $0.tenants } }
+    var tornDown: [String] { state.withLock { $0.tornDown } }
+    var actions: [String] { state.withLock { $0.actions } }
+    func register(_ registration: BackendRegistration) { state.withLock { $0.registrations.append(registration) } }
+    func record(_ entry: JournalEntry) { state.withLock { $0.journal.append(entry) } }
+
+    func checkReachable() async throws(BackendFault) {
+        if let unreachable { throw unreachable }
+    }
+
+    func arrange(_ request: TenantRequest, transcript: Transcript) async throws(BackendFault) -> TenantHandle {
+        let id = state.withLock { state -> String in
+            state.tenants.append(request.label)
+            return "tenant-\(state.tenants.count)"
+        }
+        let endpoints = BackendEndpoints(tokenURL: "http://in-memory.invalid/token", mamServiceURL: "http://in-memory.invalid/mam",
+                                         mamResource: "https://msmamservice.api.application", clientId: "client", deviceConfigURL: nil)
+        return TenantHandle(id: id, endpoints: endpoints, clock: ClockSetting(mode: .virtual, now: "2026-01-01T00:00:00Z"))
+    }
+
+    func perform(_ action: BackendAction, on tenant: TenantHandle, transcript: Transcript) async throws(BackendFault) {
+        state.withLock { $0.actions.append("\(action)") }
+    }
+
+    func registrations(_ tenant: TenantHandle, transcript: Transcript) async throws(BackendFault) -> [BackendRegistration] {
+        state.withLock { $0.registrations }
+    }
+
+    func journal(_ tenant: TenantHandle, transcript: Transcript) async throws(BackendFault) -> [JournalEntry] {
+        state.withLock { $0.journal }
+    }
+
+    func teardown(_ tenant: TenantHandle) async {
+        state.withLock { $0.tornDown.append(tenant.id) }
+    }
+}
