@@ -94,6 +94,8 @@ let package = Package(
         // Benchmarks (`make bench`): what each transport costs, against the bundled reference.
         .executableTarget(name: "mamconf-transport-bench", dependencies: ["AdapterTransports", "ConformanceCore", "AdapterProtocol"],
                           path: "Benchmarks/TransportBenchmark"),
+        // The floor of a run: answers every request at once from a recording of the reference (make bench).
+        .executableTarget(name: "mamconf-floor", path: "Benchmarks/RunFloor/Replay"),
 
         // Tests.
         .target(name: "TestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport"),

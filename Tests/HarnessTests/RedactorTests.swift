@@ -41,3 +41,31 @@ import Testing
         #expect(redactor.redact(text) == redacted)
     }
 }
+
+/// Secrets are found in one pass however many a run registered (each case's tenant adds its own), and
+/// secrets that overlap or touch are masked as one span, so no part of either stays visible.
+@Suite struct SecretIndexTests {
+    @Test(arguments: [
+        ("token ab12-cd34 end", "token [REDACTED] end"),
+        ("ab12-cd34ab12-cd34", "[REDACTED]"),
+        ("ab12-cd34-ef56-tail", "[REDACTED]-tail"),
+        ("x cd34-ef56-gh78 y", "x [REDACTED] y"),
+        ("ab12-cd34-ef56-gh78", "[REDACTED]"),
+        ("ab12-cd3 almost", "ab12-cd3 almost"),
+        ("clé-ümlaut-ß in text", "[REDACTED] in text"),
+        ("", ""),
+        ("ab1", "ab1"),
+    ])
+    func everyOccurrenceIsMaskedAndOverlapsMergeIntoOneSpan(text: String, redacted: String) {
+        let redactor = Redactor(secrets: ["ab12-cd34", "ab12-cd34-ef56", "cd34-ef56-gh78", "clé-ümlaut-ß"])
+        #expect(redactor.redact(text) == redacted)
+    }
+
+    @Test func tenThousandSecretsAreAllFoundAndOnlyThey() {
+        let secrets = (0..<10_000).map { "tenant-secret-\($0)-\(String($0 * 7919, radix: 36))" }
+        let redactor = Redactor(secrets: secrets)
+        let line = "case 17 used \(secrets[17]) and case 9999 used \(secrets[9999]); tenant-secret-10000 is not one"
+        #expect(redactor.redact(line) == "case 17 used [REDACTED] and case 9999 used [REDACTED]; tenant-secret-10000 is not one")
+        #expect(redactor.knownSecrets.count == 10_000)
+    }
+}

@@ -5,7 +5,7 @@ import Synchronization
 /// message passes through it: known secret values (passwords, client secrets, PINs, anything a suite
 /// marks secret) and the shapes secrets travel in (bearer tokens, token fields in JSON and forms).
 public final class Redactor: Sendable {
-    private let secrets = Mutex<Set<String>>([])
+    private let secrets = Mutex(SecretIndex())
     /// Secrets under 4 characters: masked only where they stand alone (not inside a longer word or number),
     /// so a PIN "12" is hidden in "pin 12" without turning every "2012" into "20[REDACTED]".
     private let shortSecrets = Mutex<Set<String>>([])
@@ -37,22 +37,19 @@ public final class Redactor: Sendable {
     public func add(_ values: [String]) {
         let long = values.filter { $0.count >= 4 }
         let short = values.filter { !$0.isEmpty && $0.count < 4 }
-        if !long.isEmpty { secrets.withLock { $0.formUnion(long) } }
+        if !long.isEmpty { secrets.withLock { index in long.forEach { index.add($0) } } }
         if !short.isEmpty { shortSecrets.withLock { $0.formUnion(short) } }
     }
 
     public func add(_ value: String) { add([value]) }
 
     /// The secret values registered so far (tests grep outputs for them).
-    public var knownSecrets: [String] { secrets.withLock { Array($0) } + shortSecrets.withLock { Array($0) } }
+    public var knownSecrets: [String] { secrets.withLock { Array($0.values) } + shortSecrets.withLock { Array($0) } }
 
     public func redact(_ text: String) -> String {
-        var result = text
-        // Longest first, so a secret containing another is masked whole.
-        let known = secrets.withLock { $0 }.sorted { $0.count > $1.count }
-        for secret in known where result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: Self.mask)
-        }
+        // One pass over the text finds every known secret, however many the run has registered.
+        let index = secrets.withLock { $0 }
+        var result = index.masking(text, with: Self.mask) ?? text
         for secret in shortSecrets.withLock({ $0 }) where result.contains(secret) {
             result = Self.maskStandingAlone(secret, in: result)
         }

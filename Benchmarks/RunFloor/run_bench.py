@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""How long the main job takes, next to its floor, serial and in parallel; the mutation matrix; synthetic scale.
+
+usage: run_bench.py --bin DIR [--runs N] [--jobs J] [--matrix] [--scale 1000,10000]
+
+Every figure is wall time from this script (median of N runs), on whatever build DIR holds:
+
+1. The full default run (`mamconf run`, every suite, embedded mock) with the reference integration, serial
+   (--jobs 1) and with --jobs J (default: the number of cores), and the share of its time the console's
+   timing line gives to start-up, backend (tenant setup and backend calls) and integration plus runner.
+2. The floor: the same cases against `mamconf-floor`, which answers each request at once from a recording of
+   the reference made here first (record_adapter.py). It costs only process starts, round trips, the runner
+   and the backend. The ratio run/floor is printed for each --jobs. Floor cases that need the SDK's real
+   traffic at the backend (check_backend) fail there and end early, so the floor is a lower bound.
+3. Spawn and initialize alone: one adapter process started, `initialize` answered, `shutdown`, 20 times, for
+   the reference and the floor (the per-case fixed cost).
+4. With --matrix: `mamconf mutants` (the restricted matrix), once.
+5. With --scale: N synthetic cases (Benchmarks/Synthetic/synthetic_suites.py) run with --jobs J; wall time,
+   time per case and peak resident memory of the largest process (mamconf itself, by far).
+"""
+import argparse
+import json
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TIMING = re.compile(r"time: start-up ([\d.]+) s; cases ([\d.]+) s \(of which backend ([\d.]+) s, integration and runner ([\d.]+) s\)")
+TALLY = re.compile(r"(\d+) passed, (\d+) failed, (\d+) skipped")
+
+
+def run(command, cwd=ROOT):
+    started = time.monotonic()
+    done = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return time.monotonic() - started, done.returncode, done.stdout
+
+
+def main_job(bindir, adapter, jobs, runs, junit):
+    walls, timing, tally = [], None, None
+    for _ in range(runs):
+        command = [os.path.join(bindir, "mamconf"), "run", "--jobs", str(jobs), "--junit", junit]
+        if adapter:
+            command += ["--adapter", adapter]
+        wall, code, out = run(command)
+        if code not in (0, 1):
+            sys.exit("mamconf run exited %d:\n%s" % (code, out[-2000:]))
+        walls.append(wall)
+        timing = TIMING.search(out)
+        tally = TALLY.search(out)
+    return statistics.median(walls), timing, tally
+
+
+def spawn_cost(command, initialize, work, count=20):
+    shutdown = json.dumps({"id": 2, "jsonrpc": "2.0", "method": "shutdown", "params": {}}, separators=(",", ":"))
+    message = json.loads(initialize)
+    suite, case = message["params"]["dataDir"].rstrip("/").split("/")[-2:]
+    lines = []
+    for k in range(count):
+        # A fresh data directory per start, as a run gives every case.
+        data_dir = os.path.join(work, "spawn-%s-%d" % (os.path.basename(command[0]), k), suite, case)
+        os.makedirs(data_dir)
+        message["params"]["dataDir"] = data_dir
+        lines.append(json.dumps(message, separators=(",", ":"), sort_keys=True))
+    started = time.monotonic()
+    for initialize in lines:
+        child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        child.stdin.write(initialize + "\n")
+        child.stdin.flush()
+        child.stdout.readline()
+        child.stdin.write(shutdown + "\n")
+        child.stdin.close()
+        child.wait()
+    return (time.monotonic() - started) / count
+
+
+def peak_rss_run(command):
+    """Wall time and peak RSS (KB) of the largest process, through GNU time."""
+    started = time.monotonic()
+    done = subprocess.run(["/usr/bin/time", "-f", "peak-rss-kb %M"] + command, cwd=ROOT,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    wall = time.monotonic() - started
+    rss = re.search(r"peak-rss-kb (\d+)", done.stdout)
+    return wall, done.returncode, int(rss.group(1)) if rss else -1, done.stdout
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    parser.add_argument("--matrix", action="store_true")
+    parser.add_argument("--scale", default="")
+    args = parser.parse_args()
+    bindir = os.path.abspath(args.bin)
+    reference = os.path.join(bindir, "mamconf-reference")
+    floor = os.path.join(bindir, "mamconf-floor")
+    work = tempfile.mkdtemp(prefix="mamconf-bench-")
+    junit = os.path.join(work, "junit.xml")
+    print("build: %s" % bindir)
+
+    # Record the reference once, serially, for the floor.
+    recordings = os.path.join(work, "recordings")
+    os.makedirs(recordings)
+    recorder = "python3 %s %s -- %s" % (os.path.join(ROOT, "Benchmarks/RunFloor/record_adapter.py"), recordings, reference)
+    _, code, out = run([os.path.join(bindir, "mamconf"), "run", "--jobs", "1", "--adapter", recorder, "--junit", junit])
+    if code != 0:
+        sys.exit("recording the reference failed (exit %d):\n%s" % (code, out[-2000:]))
+
+    print("\nfull default run, median of %d (wall s; start-up / backend / integration+runner from the timing line, summed over cases)" % args.runs)
+    results = {}
+    for jobs in sorted({1, args.jobs}):
+        for name, adapter in (("reference", None), ("floor", floor + " " + recordings)):
+            wall, timing, tally = main_job(bindir, adapter, jobs, args.runs, junit)
+            results[(name, jobs)] = wall
+            parts = "start-up %s, backend %s, integration+runner %s" % timing.group(1, 3, 4) if timing else "no timing line"
+            verdicts = "%s passed, %s failed" % tally.group(1, 2) if tally else "no tally"
+            print("  %-9s --jobs %d: %6.2f s  (%s; %s)" % (name, jobs, wall, parts, verdicts))
+        print("  run/floor at --jobs %d: %.2f" % (jobs, results[("reference", jobs)] / results[("floor", jobs)]))
+
+    first = sorted(os.listdir(recordings))[0]
+    with open(os.path.join(recordings, first)) as f:
+        initialize = f.readline()[2:].strip()
+    print("\nper-case fixed cost: start, initialize, shutdown (mean of 20)")
+    print("  reference: %.1f ms" % (1000 * spawn_cost([reference], initialize, work)))
+    print("  floor:     %.1f ms" % (1000 * spawn_cost([floor, recordings], initialize, work)))
+
+    if args.matrix:
+        wall, code, out = run([os.path.join(bindir, "mamconf"), "mutants", "--matrix-file", os.path.join(work, "matrix.json")])
+        summary = [line for line in out.splitlines() if line.startswith("mutants:") or "problem(s)" in line]
+        print("\nmutation matrix (restricted): %.1f s, exit %d; %s" % (wall, code, "; ".join(summary)))
+
+    for count in [int(c) for c in args.scale.split(",") if c]:
+        folder = os.path.join(work, "synthetic-%d" % count)
+        subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks/Synthetic/synthetic_suites.py"), str(count), folder], check=True, stdout=subprocess.DEVNULL)
+        command = [os.path.join(bindir, "mamconf"), "run", "--jobs", str(args.jobs), "--suites-dir", os.path.join(folder, "Suites"),
+                   "--junit", os.path.join(work, "synthetic.xml")]
+        wall, code, rss, out = peak_rss_run(command)
+        tally = TALLY.search(out)
+        print("\nsynthetic %d cases, --jobs %d: %.1f s (%.1f ms per case), peak RSS %.0f MB, exit %d, %s" % (
+            count, args.jobs, wall, 1000 * wall / count, rss / 1024, code, tally.group(0) if tally else "no tally"))
+
+
+if __name__ == "__main__":
+    main()
