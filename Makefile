@@ -40,16 +40,22 @@ run: build
 test: deps
 	$(SWIFT) test
 
-# Wall time of the main job, split by the console's timing line into start-up, backend and the rest of the
-# cases (integration and runner); five runs after the build.
-bench: build
-	@bin="$$($(SWIFT) build --show-bin-path)"; \
-	for i in 1 2 3 4 5; do \
-	  start=$$(date +%s.%N); "$$bin/mamconf" run --junit /tmp/mamconf-bench.xml | grep '^time:'; \
-	  end=$$(date +%s.%N); awk -v a=$$start -v b=$$end 'BEGIN { printf "  whole process: %.2f s\n", b - a }'; \
-	done
-	@# Round trip per message and the whole run, over stdio and over tcp:// to `mamconf-reference --listen`.
-	"$$($(SWIFT) build --show-bin-path)/mamconf-transport-bench" --messages 2000 --runs 3
+# Speed figures (never timed tests): the full run serial and with --jobs next to its floor (mamconf-floor
+# replays the reference's recorded answers at once), per-case spawn cost, the restricted mutation matrix and
+# 1,000 and 10,000 synthetic cases with peak memory, on the release build; then the debug build's full run;
+# then the protocol round trip over stdio and tcp. SCALE=1000 for a shorter run.
+SCALE ?= 1000,10000
+bench: deps
+	$(SWIFT) build -c release --product mamconf
+	$(SWIFT) build -c release --product mamconf-reference
+	$(SWIFT) build -c release --product mamconf-floor
+	python3 Benchmarks/RunFloor/run_bench.py --bin "$$($(SWIFT) build -c release --show-bin-path)" --matrix --scale $(SCALE)
+	$(SWIFT) build --product mamconf
+	$(SWIFT) build --product mamconf-reference
+	$(SWIFT) build --product mamconf-floor
+	python3 Benchmarks/RunFloor/run_bench.py --bin "$$($(SWIFT) build --show-bin-path)"
+	$(SWIFT) build -c release --product mamconf-transport-bench
+	"$$($(SWIFT) build -c release --show-bin-path)/mamconf-transport-bench" --messages 2000 --runs 3
 
 # The mock's requests per second under wrk next to nginx serving a static JSON reply (both Debian's, installed
 # here when missing), and the Graph driver's request rate over every suite; release build, loopback only.

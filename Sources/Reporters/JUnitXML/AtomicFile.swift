@@ -32,6 +32,27 @@ enum AtomicFile {
         try replaceRegular(target, data)
     }
 
+    /// Like ``replace(_:with:)``, but `write` produces the bytes into a file descriptor as it goes, so a large
+    /// report never sits in memory whole. A regular target gets them through a temporary file beside it
+    /// (fsync, rename); a device or FIFO gets them from a temporary file elsewhere, copied in place.
+    static func replace(_ url: URL, streaming write: (Int32) throws(JUnitWriterError) -> Void) throws(JUnitWriterError) {
+        let target = try resolve(url.path)
+        var status = stat()
+        if stat(target, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw .unwritable(path: url.path, reason: "it is a directory")
+            default:
+                let scratch = NSTemporaryDirectory() + "mamconf-report-\(getpid())-\(UInt32.random(in: .min ... .max)).xml"
+                defer { unlink(scratch) }
+                try streamRegular(scratch, write)
+                guard let data = FileManager.default.contents(atPath: scratch) else { throw .io(operation: "read", path: scratch, errno: errno) }
+                return try writeInPlace(target, data, original: url.path)
+            }
+        }
+        try streamRegular(target, write)
+    }
+
     /// Checks, before a run, that a report can be written to `path` (nothing is written).
     static func checkWritable(_ path: String) throws(JUnitWriterError) {
         let target = try resolve(path)
@@ -70,6 +91,11 @@ enum AtomicFile {
     }
 
     private static func replaceRegular(_ target: String, _ data: Data) throws(JUnitWriterError) {
+        try streamRegular(target) { fd throws(JUnitWriterError) in try writeAll(data, fd: fd, path: target) }
+    }
+
+    /// Lets `write` fill a temporary file beside `target`, then fsyncs it and renames it over `target`.
+    private static func streamRegular(_ target: String, _ write: (Int32) throws(JUnitWriterError) -> Void) throws(JUnitWriterError) {
         let name = (target as NSString).lastPathComponent
         let parent = (target as NSString).deletingLastPathComponent
         let directory = parent.isEmpty ? "." : parent
@@ -81,7 +107,7 @@ enum AtomicFile {
         defer { if !renamed { unlink(temporary) } }
 
         do throws(JUnitWriterError) {
-            try writeAll(data, fd: fd, path: temporary)
+            try write(fd)
             guard fsync(fd) == 0 else { throw .io(operation: "fsync", path: temporary, errno: errno) }
         } catch {
             close(fd)

@@ -14,21 +14,25 @@ public enum JUnitWriter {
     /// The document as UTF-8 XML bytes.
     public static func render(_ document: JUnitDocument, dialect: JUnitDialect = .standard) throws -> Data {
         let xml = try XMLWriter()
+        try writeDocument(JUnitStream(document), dialect: dialect, to: xml)
+        return try xml.finish()
+    }
+
+    private static func writeDocument(_ stream: JUnitStream, dialect: JUnitDialect, to xml: XMLWriter) throws(JUnitWriterError) {
         try xml.startDocument()
         try xml.startElement("testsuites")
         if dialect != .ant {
             // Ant's schema allows no attributes on <testsuites>.
-            try xml.attribute("name", document.name)
-            try xml.attribute("tests", String(document.tests))
-            try xml.attribute("failures", String(document.failures))
-            try xml.attribute("errors", String(document.errors))
-            try xml.attribute("time", JUnitFormat.seconds(document.time))
+            try xml.attribute("name", stream.name)
+            try xml.attribute("tests", String(stream.tests))
+            try xml.attribute("failures", String(stream.failures))
+            try xml.attribute("errors", String(stream.errors))
+            try xml.attribute("time", JUnitFormat.seconds(stream.time))
         }
-        for (index, suite) in document.suites.enumerated() {
-            try writeSuite(suite, dialect: dialect, aggregatedID: index, to: xml)
+        for index in 0..<stream.suiteCount {
+            try writeSuite(stream.suite(index), dialect: dialect, aggregatedID: index, to: xml)
         }
         try xml.endElement()
-        return try xml.finish()
     }
 
     /// One suite as a document of its own, with `<testsuite>` as the root (Surefire's per-file layout).
@@ -45,6 +49,16 @@ public enum JUnitWriter {
     /// removed on any failure.
     public static func write(_ document: JUnitDocument, to url: URL, dialect: JUnitDialect = .standard) throws {
         try AtomicFile.replace(url, with: render(document, dialect: dialect))
+    }
+
+    /// Writes `stream` to `url` as it is built, a suite at a time, with the same atomic replacement as
+    /// ``write(_:to:dialect:)-(JUnitDocument,_,_)``: memory holds one suite, not the report.
+    public static func write(_ stream: JUnitStream, to url: URL, dialect: JUnitDialect = .standard) throws {
+        try AtomicFile.replace(url) { fd throws(JUnitWriterError) in
+            let xml = try XMLWriter(fd: fd)
+            try writeDocument(stream, dialect: dialect, to: xml)
+            _ = try xml.finish()
+        }
     }
 
     /// Writes the Surefire directory layout: one `TEST-<suite name>.xml` per suite, each with a `<testsuite>`

@@ -1,14 +1,29 @@
 import CLibXML2
 import Foundation
 
-/// A thin, throwing wrapper over an in-memory `xmlTextWriter`.
+/// A thin, throwing wrapper over an `xmlTextWriter` that writes into memory or straight into a file
+/// descriptor (a large report never sits in memory whole).
 ///
 /// All text and attribute values go through ``XMLText`` and are written as raw bytes with an explicit
 /// length, so a NUL or a control character can never reach libxml2 (which would truncate at the NUL
 /// and emit the control character as-is, producing a file no parser accepts).
 final class XMLWriter {
-    private let buffer: xmlBufferPtr
+    private let buffer: xmlBufferPtr?
     private let writer: xmlTextWriterPtr
+
+    /// Writes to `fd` as it goes (the descriptor stays open; ``finish()`` returns no bytes).
+    init(fd: Int32) throws(JUnitWriterError) {
+        LibXML.ensureInitialized()
+        guard let output = xmlOutputBufferCreateFd(fd, nil) else { throw .libxml("xmlOutputBufferCreateFd") }
+        guard let writer = xmlNewTextWriter(output) else {
+            _ = xmlOutputBufferClose(output)
+            throw .libxml("xmlNewTextWriter")
+        }
+        self.buffer = nil
+        self.writer = writer
+        try check(xmlTextWriterSetIndent(writer, 1), "xmlTextWriterSetIndent")
+        try check(xmlTextWriterSetIndentString(writer, "  "), "xmlTextWriterSetIndentString")
+    }
 
     init() throws(JUnitWriterError) {
         LibXML.ensureInitialized()
@@ -25,7 +40,7 @@ final class XMLWriter {
 
     deinit {
         xmlFreeTextWriter(writer)
-        xmlBufferFree(buffer)
+        if let buffer { xmlBufferFree(buffer) }
     }
 
     func startDocument() throws(JUnitWriterError) {
@@ -56,7 +71,7 @@ final class XMLWriter {
     func finish() throws(JUnitWriterError) -> Data {
         try check(xmlTextWriterEndDocument(writer), "xmlTextWriterEndDocument")
         try check(xmlTextWriterFlush(writer), "xmlTextWriterFlush")
-        guard let content = xmlBufferContent(buffer) else { return Data() }
+        guard let buffer, let content = xmlBufferContent(buffer) else { return Data() }
         return Data(bytes: content, count: Int(xmlBufferLength(buffer)))
     }
 

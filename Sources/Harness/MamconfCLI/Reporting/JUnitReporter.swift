@@ -27,41 +27,53 @@ public struct JUnitReporter: Reporter {
         if !folder.isEmpty {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        let document = document(for: result)
-        try JUnitWriter.write(document, to: URL(fileURLWithPath: path), dialect: dialect)
+        // A suite at a time: a run of thousands of cases never holds its whole report in memory.
+        try JUnitWriter.write(stream(for: result), to: URL(fileURLWithPath: path), dialect: dialect)
         if let directory {
-            try JUnitWriter.writeDirectory(document, to: URL(fileURLWithPath: directory), dialect: dialect)
+            try JUnitWriter.writeDirectory(document(for: result), to: URL(fileURLWithPath: directory), dialect: dialect)
         }
     }
 
     /// The JUnit document for a run. Public so tests can validate exactly what is written.
     public func document(for result: RunResult) -> JUnitDocument {
-        var suites: [JUnitSuite] = []
-        for suite in result.suites {
-            // One property with every ID: repeated property names crash some readers (xunitparser) and keep only
-            // the last value in others (Ant, Jenkins).
-            var properties = [JUnitProperty(name: "requirements", value: suite.requirements.joined(separator: ","))]
-            if let integration = result.integration {
-                properties.append(JUnitProperty(name: "integration", value: integration.name))
-                properties.append(JUnitProperty(name: "integration.version", value: integration.version))
-                properties.append(JUnitProperty(name: "sdk", value: integration.sdkName))
-                properties.append(JUnitProperty(name: "sdk.version", value: integration.sdkVersion))
-                properties.append(JUnitProperty(name: "capabilities", value: integration.capabilities.sorted().joined(separator: ",")))
-            }
-            properties.append(JUnitProperty(name: "backend", value: redactor.redact(result.backend)))
-            properties.append(JUnitProperty(name: "harness.version", value: result.harnessVersion))
-            // What `mamconf merge` needs to put shard reports back together, and to refuse mixing suite versions.
-            if let digest = result.suitesDigest { properties.append(JUnitProperty(name: JUnitRunProperty.suitesDigest, value: digest)) }
-            properties.append(JUnitProperty(name: JUnitRunProperty.suiteIndex, value: String(suite.index)))
-            if !suite.plannedCases.isEmpty {
-                properties.append(JUnitProperty(name: JUnitRunProperty.cases, value: suite.plannedCases.joined(separator: ",")))
-            }
-            if let seed = result.faultSeed { properties.append(JUnitProperty(name: "fault.seed", value: String(seed))) }
-            if let shard = result.shard { properties.append(JUnitProperty(name: JUnitRunProperty.shard, value: shard.description)) }
-            let cases = suite.cases.map { junitCase($0) }
-            suites.append(JUnitSuite(name: suite.suiteId, timestamp: suite.started, time: suite.duration, properties: properties, cases: cases))
+        JUnitDocument(name: "mamconf", suites: result.suites.map { junitSuite($0, of: result) })
+    }
+
+    /// The same report as ``document(for:)``, built a suite at a time as it is written. The root's counts
+    /// come from the case outcomes, which decide them the same way.
+    public func stream(for result: RunResult) -> JUnitStream {
+        let cases = result.allCases
+        return JUnitStream(
+            name: "mamconf", tests: cases.count,
+            failures: cases.count { if case .failed = $0.outcome { true } else { false } },
+            errors: cases.count { if case .errored = $0.outcome { true } else { false } },
+            time: result.suites.reduce(0) { $0 + $1.duration }, suiteCount: result.suites.count,
+            suite: { junitSuite(result.suites[$0], of: result) })
+    }
+
+    private func junitSuite(_ suite: SuiteResult, of result: RunResult) -> JUnitSuite {
+        // One property with every ID: repeated property names crash some readers (xunitparser) and keep only
+        // the last value in others (Ant, Jenkins).
+        var properties = [JUnitProperty(name: "requirements", value: suite.requirements.joined(separator: ","))]
+        if let integration = result.integration {
+            properties.append(JUnitProperty(name: "integration", value: integration.name))
+            properties.append(JUnitProperty(name: "integration.version", value: integration.version))
+            properties.append(JUnitProperty(name: "sdk", value: integration.sdkName))
+            properties.append(JUnitProperty(name: "sdk.version", value: integration.sdkVersion))
+            properties.append(JUnitProperty(name: "capabilities", value: integration.capabilities.sorted().joined(separator: ",")))
         }
-        return JUnitDocument(name: "mamconf", suites: suites)
+        properties.append(JUnitProperty(name: "backend", value: redactor.redact(result.backend)))
+        properties.append(JUnitProperty(name: "harness.version", value: result.harnessVersion))
+        // What `mamconf merge` needs to put shard reports back together, and to refuse mixing suite versions.
+        if let digest = result.suitesDigest { properties.append(JUnitProperty(name: JUnitRunProperty.suitesDigest, value: digest)) }
+        properties.append(JUnitProperty(name: JUnitRunProperty.suiteIndex, value: String(suite.index)))
+        if !suite.plannedCases.isEmpty {
+            properties.append(JUnitProperty(name: JUnitRunProperty.cases, value: suite.plannedCases.joined(separator: ",")))
+        }
+        if let seed = result.faultSeed { properties.append(JUnitProperty(name: "fault.seed", value: String(seed))) }
+        if let shard = result.shard { properties.append(JUnitProperty(name: JUnitRunProperty.shard, value: shard.description)) }
+        let cases = suite.cases.map { junitCase($0) }
+        return JUnitSuite(name: suite.suiteId, timestamp: suite.started, time: suite.duration, properties: properties, cases: cases)
     }
 
     /// The longest `message` attribute: CI reporters show it on one line, so it names the expectation and where
