@@ -51,3 +51,23 @@ import Testing
         #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
     }
 }
+
+/// A finished case's transcript is kept as one string and its line ends, and gives back exactly its lines.
+@Suite struct CompactLinesTests {
+    @Test(arguments: [
+        [String](),
+        [""],
+        ["one", "", "three"],
+        ["a line\nwith a newline", "ümlaut ✓ 𝄞", "\r\n", ""],
+        (0..<500).map { "[\($0)] → app.launch {}" },
+    ])
+    func linesComeBackExactly(lines: [String]) {
+        #expect(CompactLines(lines).lines == lines)
+        #expect(CompactLines(lines).count == lines.count)
+        var result = CaseResult(suiteId: "s", caseId: "c", title: "t", requirements: [], location: SourceLocation(file: "f", line: 1, column: 1),
+                                outcome: .passed, duration: 0, transcript: lines)
+        #expect(result.transcript == lines)
+        result.transcript.append("more")
+        #expect(result.transcript == lines + ["more"])
+    }
+}

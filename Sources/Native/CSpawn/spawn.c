@@ -20,7 +20,10 @@ int mamconf_spawn(const char *path, char *const argv[], char *const envp[], cons
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &previous);
 
-    pid_t child = fork();
+    /* vfork: the child borrows the parent's memory until execve, so a start costs the same whether the parent
+       is a small mamconf or a test process of hundreds of megabytes (fork copied its page tables every time).
+       The child below only makes system calls and writes nothing but its own locals until it execs or exits. */
+    pid_t child = vfork();
     if (child < 0) {
         int failure = errno;
         pthread_sigmask(SIG_SETMASK, &previous, NULL);

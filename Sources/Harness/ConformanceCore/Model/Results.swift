@@ -128,7 +128,12 @@ public struct CaseResult: Sendable {
     public var duration: Double
     /// Of `duration`, the seconds spent waiting for the backend (arranging, observing, tearing down).
     public var backendDuration: Double
-    public var transcript: [String]
+    /// What happened, line by line (redacted); kept compact until the report is written.
+    public var transcript: [String] {
+        get { storedTranscript.lines }
+        set { storedTranscript = CompactLines(newValue) }
+    }
+    private var storedTranscript: CompactLines
     /// The adapter's last stderr lines (redacted), whatever the outcome: JUnit's `<system-err>`.
     public var stderr: [String]
     /// Every failed run of the case other than the one `outcome` reports, in order (`--rerun-failures`): for
@@ -152,7 +157,7 @@ public struct CaseResult: Sendable {
         self.location = location
         self.outcome = outcome
         self.duration = duration
-        self.transcript = transcript
+        self.storedTranscript = CompactLines(transcript)
     }
 }
 
