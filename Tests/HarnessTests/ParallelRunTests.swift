@@ -36,7 +36,7 @@ import TestSupport
         return document
     }
 
-    @Test(arguments: [[], ["--mutant", "sign-out-without-deregister"], ["--mutant", "disallowed-sign-in-accepted"]])
+    @Test(arguments: [[], ["--mutant", "sign-out-without-deregister"]])
     func fourJobsReportWhatOneJobReports(adapterArguments: [String]) async throws {
         let suites = try EndToEnd.loadSuites()
         let serial = try await EndToEnd.run(suites, arguments: adapterArguments, jobs: 1)
