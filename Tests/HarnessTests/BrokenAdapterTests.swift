@@ -112,24 +112,34 @@ import Testing
         #expect(reason.contains("exit code 3"), "\(reason)")
     }
 
-    @Test func adapterThatKeepsDyingExhaustsTheRestartBudget() async throws {
-        let suites = try EndToEnd.loadSuites(suiteIDs: ["first-policy-application"])
-        // Starts fine (so the run is not aborted), then every later start dies at once.
+    /// An adapter command that starts the reference once (so the run is not aborted), then dies at every later
+    /// start with "dying on start N" on stderr and exit 9. ``remove(_:)`` deletes it and its counter.
+    static func adapterThatDiesAfterItsFirstStart() throws -> String {
         let script = NSTemporaryDirectory() + "mamconf-dying-\(UUID().uuidString).sh"
-        let counter = script + ".count"
         try """
             #!/bin/sh
-            n=$(cat "\(counter)" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "\(counter)"
+            n=$(cat "\(script).count" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "\(script).count"
             if [ "$n" -eq 1 ]; then exec "\(try EndToEnd.referenceExecutable())"; fi
             echo "dying on start $n" >&2
             exit 9
             """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
-        defer { try? FileManager.default.removeItem(atPath: script); try? FileManager.default.removeItem(atPath: counter) }
+        return script
+    }
+
+    static func remove(_ script: String) {
+        try? FileManager.default.removeItem(atPath: script)
+        try? FileManager.default.removeItem(atPath: script + ".count")
+    }
+
+    @Test func adapterThatKeepsDyingExhaustsTheRestartBudget() async throws {
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["first-policy-application"])
+        let script = try Self.adapterThatDiesAfterItsFirstStart()
+        defer { Self.remove(script) }
         let run = try await EndToEnd.run(suites, command: [script], stepTimeout: 6, deadlineScale: 1)
         let outcomes = run.result.allCases
         #expect(outcomes.count == suites[0].cases.count, "every case is still reported")
-        let starts = Int((try? String(contentsOfFile: counter, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        let starts = Int((try? String(contentsOfFile: script + ".count", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
         #expect(starts == 4, "one good start plus a budget of three failing ones, got \(starts)")
         #expect(run.result.infrastructureProblems.contains { $0.contains("restart budget") })
         #expect(outcomes.dropFirst(4).allSatisfy {

@@ -73,17 +73,8 @@ import TestSupport
         // run, so adapter errors are compared by type; what was not run, and why, by message.
         var reports: [[String]] = []
         for jobs in [1, 4] {
-            let script = NSTemporaryDirectory() + "mamconf-dying-\(UUID().uuidString).sh"
-            let counter = script + ".count"
-            try """
-                #!/bin/sh
-                n=$(cat "\(counter)" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "\(counter)"
-                if [ "$n" -eq 1 ]; then exec "\(try EndToEnd.referenceExecutable())"; fi
-                echo "dying on start $n" >&2
-                exit 9
-                """.write(toFile: script, atomically: true, encoding: .utf8)
-            chmod(script, 0o755)
-            defer { try? FileManager.default.removeItem(atPath: script); try? FileManager.default.removeItem(atPath: counter) }
+            let script = try BrokenAdapterTests.adapterThatDiesAfterItsFirstStart()
+            defer { BrokenAdapterTests.remove(script) }
             let run = try await EndToEnd.run(suites, command: [script], stepTimeout: 6, deadlineScale: 1, jobs: jobs)
             #expect(run.result.infrastructureProblems.contains { $0.contains("restart budget") }, "jobs \(jobs)")
             reports.append(try Self.judged(run).suites.flatMap(\.cases).map { testCase in

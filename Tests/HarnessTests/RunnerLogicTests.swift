@@ -33,6 +33,16 @@ import Testing
         return await runner.run(loaded.suites)
     }
 
+    /// One case in the suite format: its id, requirement IDs and steps (each a list item; a step of several
+    /// lines separates them with newlines).
+    static func yamlCase(id: String = "c", requirements: String = "ALW-02", _ steps: String...) -> String {
+        var lines = ["  - id: \(id)", "    title: t", "    requirements: [\(requirements)]", "    steps:"]
+        for step in steps {
+            for (index, line) in step.split(separator: "\n").enumerated() { lines.append((index == 0 ? "      - " : "        ") + line) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     static func outcomes(_ result: RunResult) -> [String] { result.allCases.map(\.outcome.label) }
 
     static func failure(_ result: RunResult, _ index: Int = 0) -> CaseFailure? {
@@ -48,14 +58,7 @@ import Testing
     }
 
     @Test func anEventPostedDuringTheActionMeetsItsExpectation() async throws {
-        let result = try await Self.run("""
-              - id: c
-                title: t
-                requirements: [ALW-02]
-                steps:
-                  - do: app.launch
-                  - expect: {notification: allowed-accounts-changed}
-            """, integration: Self.launchPostsAllowedAccountsChanged)
+        let result = try await Self.run(Self.yamlCase("do: app.launch", "expect: {notification: allowed-accounts-changed}"), integration: Self.launchPostsAllowedAccountsChanged)
         #expect(Self.outcomes(result) == ["passed"])
     }
 
@@ -64,14 +67,7 @@ import Testing
             if method == RunnerMethod.appLaunch.rawValue { handler.post(.app, ["kind": .string(AppEventKind.launched.rawValue)]) }
             return [:]
         }
-        let result = try await Self.run("""
-              - id: c
-                title: t
-                requirements: [ALW-02]
-                steps:
-                  - do: app.launch
-                  - expect: {notification: allowed-accounts-changed}
-            """, integration: integration)
+        let result = try await Self.run(Self.yamlCase("do: app.launch", "expect: {notification: allowed-accounts-changed}"), integration: integration)
         let failure = try #require(Self.failure(result), "\(Self.outcomes(result))")
         #expect(failure.message.hasPrefix("expected "), "\(failure.message)")
         #expect(failure.observed?.hasPrefix("got instead: ") == true, "\(failure.observed ?? "nil")")
@@ -87,29 +83,14 @@ import Testing
             }
             return [:]
         }
-        let result = try await Self.run("""
-              - id: c
-                title: t
-                requirements: [ALW-02]
-                steps:
-                  - do: app.launch
-                  - expect: {notification: allowed-accounts-changed}
-                    count: 1
-            """, integration: twice)
+        let result = try await Self.run(Self.yamlCase("do: app.launch", "expect: {notification: allowed-accounts-changed}\ncount: 1"), integration: twice)
         let failure = try #require(Self.failure(result))
         #expect(failure.message.hasPrefix("expected 1 × "), "\(failure.message)")
         #expect(failure.message.hasSuffix("got 2"), "\(failure.message)")
     }
 
     @Test func anEventAnExpectNoForbidsFailsTheCase() async throws {
-        let result = try await Self.run("""
-              - id: c
-                title: t
-                requirements: [ALW-02]
-                steps:
-                  - do: app.launch
-                  - expect_no: {notification: allowed-accounts-changed}
-            """, integration: Self.launchPostsAllowedAccountsChanged)
+        let result = try await Self.run(Self.yamlCase("do: app.launch", "expect_no: {notification: allowed-accounts-changed}"), integration: Self.launchPostsAllowedAccountsChanged)
         let failure = try #require(Self.failure(result))
         #expect(failure.message.hasPrefix("expected no "), "\(failure.message)")
         #expect(failure.observed?.contains("allowed-accounts-changed") == true)
@@ -119,15 +100,7 @@ import Testing
         let integration = ScriptedIntegration { method, _, _ in
             method == RunnerMethod.sdkAllowedAccounts.rawValue ? ["accountIds": ["someone-else"], "upns": .null] : [:]
         }
-        let result = try await Self.run("""
-              - id: c
-                title: t
-                requirements: [ALW-01]
-                steps:
-                  - do: app.launch
-                  - check: sdk.allowedAccounts
-                    is: {accountIds: null, upns: null}
-            """, integration: integration)
+        let result = try await Self.run(Self.yamlCase(requirements: "ALW-01", "do: app.launch", "check: sdk.allowedAccounts\nis: {accountIds: null, upns: null}"), integration: integration)
         let failure = try #require(Self.failure(result))
         #expect(failure.message.hasPrefix("sdk.allowedAccounts does not match: accountIds"), "\(failure.message)")
         #expect(failure.details.contains("someone-else"))
@@ -142,42 +115,17 @@ import Testing
             }
             return [:]
         }
-        let scripted = try await Self.run("""
-              - id: c
-                title: t
-                requirements: [RST-01]
-                steps:
-                  - answer: delegate.restartApplication
-                    with: {return: true}
-                  - do: app.launch
-            """, integration: asking)
+        let scripted = try await Self.run(Self.yamlCase(requirements: "RST-01", "answer: delegate.restartApplication\nwith: {return: true}", "do: app.launch"), integration: asking)
         #expect(Self.outcomes(scripted) == ["passed"])
         #expect(answers.withLock { $0 }.first?.contains("true") == true, "\(answers.withLock { $0 })")
 
-        let unscripted = try await Self.run("""
-              - id: c
-                title: t
-                requirements: [RST-01]
-                steps:
-                  - do: app.launch
-            """, integration: asking)
+        let unscripted = try await Self.run(Self.yamlCase(requirements: "RST-01", "do: app.launch"), integration: asking)
         let failure = try #require(Self.failure(unscripted))
         #expect(failure.message.contains("asked delegate.restartApplication"), "\(failure.message)")
         #expect(failure.message.contains("no scripted answer"))
     }
 
-    static let twoCases = """
-          - id: first
-            title: t
-            requirements: [ALW-02]
-            steps:
-              - do: app.launch
-          - id: second
-            title: t
-            requirements: [ALW-02]
-            steps:
-              - do: app.launch
-        """
+    static let twoCases = Self.yamlCase(id: "first", "do: app.launch") + "\n" + Self.yamlCase(id: "second", "do: app.launch")
 
     @Test func anIntegrationThatTimesOutErrorsItsCaseAndTheNextCaseRuns() async throws {
         let calls = Mutex(0)
@@ -216,13 +164,7 @@ import Testing
 
     @Test func anIntegrationThatKeepsCrashingStopsAtTheRestartBudget() async throws {
         let crashing = ScriptedIntegration { method, _, _ throws(AdapterFault) in throw .exited("killed by signal 11") }
-        let cases = (1...5).map { """
-              - id: c\($0)
-                title: t
-                requirements: [ALW-02]
-                steps:
-                  - do: app.launch
-            """ }.joined(separator: "\n")
+        let cases = (1...5).map { Self.yamlCase(id: "c\($0)", "do: app.launch") }.joined(separator: "\n")
         let result = try await Self.run(cases, integration: crashing, restartBudget: 2)
         #expect(Self.outcomes(result) == ["errored", "errored", "errored", "errored", "errored"])
         let kinds = result.allCases.map { outcome -> String in
@@ -235,20 +177,7 @@ import Testing
     @Test func aCaseNeedingWhatTheIntegrationLacksIsSkippedWithoutStartingIt() async throws {
         var lacking = ScriptedIntegration()
         lacking.capabilities.remove(.allowedAccounts)
-        let result = try await Self.run("""
-              - id: needs-allowed-accounts
-                title: t
-                requirements: [ALW-01]
-                steps:
-                  - do: app.launch
-                  - check: sdk.allowedAccounts
-                    is: {accountIds: null, upns: null}
-              - id: needs-nothing-more
-                title: t
-                requirements: [ALW-02]
-                steps:
-                  - do: app.launch
-            """, integration: lacking)
+        let result = try await Self.run(Self.yamlCase(id: "needs-allowed-accounts", requirements: "ALW-01", "do: app.launch", "check: sdk.allowedAccounts\nis: {accountIds: null, upns: null}") + "\n" + Self.yamlCase(id: "needs-nothing-more", "do: app.launch"), integration: lacking)
         #expect(Self.outcomes(result) == ["skipped", "passed"])
         guard case .skipped(let reason) = result.allCases[0].outcome else { return }
         #expect(reason.contains("lacks capability allowedAccounts"), "\(reason)")
@@ -257,14 +186,7 @@ import Testing
 
     @Test func aCaseNeedingWhatTheBackendLacksIsSkippedAndItsTenantNeverMade() async throws {
         let backend = InMemoryBackend(capabilities: [.journal, .clock, .isolatedTenant])
-        let result = try await Self.run("""
-              - id: needs-faults
-                title: t
-                requirements: [ENR-02]
-                steps:
-                  - backend: {fault: mam.enroll, status: 503, times: 1}
-                  - do: app.launch
-            """, integration: ScriptedIntegration(), backend: backend)
+        let result = try await Self.run(Self.yamlCase(id: "needs-faults", requirements: "ENR-02", "backend: {fault: mam.enroll, status: 503, times: 1}", "do: app.launch"), integration: ScriptedIntegration(), backend: backend)
         #expect(Self.outcomes(result) == ["skipped"])
         guard case .skipped(let reason) = result.allCases[0].outcome else { return }
         #expect(reason.contains("faults"), "\(reason)")
@@ -274,14 +196,7 @@ import Testing
     @Test func aRegistrationTheBackendDoesNotHoldFailsWithWhatItHolds() async throws {
         let backend = InMemoryBackend()
         backend.register(BackendRegistration(userId: "someone-else", deviceTag: "d1", sdkVersion: nil, lastSync: nil))
-        let result = try await Self.run("""
-              - id: c
-                title: t
-                requirements: [ENR-02]
-                steps:
-                  - do: app.launch
-                  - check_backend: {registration: $alice}
-            """, integration: ScriptedIntegration(), backend: backend)
+        let result = try await Self.run(Self.yamlCase(requirements: "ENR-02", "do: app.launch", "check_backend: {registration: $alice}"), integration: ScriptedIntegration(), backend: backend)
         let failure = try #require(Self.failure(result), "\(Self.outcomes(result))")
         #expect(failure.message == "expected the backend to hold MAM registration for $alice, but it does not", "\(failure.message)")
         #expect(failure.details == "registrations: someone-else (device d1)")
@@ -299,13 +214,7 @@ import Testing
             default: return [:]
             }
         }
-        let cases = (1...6).map { """
-              - id: c\($0)
-                title: t
-                requirements: [ALW-02]
-                steps:
-                  - do: app.launch
-            """ }.joined(separator: "\n")
+        let cases = (1...6).map { Self.yamlCase(id: "c\($0)", "do: app.launch") }.joined(separator: "\n")
         let result = try await Self.run(cases, integration: mixed, backend: backend, restartBudget: 10, jobs: jobs)
         #expect(result.allCases.count == 6)
         #expect(backend.arranged.count == 6)

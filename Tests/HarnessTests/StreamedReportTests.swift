@@ -21,13 +21,7 @@ import Testing
             default: return [:]
             }
         }
-        let cases = (1...8).map { """
-              - id: c\($0)
-                title: case \($0)
-                requirements: [ALW-02]
-                steps:
-                  - do: app.launch
-            """ }.joined(separator: "\n")
+        let cases = (1...8).map { RunnerLogicTests.yamlCase(id: "c\($0)", "do: app.launch") }.joined(separator: "\n")
         return try await RunnerLogicTests.run(cases, integration: integration, restartBudget: 10)
     }
 

@@ -20,15 +20,8 @@ enum AtomicFile {
     static let stallLimit: Int32 = 10_000
 
     static func replace(_ url: URL, with data: Data) throws(JUnitWriterError) {
-        let target = try resolve(url.path)
-        var status = stat()
-        if stat(target, &status) == 0 {
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFDIR: throw .unwritable(path: url.path, reason: "it is a directory")
-            default: return try writeInPlace(target, data, original: url.path)
-            }
-        }
+        let (target, inPlace) = try destination(url)
+        if inPlace { return try writeInPlace(target, data, original: url.path) }
         try replaceRegular(target, data)
     }
 
@@ -36,21 +29,26 @@ enum AtomicFile {
     /// report never sits in memory whole. A regular target gets them through a temporary file beside it
     /// (fsync, rename); a device or FIFO gets them from a temporary file elsewhere, copied in place.
     static func replace(_ url: URL, streaming write: (Int32) throws(JUnitWriterError) -> Void) throws(JUnitWriterError) {
+        let (target, inPlace) = try destination(url)
+        guard inPlace else { return try streamRegular(target, write) }
+        let scratch = NSTemporaryDirectory() + "mamconf-report-\(getpid())-\(UInt32.random(in: .min ... .max)).xml"
+        defer { unlink(scratch) }
+        try streamRegular(scratch, write)
+        guard let data = FileManager.default.contents(atPath: scratch) else { throw .io(operation: "read", path: scratch, errno: errno) }
+        try writeInPlace(target, data, original: url.path)
+    }
+
+    /// The path to write (links followed), and whether it is written in place (a device or FIFO) rather than
+    /// replaced (a regular file, or none yet).
+    private static func destination(_ url: URL) throws(JUnitWriterError) -> (target: String, inPlace: Bool) {
         let target = try resolve(url.path)
         var status = stat()
-        if stat(target, &status) == 0 {
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFDIR: throw .unwritable(path: url.path, reason: "it is a directory")
-            default:
-                let scratch = NSTemporaryDirectory() + "mamconf-report-\(getpid())-\(UInt32.random(in: .min ... .max)).xml"
-                defer { unlink(scratch) }
-                try streamRegular(scratch, write)
-                guard let data = FileManager.default.contents(atPath: scratch) else { throw .io(operation: "read", path: scratch, errno: errno) }
-                return try writeInPlace(target, data, original: url.path)
-            }
+        guard stat(target, &status) == 0 else { return (target, false) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return (target, false)
+        case S_IFDIR: throw .unwritable(path: url.path, reason: "it is a directory")
+        default: return (target, true)
         }
-        try streamRegular(target, write)
     }
 
     /// Checks, before a run, that a report can be written to `path` (nothing is written).
