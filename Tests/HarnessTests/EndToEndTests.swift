@@ -9,9 +9,9 @@ import Testing
 /// Whole-pipeline tests: suites → runner → stdio adapter → mamconf-reference → mock backend → JUnit.
 @Suite(.serialized) struct EndToEndTests {
     @Test func cleanReferencePassesEveryCaseAndTheReportIsValidJUnit() async throws {
-        let suites = try EndToEnd.loadSuites()
         let reportPath = NSTemporaryDirectory() + "mamconf-e2e-\(UUID().uuidString)/junit.xml"
-        let run = try await EndToEnd.run(suites, reporters: [JUnitReporter(path: reportPath, redactor: Redactor())])
+        let run = try await EndToEnd.cleanRun.value
+        try await JUnitReporter(path: reportPath, redactor: run.redactor).runFinished(run.result)
         let result = run.result
         #expect(result.abortReason == nil)
         for testCase in result.allCases {

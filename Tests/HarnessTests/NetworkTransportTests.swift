@@ -27,7 +27,7 @@ import Testing
 
     @Test func everySuitePassesOverTCPWithTheVerdictsOfStdioInEitherCaseOrder() async throws {
         let suites = try EndToEnd.loadSuites()
-        let overStdio = try await EndToEnd.run(suites)
+        let overStdio = try await EndToEnd.cleanRun.value
         let host = try await ListeningHost.reference()
         defer { Task { await host.stop() } }
         let inOrder = try await EndToEnd.run(suites, adapter: Self.network(host))

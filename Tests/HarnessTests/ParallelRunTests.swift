@@ -39,7 +39,7 @@ import TestSupport
     @Test(arguments: [[], ["--mutant", "sign-out-without-deregister"]])
     func fourJobsReportWhatOneJobReports(adapterArguments: [String]) async throws {
         let suites = try EndToEnd.loadSuites()
-        let serial = try await EndToEnd.run(suites, arguments: adapterArguments, jobs: 1)
+        let serial = adapterArguments.isEmpty ? try await EndToEnd.cleanRun.value : try await EndToEnd.run(suites, arguments: adapterArguments, jobs: 1)
         let parallel = try await EndToEnd.run(suites, arguments: adapterArguments, jobs: 4)
         let expected = try Self.judged(serial)
         let got = try Self.judged(parallel)

@@ -12,12 +12,17 @@ import Testing
 /// Runs real suites in-process: the real runner, the real stdio adapter driving the built
 /// `mamconf-reference`, and a real mock backend on loopback.
 enum EndToEnd {
-    struct Run {
+    struct Run: Sendable {
         var result: RunResult
         var redactor: Redactor
         var backendConnections: Int
         var console: [String]
     }
+
+    /// One clean serial run of every suite against the reference over stdio, made once per test process and
+    /// shared by the tests that only read it (its verdicts, its console, its report): a full run is the
+    /// costliest thing a test does.
+    static let cleanRun = Task<Run, any Error> { try await run(loadSuites()) }
 
     static func referenceExecutable() throws -> String {
         try #require(ReferenceLocator.referenceExecutable(), "mamconf-reference must be built next to the test binary")
