@@ -113,12 +113,13 @@ import Testing
     }
 
     /// An adapter command that starts the reference once (so the run is not aborted), then dies at every later
-    /// start with "dying on start N" on stderr and exit 9. ``remove(_:)`` deletes it and its counter.
+    /// start with "dying on start N" on stderr and exit 9. ``remove(_:)`` deletes it and its counter. Starts are
+    /// counted by appending a line (atomic), so concurrent starts never read a half-written count.
     static func adapterThatDiesAfterItsFirstStart() throws -> String {
         let script = NSTemporaryDirectory() + "mamconf-dying-\(UUID().uuidString).sh"
         try """
             #!/bin/sh
-            n=$(cat "\(script).count" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "\(script).count"
+            echo start >> "\(script).count"; n=$(wc -l < "\(script).count")
             if [ "$n" -eq 1 ]; then exec "\(try EndToEnd.referenceExecutable())"; fi
             echo "dying on start $n" >&2
             exit 9
@@ -139,7 +140,7 @@ import Testing
         let run = try await EndToEnd.run(suites, command: [script], stepTimeout: 6, deadlineScale: 1)
         let outcomes = run.result.allCases
         #expect(outcomes.count == suites[0].cases.count, "every case is still reported")
-        let starts = Int((try? String(contentsOfFile: script + ".count", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        let starts = ((try? String(contentsOfFile: script + ".count", encoding: .utf8)) ?? "").split(separator: "\n").count
         #expect(starts == 4, "one good start plus a budget of three failing ones, got \(starts)")
         #expect(run.result.infrastructureProblems.contains { $0.contains("restart budget") })
         #expect(outcomes.dropFirst(4).allSatisfy {
