@@ -69,3 +69,14 @@ import Testing
         #expect(redactor.knownSecrets.count == 10_000)
     }
 }
+
+@Suite struct ByteSearchTests {
+    @Test(arguments: [
+        ("token", "access_token=x", true), ("token", "tok", false), ("", "anything", true), ("x", "", false),
+        ("ümlaut", "an ümlaut here", true), ("pin=", "pin =", false), ("abc", "ababc", true), ("abc", "abab", false),
+    ])
+    func aWordIsFoundExactlyWhereItOccurs(needle: String, haystack: String, found: Bool) {
+        #expect(Redactor.occurs(needle, in: haystack) == found)
+        #expect(Redactor.occurs(needle, in: haystack) == (needle.isEmpty || haystack.contains(needle)))
+    }
+}

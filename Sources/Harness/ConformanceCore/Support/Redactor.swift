@@ -50,11 +50,11 @@ public final class Redactor: Sendable {
         // One pass over the text finds every known secret, however many the run has registered.
         let index = secrets.withLock { $0 }
         var result = index.masking(text, with: Self.mask) ?? text
-        for secret in shortSecrets.withLock({ $0 }) where result.contains(secret) {
+        for secret in shortSecrets.withLock({ $0 }) where Self.occurs(secret, in: result) {
             result = Self.maskStandingAlone(secret, in: result)
         }
         let lower = result.lowercased()
-        for (triggers, pattern) in Self.patterns where triggers.contains(where: { lower.contains($0) }) {
+        for (triggers, pattern) in Self.patterns where triggers.contains(where: { Self.occurs($0, in: lower) }) {
             let range = NSRange(result.startIndex..., in: result)
             let matches = pattern.matches(in: result, range: range).reversed()
             for match in matches where match.numberOfRanges >= 3 {
@@ -64,6 +64,22 @@ public final class Redactor: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether `needle` occurs in `haystack`, compared as UTF-8 bytes: every transcript line is checked
+    /// against every trigger word, and Foundation's `contains` converted each line to UTF-16 to do it.
+    static func occurs(_ needle: String, in haystack: String) -> Bool {
+        var haystack = haystack, needle = needle
+        return haystack.withUTF8 { text in
+            needle.withUTF8 { word in
+                guard let first = word.first else { return true }
+                guard text.count >= word.count else { return false }
+                for start in 0...(text.count - word.count) where text[start] == first {
+                    if memcmp(text.baseAddress! + start, word.baseAddress!, word.count) == 0 { return true }
+                }
+                return false
+            }
+        }
     }
 
     /// Masks the occurrences of `secret` that no letter or digit touches on either side.
