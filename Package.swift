@@ -33,7 +33,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/Native/CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
         .target(name: "CurlHTTP", dependencies: ["CCurl"], path: "Sources/Native/CurlHTTP"),
-        // fork/exec with a parent-death signal, which posix_spawn cannot set (adapters must not outlive mamconf).
+        // vfork/exec with a parent-death signal, which posix_spawn cannot set (adapters must not outlive mamconf).
         .target(name: "CSpawn", path: "Sources/Native/CSpawn"),
         .target(name: "JUnitXML", dependencies: ["CLibXML2"], path: "Sources/Reporters/JUnitXML"),
 

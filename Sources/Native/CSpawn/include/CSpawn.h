@@ -6,7 +6,7 @@
 /// Starts `path` for an adapter: in a process group of its own, stdin/stdout/stderr from the given
 /// descriptors, default handling of SIGPIPE, SIGINT and SIGTERM, an empty signal mask, and SIGKILL as its
 /// parent-death signal, so it dies with the thread that started it even when that thread's process is killed
-/// outright. `directory` is its working directory (NULL: the caller's). Between fork and exec only
+/// outright. `directory` is its working directory (NULL: the caller's). Between vfork and exec only
 /// async-signal-safe calls are made.
 ///
 /// Returns 0 and sets `*pid`, or the errno of what failed (including a failed chdir or exec).
