@@ -12,7 +12,7 @@ struct GraphCredentialsTests {
 
     private static func file(_ text: String, mode: Int = 0o600) throws -> String {
         let path = NSTemporaryDirectory() + "mamconf-credentials-\(UUID().uuidString.prefix(8)).json"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode]))
         return path
     }
 
@@ -76,9 +76,9 @@ struct GraphCredentialsTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try certificate.certificatePEM.write(toFile: "\(folder)/app.pem", atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: "\(folder)/app.key", contents: Data(certificate.privateKeyPEM.utf8), attributes: [.posixPermissions: 0o600])
-        FileManager.default.createFile(atPath: "\(folder)/credentials.json", contents: Data(
-            #"{"tenantId": "t", "clientId": "c", "certificateFile": "app.pem", "privateKeyFile": "app.key"}"#.utf8), attributes: [.posixPermissions: 0o600])
+        #expect(FileManager.default.createFile(atPath: "\(folder)/app.key", contents: Data(certificate.privateKeyPEM.utf8), attributes: [.posixPermissions: 0o600]))
+        #expect(FileManager.default.createFile(atPath: "\(folder)/credentials.json", contents: Data(
+            #"{"tenantId": "t", "clientId": "c", "certificateFile": "app.pem", "privateKeyFile": "app.key"}"#.utf8), attributes: [.posixPermissions: 0o600]))
         let credentials = try GraphCredentials.load(environment: [:], file: "\(folder)/credentials.json")
         guard case .certificate = credentials.proof else { Issue.record("not a certificate proof"); return }
         #expect(credentials.secrets == [certificate.privateKeyPEM])
