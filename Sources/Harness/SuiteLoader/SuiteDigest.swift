@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Foundation
 
 /// A fingerprint of everything a run's verdicts depend on besides the integration: the suite files, the
@@ -22,20 +23,13 @@ public enum SuiteDigest {
                 }
             }
         }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-        }
+        var fnv = FNV1a()
         for (name, path) in named.sorted(by: { $0.0 < $1.0 }) {
-            mix(Array(name.utf8) + [0])
-            mix(FileManager.default.contents(atPath: path) ?? Data())
-            mix([0xff])
+            fnv.combine(Array(name.utf8) + [0])
+            fnv.combine(FileManager.default.contents(atPath: path) ?? Data())
+            fnv.combine([0xff])
         }
-        let hex = String(hash, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+        return "fnv1a64:" + fnv.hex
     }
 
     private static func relative(_ path: String, to directory: String) -> String {

@@ -7,12 +7,8 @@ import AdapterProtocol
 /// need bumping at each of them. FNV-1a (64 bits) over the canonical JSONValue text (sorted keys) is plenty for a mock.
 enum ContentVersion {
     static func of(_ content: JSONValue) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in content.serialized() {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var fnv = FNV1a()
+        fnv.combine(content.serialized())
+        return fnv.hex
     }
 }

@@ -39,12 +39,8 @@ struct JournalEntry: Sendable, Codable {
 enum BodyDigest {
     static func of(_ bytes: [UInt8]) -> String? {
         guard !bytes.isEmpty else { return nil }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+        var fnv = FNV1a()
+        fnv.combine(bytes)
+        return "fnv1a64:" + fnv.hex
     }
 }

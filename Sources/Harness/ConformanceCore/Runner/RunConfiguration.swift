@@ -1,3 +1,5 @@
+import AdapterProtocol
+
 /// Knobs of one run that are not part of any suite.
 public struct RunConfiguration: Sendable {
     /// Default wall-clock seconds a step may take before the case fails.
@@ -53,12 +55,7 @@ public struct RunConfiguration: Sendable {
     /// The seed of a case's fault schedule: the run's seed mixed with `suite/case` (FNV-1a, then SplitMix64's
     /// finaliser), stable across runs and machines.
     public func faultSeed(forCase label: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in label.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        var z = hash ^ faultSeed
+        var z = FNV1a.hash(label.utf8) ^ faultSeed
         z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
         z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
         return z ^ (z >> 31)

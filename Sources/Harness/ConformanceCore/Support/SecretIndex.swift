@@ -29,8 +29,6 @@ struct SecretIndex: Sendable {
         byLength[bytes.count, default: [:]][Self.hash(bytes[...]), default: []].append(bytes)
     }
 
-    var isEmpty: Bool { values.isEmpty }
-
     /// `text` with every occurrence of a secret replaced by `mask`, or nil when none occurs.
     func masking(_ text: String, with mask: String) -> String? {
         guard !values.isEmpty else { return nil }

@@ -83,7 +83,7 @@ struct ListCommand: AsyncParsableCommand {
         let command = try adapter.command(for: "list --requirements")
         let runner = MutationRunner.configured(command: command, suites: loadedSuites, deadlineScale: 1)
         let mutants = try await runner.listMutants()
-        let digest = try suites.load().digest
+        let digest = suites.digest()
         let identity = MatrixRecord.adapterIdentity(command: command)
         let why: String
         do {
@@ -103,11 +103,7 @@ struct ListCommand: AsyncParsableCommand {
         }
         StandardStreams.err("requirements: \(why); running the restricted matrix (\(mutants.count) mutants against the suites citing their requirements)")
         let matrix = try await runner.run(mutants: mutants, progress: StandardStreams.err)
-        do {
-            try MatrixRecord(matrix: matrix, suitesDigest: digest, adapter: identity).write(path: matrixFile)
-        } catch {
-            StandardStreams.err("warning: \(error)")
-        }
+        MatrixRecord(matrix: matrix, suitesDigest: digest, adapter: identity).keep(at: matrixFile)
         return (matrix, mutants)
     }
 }

@@ -58,12 +58,8 @@ struct MutantsCommand: AsyncParsableCommand {
         StandardStreams.err(String(format: "mutants: %d cells in %.1f s", matrix.cellCount, Date().timeIntervalSince(started)))
         print(matrix.render())
         if suiteIDs.isEmpty {
-            let digest = try suites.load().digest
-            do {
-                try MatrixRecord(matrix: matrix, suitesDigest: digest, adapter: MatrixRecord.adapterIdentity(command: command)).write(path: matrixFile)
-            } catch {
-                StandardStreams.err("warning: \(error)")
-            }
+            MatrixRecord(matrix: matrix, suitesDigest: suites.digest(), adapter: MatrixRecord.adapterIdentity(command: command))
+                .keep(at: matrixFile)
         }
         let problems = matrix.problems
         for problem in problems { print("problem: \(problem)") }

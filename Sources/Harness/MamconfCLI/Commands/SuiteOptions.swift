@@ -50,8 +50,13 @@ struct SuiteOptions: ParsableArguments {
         loader.accounts = accounts
         let result = loader.load(paths: files)
         errors += result.errors
-        let digest = SuiteDigest.compute(suiteFiles: files, suitesDirectory: suitesDirectory, fixturesDirectory: fixturesDirectory)
-        return Loaded(suites: result.suites, errors: errors, digest: digest)
+        return Loaded(suites: result.suites, errors: errors, digest: digest(files: files))
+    }
+
+    /// The digest of every suite file, the catalog and the fixtures, without parsing any of them.
+    func digest(files: [String]? = nil) -> String {
+        SuiteDigest.compute(suiteFiles: files ?? SuitePaths.expand([suitesDirectory]).files,
+                            suitesDirectory: suitesDirectory, fixturesDirectory: fixturesDirectory)
     }
 
     /// Loads the catalog and the given suite files (all suites when none are given). Errors are

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import ConformanceCore
 import Foundation
 
@@ -92,16 +93,17 @@ public struct MatrixRecord: Codable, Sendable {
         }
     }
 
+    /// Writes the record for the next `list --requirements`; a record that cannot be written is a warning on
+    /// stderr, never a reason to lose the matrix just printed.
+    func keep(at path: String) {
+        do { try write(path: path) } catch { StandardStreams.err("warning: \(error)") }
+    }
+
     /// The adapter as far as its mutants' behaviour goes: its command, and its executable's size and
     /// modification time, so a rebuilt binary at the same path makes the record stale. Kept as a digest, so
     /// a token in an adapter argument never reaches the file.
     public static func adapterIdentity(command: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in adapterDescription(command: command).utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return "fnv1a64:" + String(hash, radix: 16)
+        "fnv1a64:" + String(FNV1a.hash(adapterDescription(command: command).utf8), radix: 16)
     }
 
     private static func adapterDescription(command: [String]) -> String {

@@ -25,11 +25,11 @@ public struct MutantSelection: Sendable {
             return
         }
         let selected = all.filter { suiteIDs.contains($0.id) }
-        let cited = Set(selected.flatMap { $0.requirements + $0.cases.flatMap(\.requirements) })
+        let judged = { (mutant: MutantInfo) in selected.contains { MatrixPlan.judges($0, mutant) } }
         self.suites = selected
         self.otherSuites = all.filter { !suiteIDs.contains($0.id) }
-        self.mutants = mutants.filter { !cited.isDisjoint(with: $0.requirements) }
-        self.leftOut = mutants.filter { cited.isDisjoint(with: $0.requirements) }
+        self.mutants = mutants.filter(judged)
+        self.leftOut = mutants.filter { !judged($0) }
     }
 
     /// One line saying how many mutants were left out and why; nil when none were.
