@@ -10,13 +10,16 @@ extension SDKEngine {
             completion?(launchState)
             return
         }
+        // Auto-enrollment at launch concerns the accounts registered before launch; an account the app
+        // registers while launch runs enrolls through its own registration, once (no second attempt racing it).
+        let registeredBeforeLaunch = store.read { $0.pendingAccounts }
         submit("launch", dropped: { completion?(.terminated) }) { [self] in
-            runLaunch()
+            runLaunch(registeredBeforeLaunch)
             completion?(launchState)
         }
     }
 
-    private func runLaunch() {
+    private func runLaunch(_ registeredBeforeLaunch: [SDKState.RegisteredAccount]) {
         let settings = configuration.settings
         readManagedAppConfig(.launch)
         resumeTimers()
@@ -45,15 +48,15 @@ extension SDKEngine {
         setLaunchState(.ready)
         log.info("launch finished")
         if settings.autoEnrollOnLaunch && !settings.mamPolicyRequired {
-            submit("auto-enroll") { [self] in autoEnrollSilently() }
+            submit("auto-enroll") { [self] in autoEnrollSilently(registeredBeforeLaunch) }
         }
     }
 
     /// AutoEnrollOnLaunch alone: enroll a registered account if a token is available; without one the
     /// attempt fails silently (no prompt; reported as 203, retried in 24 h).
-    private func autoEnrollSilently() {
+    private func autoEnrollSilently(_ candidates: [SDKState.RegisteredAccount]) {
         guard store.read({ $0.enrolledAccountId }) == nil else { return }
-        for account in store.read({ $0.pendingAccounts }) {
+        for account in candidates {
             guard isAlive else { return }
             switch acquireToken(for: account.accountId) {
             case .success(let token):
