@@ -30,7 +30,7 @@ struct StepParser {
         switch kindPair.key {
         case "do": allowed = ["with", "result", "within"]
         case "expect": allowed = ["count", "within"]
-        case "expect_no": allowed = ["within"]
+        case "expect_no", "expect_order": allowed = ["within"]
         case "check": allowed = ["with", "is", "within"]
         case "check_backend", "backend": allowed = ["within"]
         case "advance_clock": allowed = ["within"]
@@ -50,6 +50,7 @@ struct StepParser {
             let count = extra["count"].flatMap { countRange($0) }
             kind = pattern(kindValue).map { .expect($0, count: count) }
         case "expect_no": kind = pattern(kindValue).map { .expectNo($0) }
+        case "expect_order": kind = orderedPatterns(kindValue).map { .expectOrder($0) }
         case "check": kind = check(kindValue, with: extra["with"], expected: extra["is"])
         case "check_backend": kind = backend(kindValue)
         case "backend": kind = backendAction(kindValue)
@@ -89,7 +90,7 @@ struct StepParser {
             doc.error(node, "\(name) needs 'with' carrying \(required.joined(separator: ", "))")
         }
         if let result { checker.check(result, against: method.resultSchema, partial: true, what: "'result'") }
-        let expected = result.flatMap { value($0) }
+        let expected = result.flatMap { self.expected($0) }
         return .action(method: method, params: params, result: expected)
     }
 
@@ -111,7 +112,7 @@ struct StepParser {
             return nil
         }
         checker.check(expected, against: query.resultSchema, partial: true, what: "'is'")
-        guard let value = value(expected) else { return nil }
+        guard let value = self.expected(expected) else { return nil }
         return .check(query: query, params: with.flatMap { self.value($0) } ?? [:], expected: value)
     }
 
@@ -297,11 +298,22 @@ struct StepParser {
         var skipping: Set<String> = [selectorPair.key]
         if let discriminator = kind.discriminator { skipping.insert(discriminator) }
         checker.check(node, against: selector.paramsSchema, partial: true, what: "a \(kind.rawValue) pattern", skipping: skipping)
-        var fields: [String: JSONValue] = [:]
+        var fields: [String: Expected] = [:]
         for pair in pairs where pair.key != selectorPair.key {
-            if let v = value(pair.value) { fields[pair.key] = v }
+            if let v = expected(pair.value) { fields[pair.key] = v }
         }
         return EventPattern(selector: selector, fields: fields)
+    }
+
+    /// `expect_order: [PATTERN, PATTERN, …]`: at least two patterns, each checked like an `expect` pattern.
+    private func orderedPatterns(_ node: Node) -> [EventPattern]? {
+        guard let items = doc.sequence(node, "expect_order") else { return nil }
+        if items.count < 2 {
+            doc.error(node, "expect_order needs at least two event patterns (one alone is an 'expect')")
+        }
+        let patterns = items.map { pattern($0) }
+        let found = patterns.compactMap { $0 }
+        return found.count == patterns.count && found.count >= 2 ? found : nil
     }
 
     /// `count: 2` or `count: {min: 0, max: 1}`.
@@ -321,6 +333,45 @@ struct StepParser {
     }
 
     // MARK: Values
+
+    /// The matchers an expectation may use in place of a value.
+    static let matcherTags = ["!present", "!absent"]
+
+    /// An expectation: values as `value(_:)` reads them, where any member may instead be a matcher
+    /// (`error: !present`, `accountId: !absent`).
+    private func expected(_ node: Node) -> Expected? {
+        if let tag = doc.localTag(node) {
+            switch tag {
+            case "!present": return .present
+            case "!absent": return .absent
+            default:
+                doc.error(node, Vocabulary.unknown("matcher", tag, known: Self.matcherTags))
+                return nil
+            }
+        }
+        switch node {
+        case .mapping:
+            guard let pairs = doc.mapping(node, "a value") else { return nil }
+            var object: [String: Expected] = [:]
+            for pair in pairs {
+                guard let member = expected(pair.value) else { return nil }
+                // Keys may name users too (`$alice: [notes.txt]` in expected app data).
+                let key = pair.key.hasPrefix("$") ? resolve(pair.key, pair.keyNode)?.stringValue : pair.key
+                guard let key else { return nil }
+                object[key] = member
+            }
+            return .object(object)
+        case .sequence(let items):
+            var out: [Expected] = []
+            for item in items {
+                guard let element = expected(item) else { return nil }
+                out.append(element)
+            }
+            return .array(out)
+        default:
+            return value(node).map(Expected.init)
+        }
+    }
 
     private func value(_ node: Node) -> JSONValue? {
         doc.json(node) { text, node in resolve(text, node) }

@@ -163,14 +163,20 @@ struct SuiteParser {
 
     /// Capabilities a step cannot run without, read off the protocol: the feature area of each request it
     /// makes and each question it answers, so a case never has to declare them.
+    private static func capabilities(implied pattern: EventPattern) -> Set<Capability> {
+        if case .question(let question) = pattern.selector { return Set([question.capability].compactMap { $0 }) }
+        return []
+    }
+
     static func capabilities(implied step: Step) -> Set<Capability> {
         switch step.kind {
         case .advanceClock: return [.virtualClock]
         case .answer(let question, _, _): return Set([question.capability].compactMap { $0 })
         case .action(let method, _, _), .check(let method, _, _): return Set([method.capability].compactMap { $0 })
         case .expect(let pattern, _), .expectNo(let pattern):
-            if case .question(let question) = pattern.selector { return Set([question.capability].compactMap { $0 }) }
-            return []
+            return capabilities(implied: pattern)
+        case .expectOrder(let patterns):
+            return patterns.reduce(into: []) { $0.formUnion(capabilities(implied: $1)) }
         case .backend(let action):
             switch action {
             case .deviceConfig, .deviceUser: return [.allowedAccounts]

@@ -78,6 +78,8 @@ public enum SuiteSchema {
             }
             out.append(step(members, required: [kind], description: kind == "expect" ? "an event must arrive" : "no such event may have arrived by the next sync"))
         }
+        out.append(step(["expect_order": ["type": "array", "minItems": 2, "items": ["oneOf": .array(EventSelectorKind.allCases.map(pattern))]]],
+                        required: ["expect_order"], description: "events matching these patterns must arrive in this order"))
         out.append(step(["advance_clock": ["$ref": "#/$defs/duration"]], required: ["advance_clock"], description: "move both clocks forward"))
         out.append(step(["check_backend": ["oneOf": [
             object(["registration": ["type": "string"], "exists": ["type": "boolean"]], required: ["registration"]),

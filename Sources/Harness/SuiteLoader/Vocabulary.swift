@@ -5,7 +5,7 @@ import AdapterProtocol
 enum Vocabulary {
     static let actions = RunnerMethod.allCases.filter { $0.role == .action }
     static let queries = RunnerMethod.allCases.filter { $0.role == .query }
-    static let stepKinds = ["do", "expect", "expect_no", "check", "check_backend", "backend", "advance_clock", "answer"]
+    static let stepKinds = ["do", "expect", "expect_no", "expect_order", "check", "check_backend", "backend", "advance_clock", "answer"]
     static let settingsSchema = WireSchema.of(AppSettings.self)
 
     /// "unknown X 'name'; did you mean 'y'? (known: …)" — the message every closed set uses.

@@ -98,7 +98,12 @@ final class YAMLDocument {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            let suffix = context.map { " (\($0.text) at \($0.mark.line):\($0.mark.column))" } ?? ""
+            var suffix = context.map { " (\($0.text) at \($0.mark.line):\($0.mark.column))" } ?? ""
+            if context?.text == "while scanning a tag" {
+                // YAML ends a tag only at a space, a line break or (inside {…}) a comma: `{a: !present}` is not
+                // the matcher followed by '}'.
+                suffix += "; inside {…} write a space after a matcher: {errorString: !present }"
+            }
             return SuiteError(SourceLocation(file: file, line: mark.line, column: mark.column), "YAML syntax error: \(problem)\(suffix)")
         case .reader(let problem, _, _, _):
             return SuiteError(SourceLocation(file: file, line: 1, column: 1), "YAML cannot be read: \(problem)")
@@ -222,6 +227,11 @@ final class YAMLDocument {
 
     /// Any YAML value as JSON, resolving scalars by their YAML type (quoted scalars stay strings).
     func json(_ node: Node, resolve: (String, Node) -> JSONValue?) -> JSONValue? {
+        if let tag = localTag(node) {
+            error(node, "'\(tag)' is a matcher: it belongs in an expectation ('result', 'is' or an event pattern), "
+                  + "not in a value the runner sends")
+            return nil
+        }
         switch node {
         case .scalar(let scalar):
             if scalar.style != .plain { return resolve(scalar.string, node) }
@@ -252,6 +262,13 @@ final class YAMLDocument {
             error(node, "YAML aliases are not supported in suites")
             return nil
         }
+    }
+
+    /// The local tag a node carries (`!present`), or nil when it has none (standard `!!` tags resolve to
+    /// `tag:yaml.org,2002:…` and are not local).
+    func localTag(_ node: Node) -> String? {
+        let name = node.tag.rawValue
+        return name.count > 1 && name.hasPrefix("!") && !name.hasPrefix("!!") ? name : nil
     }
 
     func kind(_ node: Node) -> String {

@@ -17,14 +17,18 @@ public struct Step: Sendable {
 
 public enum StepKind: Sendable {
     /// An app action or SDK call (`app.signIn`, `sdk.registerAndEnroll`, …), optionally checking its result.
-    case action(method: RunnerMethod, params: JSONValue, result: JSONValue?)
+    case action(method: RunnerMethod, params: JSONValue, result: Expected?)
     /// An event must arrive (partial match); `count` demands that many matching events (exactly, or within a
     /// range) by the next sync, and consumes them all.
     case expect(EventPattern, count: CountRange?)
     /// No matching event may have arrived by the next `sync`.
     case expectNo(EventPattern)
+    /// Events matching each pattern must arrive in this order (each later than the one before); all are
+    /// consumed. For behaviour whose order is the point: deregistration before the tokens go (WIP-08), the
+    /// restart question after the first policy (RST-01).
+    case expectOrder([EventPattern])
     /// A query (`app.state`, `sdk.policy`, …) whose result must match partially.
-    case check(query: RunnerMethod, params: JSONValue, expected: JSONValue)
+    case check(query: RunnerMethod, params: JSONValue, expected: Expected)
     /// State the backend must show.
     case checkBackend(BackendExpectation)
     /// Acts on the backend (administrator actions, injected service faults).
@@ -43,6 +47,7 @@ extension StepKind {
         case .action(let method, _, _): return method.rawValue
         case .expect(let pattern, let count): return "expect \(count.map { "\($0) × " } ?? "")\(pattern)"
         case .expectNo(let pattern): return "expectNo \(pattern)"
+        case .expectOrder(let patterns): return "expectOrder " + patterns.map(\.description).joined(separator: ", then ")
         case .check(let query, _, _): return "check \(query.rawValue)"
         case .checkBackend: return "checkBackend"
         case .backend: return "backend action"
@@ -93,15 +98,15 @@ public enum EventSelector: Sendable, Hashable, CustomStringConvertible {
 /// A partial description of an event: its selector plus fields that must match.
 public struct EventPattern: Sendable, Hashable, CustomStringConvertible {
     public var selector: EventSelector
-    public var fields: [String: JSONValue]
+    public var fields: [String: Expected]
 
-    public init(selector: EventSelector, fields: [String: JSONValue] = [:]) {
+    public init(selector: EventSelector, fields: [String: Expected] = [:]) {
         self.selector = selector
         self.fields = fields
     }
 
     public var description: String {
-        fields.isEmpty ? selector.description : "\(selector.description) \(JSONValue.object(fields).compactText)"
+        fields.isEmpty ? selector.description : "\(selector.description) \(Expected.object(fields).compactText)"
     }
 }
 

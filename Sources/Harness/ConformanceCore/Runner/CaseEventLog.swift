@@ -158,6 +158,37 @@ final class CaseEventLog: InboundHandler {
         }
     }
 
+    /// How an ordered expectation went: every pattern matched, in order, or the first that did not.
+    enum OrderedMatch {
+        case matched([ObservedEvent])
+        /// `patterns[index]` has no unconsumed match after `previous` (the match of the pattern before it, nil
+        /// for the first); `early` is a match that arrived before `previous`, when there is one.
+        case missing(index: Int, previous: ObservedEvent?, early: ObservedEvent?)
+    }
+
+    /// Matches each pattern to the first unconsumed event after the previous pattern's match (earliest
+    /// matches leave the most room for the patterns after them, so this finds an order whenever one
+    /// exists). Consumes the events only when every pattern matched.
+    func consumeInOrder(_ patterns: [EventPattern]) -> OrderedMatch {
+        state.withLock { state in
+            var matched: [ObservedEvent] = []
+            for (index, pattern) in patterns.enumerated() {
+                let after = matched.last?.sequence ?? 0
+                let open = state.events.filter { event in
+                    !state.consumed.contains(event.sequence) && !matched.contains { $0.sequence == event.sequence }
+                        && Matcher.matches(pattern, event, sdkVersion: state.sdkVersion)
+                }
+                guard let next = open.first(where: { $0.sequence > after }) else {
+                    return .missing(index: index, previous: matched.last, early: open.last)
+                }
+                matched.append(next)
+            }
+            state.consumed.formUnion(matched.map(\.sequence))
+            state.lastMatched = max(state.lastMatched, matched.last?.sequence ?? 0)
+            return .matched(matched)
+        }
+    }
+
     /// What a failed expectation got instead: the unconsumed events (log lines aside) that arrived after the
     /// last matched one, which are what the step could have seen, and how many older ones were left unmatched
     /// (those belong to earlier steps and would only bury the answer).

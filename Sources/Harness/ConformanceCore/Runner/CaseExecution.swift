@@ -215,7 +215,18 @@ struct CaseExecution {
             context.log.script(question: question, answer: answer, times: times)
 
         case .action(let method, let params, let expected):
-            let result = try await call(method, params, context, step: step, timeout: timeout)
+            let result: JSONValue
+            do {
+                result = try await call(method, params, context, step: step, timeout: timeout)
+            } catch CaseStop.error(.integration(.timeout, _)) where step.within != nil {
+                // A `within` on an action is the suite's claim that it returns in time (ENR-01: the app keeps
+                // working while the enrollment runs), so running past it is a judged failure, not a hang.
+                throw CaseStop.failure(CaseFailure(
+                    message: "\(method.rawValue) did not return within \(format(timeout)) s",
+                    observed: "it was still running when the step's 'within' ran out (a call that waits for the backend "
+                        + "or for the app blocks its caller)",
+                    location: step.location, details: eventList(context.log.allEvents())))
+            }
             if let expected, let problem = Matcher.mismatch(expected: expected, actual: result, schema: method.resultSchema) {
                 throw CaseStop.failure(CaseFailure(
                     message: "\(method.rawValue) returned an unexpected result: \(problem)", location: step.location,
@@ -244,6 +255,9 @@ struct CaseExecution {
                     observed: "the integration reported \(first.summary) (event #\(first.sequence) at \(format(first.elapsed)) s)",
                     location: step.location, details: eventList(context.log.allEvents())))
             }
+
+        case .expectOrder(let patterns):
+            try await expectInOrder(patterns, context, step: step, timeout: timeout)
 
         case .advanceClock(let seconds):
             do {
@@ -293,6 +307,27 @@ struct CaseExecution {
         if context.log.consumeFirst(matching: pattern) != nil { return }
         throw CaseStop.failure(CaseFailure(
             message: "expected \(pattern)", observed: gotInstead(context.log) ?? "nothing further was reported",
+            location: step.location, details: eventList(context.log.allEvents())))
+    }
+
+    /// Events in the given order: tried at once, then again after `sync` (when everything caused so far has
+    /// arrived); the failure says which pattern broke the order and where its event was instead.
+    private func expectInOrder(_ patterns: [EventPattern], _ context: StepContext, step: Step, timeout: Double) async throws {
+        if case .matched = context.log.consumeInOrder(patterns) { return }
+        try await barrier(context, location: step.location, timeout: timeout)
+        guard case .missing(let index, let previous, let early) = context.log.consumeInOrder(patterns) else { return }
+        let order = patterns.map(\.description).joined(separator: ", then ")
+        let observed: String
+        switch (previous, early) {
+        case (let previous?, let early?):
+            observed = "\(early.summary) arrived as event #\(early.sequence), before \(previous.summary) (event #\(previous.sequence)), not after it"
+        case (let previous?, nil):
+            observed = "nothing matching \(patterns[index]) arrived after \(previous.summary) (event #\(previous.sequence))"
+        case (nil, _):
+            observed = gotInstead(context.log) ?? "nothing further was reported"
+        }
+        throw CaseStop.failure(CaseFailure(
+            message: "expected in order: \(order)", observed: observed,
             location: step.location, details: eventList(context.log.allEvents())))
     }
 

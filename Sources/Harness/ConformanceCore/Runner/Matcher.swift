@@ -10,10 +10,14 @@ import AdapterProtocol
 public enum Matcher {
     /// Returns nil when `actual` matches, else a short explanation of the first mismatch, quoting the raw
     /// values on both sides.
-    public static func mismatch(expected: JSONValue, actual: JSONValue?, schema: WireSchema?, path: String = "") -> String? {
+    public static func mismatch(expected: Expected, actual: JSONValue?, schema: WireSchema?, path: String = "") -> String? {
         let here = path.isEmpty ? "value" : path
         switch expected {
-        case .null:
+        case .present:
+            return Expected.carries(actual) ? nil : "\(here): expected a value (!present), got \(actual.map(describe) ?? "nothing")"
+        case .absent:
+            return Expected.carries(actual) ? "\(here): expected no value (!absent), got \(actual!.compactText)" : nil
+        case .literal(.null):
             if actual == nil || actual == .null { return nil }
             return "\(here): expected null, got \(actual!.compactText)"
         case .object(let members):
@@ -45,22 +49,36 @@ public enum Matcher {
                 }
             }
             return nil
-        case .string(let text):
+        case .literal(.string(let text)):
             guard case .string(let actualText)? = actual else {
                 return "\(here): expected \"\(text)\", got \(actual?.compactText ?? "nothing")"
             }
             let equal = schema?.isIdentity == true ? Identity.equal(text, actualText) : text == actualText
             return equal ? nil : "\(here): expected \"\(text)\", got \"\(actualText)\""
-        case .number(let n):
+        case .literal(.number(let n)):
             guard case .number(let m)? = actual, m == n else {
                 return "\(here): expected \(expected.compactText), got \(actual?.compactText ?? "nothing")"
             }
             return nil
-        case .bool(let b):
+        case .literal(.bool(let b)):
             guard case .bool(let c)? = actual, b == c else {
                 return "\(here): expected \(b), got \(actual?.compactText ?? "nothing")"
             }
             return nil
+        case .literal(let container):
+            // `Expected(_:)` never wraps a container in `literal`; treat one built by hand the same way.
+            return mismatch(expected: Expected(container), actual: actual, schema: schema, path: path)
+        }
+    }
+
+    /// "null" or an empty value, said so a reader sees why `!present` refused it.
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .string(""): return "an empty string"
+        case .array([]): return "an empty list"
+        case .object([:]): return "an empty object"
+        default: return value.compactText
         }
     }
 
@@ -99,6 +117,6 @@ public enum Matcher {
         case .log(let text):
             guard event.event == .log, event.params["message"]?.stringValue?.contains(text) == true else { return false }
         }
-        return mismatch(expected: .object(pattern.fields), actual: event.params, schema: pattern.selector.paramsSchema) == nil
+        return mismatch(expected: Expected.object(pattern.fields), actual: event.params, schema: pattern.selector.paramsSchema) == nil
     }
 }
