@@ -49,6 +49,14 @@ extension SDKDefect {
         case .autoEnrollPromptsWithoutPolicyRequired:
             return (["ENR-08"], "AutoEnrollOnLaunch without MAMPolicyRequired and without a token prompts for sign-in at launch "
                         + "instead of failing silently")
+        case .registrationWaitsForEnrollment:
+            return (["ENR-01"], "registerAndEnrollAccountId blocks its caller until the service has answered the enrollment "
+                        + "(a slow service freezes the app's sign-in)")
+        case .failedStatusWithoutErrorString:
+            return (["ENR-02"], "the status of a failed request carries no error string (errorString nil; only the error "
+                        + "object is set)")
+        case .statusWithoutUpn:
+            return (["ENR-02"], "status callbacks carry an empty UPN beside the account ID")
         case .wipeCallbackSkipped:
             return (["WIP-04"], "deregistering with wipe never calls wipeDataForAccountId and deletes nothing")
         case .wipeCallbackGetsUpn:

@@ -46,6 +46,12 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case loginWithoutPrompt
     /// AutoEnrollOnLaunch alone prompts for sign-in when it has no token instead of failing silently.
     case autoEnrollPromptsWithoutPolicyRequired
+    /// `registerAndEnrollAccountId` returns only once the enrollment request has been answered.
+    case registrationWaitsForEnrollment
+    /// A failed request's status carries no error string (the error object alone says why).
+    case failedStatusWithoutErrorString
+    /// Status callbacks carry an empty UPN (`identity`) beside the account ID.
+    case statusWithoutUpn
 
     // MARK: Deregistration and wipe (WIP)
 

@@ -38,6 +38,15 @@ extension SDKEngine {
             return
         }
         log.info("registered \(trimmed); enrolling")
+        if defect(.registrationWaitsForEnrollment), !isOnQueue {
+            let done = OneShot<Void>()
+            submit("enroll \(trimmed)", dropped: { done.fulfil(()) }) { [self] in
+                enroll(trimmed, origin: .registration)
+                done.fulfil(())
+            }
+            _ = done.wait(timeout: configuration.delegateTimeout)
+            return
+        }
         submit("enroll \(trimmed)") { [self] in enroll(trimmed, origin: .registration) }
     }
 

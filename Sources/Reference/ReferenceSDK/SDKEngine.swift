@@ -232,10 +232,13 @@ final class SDKEngine: @unchecked Sendable {
     /// Delivers one status callback (ENR-02) unless the runtime was terminated.
     func report(_ kind: RequestKind, accountId: String, upn: String? = nil, code: IntuneMAMEnrollmentStatusCode,
                 didSucceed: Bool, reason: String? = nil) {
-        let identity = upn ?? store.read { $0.upn(of: accountId) }
+        let identity = defect(.statusWithoutUpn) ? "" : upn ?? store.read { $0.upn(of: accountId) }
+        // A failure always says why (ENR-02: status, error string and error object); a success says something
+        // only when there is more to tell (a wipe received).
+        let errorString = didSucceed ? reason : defect(.failedStatusWithoutErrorString) ? nil : reason ?? "\(code)"
         let error = didSucceed ? nil : IntuneMAMEnrollmentError(code: code.rawValue, reason: reason ?? "\(code)")
         let status = IntuneMAMEnrollmentStatus(identity: identity, accountId: accountId, didSucceed: didSucceed,
-                                               statusCode: code, errorString: reason, error: error)
+                                               statusCode: code, errorString: errorString, error: error)
         let detail = reason.map { ": \($0)" } ?? ""
         if didSucceed {
             log.info("\(kind.rawValue) request for \(accountId) finished with \(code.rawValue) (\(code))\(detail)")
