@@ -38,8 +38,10 @@ let package = Package(
         .target(name: "JUnitXML", dependencies: ["CLibXML2"], path: "Sources/Reporters/JUnitXML"),
 
         // The wire protocol between runner and integration, and the SDK-side server for it.
-        .target(name: "AdapterProtocol", path: "Sources/Protocol/AdapterProtocol"),
-        .target(name: "AdapterKit", dependencies: ["AdapterProtocol"], path: "Sources/Protocol/AdapterKit"),
+        // The one lock box of the parts that run beside an SDK (it builds for an iOS test host).
+        .target(name: "Locking", path: "Sources/Support/Locking"),
+        .target(name: "AdapterProtocol", dependencies: ["Locking"], path: "Sources/Protocol/AdapterProtocol"),
+        .target(name: "AdapterKit", dependencies: ["AdapterProtocol", "Locking"], path: "Sources/Protocol/AdapterKit"),
 
         // The harness: core (model, seams, runner, matcher) and the concrete pieces plugged into its seams.
         .target(name: "ConformanceCore", dependencies: ["AdapterProtocol"], path: "Sources/Harness/ConformanceCore"),
@@ -73,10 +75,10 @@ let package = Package(
         // The bundled reference integration: a simulated SDK, the vendor-copyable Intune binding (protocol → SDK
         // calls, SDK callbacks → events and questions; written against the real SDK's Swift names, built here
         // against ReferenceSDK), and the app and test host that implement the binding's app side.
-        .target(name: "ReferenceSDK", dependencies: ["CurlHTTP"], path: "Sources/Reference/ReferenceSDK"),
-        .target(name: "IntuneBinding", dependencies: ["AdapterProtocol", "AdapterKit", "ReferenceSDK"],
+        .target(name: "ReferenceSDK", dependencies: ["CurlHTTP", "Locking"], path: "Sources/Reference/ReferenceSDK"),
+        .target(name: "IntuneBinding", dependencies: ["AdapterProtocol", "AdapterKit", "Locking", "ReferenceSDK"],
                 path: "Sources/Reference/IntuneBinding"),
-        .target(name: "ReferenceApp", dependencies: ["IntuneBinding", "ReferenceSDK", "AdapterKit", "CurlHTTP"],
+        .target(name: "ReferenceApp", dependencies: ["IntuneBinding", "ReferenceSDK", "AdapterKit", "CurlHTTP", "Locking"],
                 path: "Sources/Reference/ReferenceApp"),
 
         // The command line: wires the concrete pieces into the core's seams.
@@ -108,7 +110,7 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["AdapterProtocol"]),
         .testTarget(name: "NativeTests", dependencies: ["TestSupport", "CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService", "AdapterProtocol"]),
         .testTarget(name: "MockServiceTests", dependencies: ["TestSupport", "MockMAMService", "CurlHTTP", "AdapterProtocol", "ClientAssertion"]),
-        .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "IntuneBinding", "ReferenceSDK", "AdapterKit", "MockMAMService", "CurlHTTP", "TestSupport",
+        .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "IntuneBinding", "ReferenceSDK", "AdapterKit", "Locking", "MockMAMService", "CurlHTTP", "TestSupport",
                                                       .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",

@@ -244,12 +244,13 @@ import Testing
         }
     }
 
+    /// Locking is AdapterKit's own lock box (AdapterKit depends on it too), so a vendor's binding has it anyway.
     @Test func theBindingTargetDependsOnlyOnTheProtocolAdapterKitAndTheSDK() throws {
         let manifest = try String(contentsOfFile: "\(Repository.root)/Package.swift", encoding: .utf8)
         let target = try Regex(#"\.target\(name: "IntuneBinding", dependencies: \[([^\]]*)\]"#)
         let match = try #require(manifest.firstMatch(of: target), "Package.swift declares no IntuneBinding target")
         let dependencies = (match.output[1].substring.map(String.init) ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"\n")) }
-        #expect(Set(dependencies) == ["AdapterProtocol", "AdapterKit", "ReferenceSDK"])
+        #expect(Set(dependencies) == ["AdapterProtocol", "AdapterKit", "Locking", "ReferenceSDK"])
     }
 }

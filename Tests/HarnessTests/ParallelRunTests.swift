@@ -86,7 +86,8 @@ import TestSupport
             })
         }
         #expect(reports[0].count { $0.contains("error AdapterUnusable") } == 3, "\(reports[0])")
-        #expect(reports[0].count { $0.contains("not run: ") } == 4, "\(reports[0])")
+        // One case passes on the first start, three use up the budget, every later case is not run.
+        #expect(reports[0].count { $0.contains("not run: ") } == suites[0].cases.count - 4, "\(reports[0])")
         #expect(reports[1] == reports[0])
     }
 }

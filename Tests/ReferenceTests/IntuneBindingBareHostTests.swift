@@ -2,6 +2,7 @@ import AdapterKit
 import AdapterProtocol
 import Foundation
 import IntuneBinding
+import Locking
 import ReferenceSDK
 import Testing
 

@@ -35,6 +35,10 @@ public enum SuiteSchema {
                     ],
                 ],
                 "step": ["oneOf": .array(steps)],
+                "matcher": [
+                    "description": "a matcher written as a YAML tag (!present, !absent); a JSON Schema validator reads the tag as this string",
+                    "enum": .array(StepParser.matcherTags.map(JSONValue.string)),
+                ],
                 "duration": [
                     "description": "seconds, or a number with unit ms, s, m, h or d (250ms, 90s, 30m, 8h, 2d)",
                     "anyOf": [["type": "number", "minimum": 0], ["type": "string", "pattern": #"^[0-9]+(\.[0-9]+)?(ms|[smhd])?$"#]],
@@ -55,11 +59,11 @@ public enum SuiteSchema {
         for method in Vocabulary.actions {
             var with = method.paramsSchema.jsonSchema
             if method == .appSignIn { with = allowUser(with) }
-            out.append(step(["do": ["const": .string(method.rawValue)], "with": with, "result": method.resultSchema.partialJSONSchema],
+            out.append(step(["do": ["const": .string(method.rawValue)], "with": with, "result": expectation(method.resultSchema)],
                             required: ["do"], description: method.summary))
         }
         for query in Vocabulary.queries {
-            out.append(step(["check": ["const": .string(query.rawValue)], "with": query.paramsSchema.jsonSchema, "is": query.resultSchema.partialJSONSchema],
+            out.append(step(["check": ["const": .string(query.rawValue)], "with": query.paramsSchema.jsonSchema, "is": expectation(query.resultSchema)],
                             required: ["check", "is"], description: query.summary))
         }
         for question in Question.allCases {
@@ -111,6 +115,22 @@ public enum SuiteSchema {
         return out
     }
 
+    /// The partial schema of an expectation, where any member may be a matcher instead of a value.
+    static func expectation(_ schema: WireSchema) -> JSONValue { allowingMatchers(schema.partialJSONSchema) }
+
+    private static func allowingMatchers(_ schema: JSONValue) -> JSONValue {
+        guard var object = schema.objectValue else { return schema }
+        let matcher: JSONValue = ["$ref": "#/$defs/matcher"]
+        if let properties = object["properties"]?.objectValue {
+            object["properties"] = .object(properties.mapValues { ["anyOf": [allowingMatchers($0), matcher]] })
+        }
+        if let additional = object["additionalProperties"], additional.objectValue != nil {
+            object["additionalProperties"] = ["anyOf": [allowingMatchers(additional), matcher]]
+        }
+        if let items = object["items"] { object["items"] = ["anyOf": [allowingMatchers(items), matcher]] }
+        return .object(object)
+    }
+
     static var routes: JSONValue { ["enum": .array(ServiceRoute.allCases.map { .string($0.rawValue) })] }
 
     static func step(_ members: [String: JSONValue], required: [String], description: String) -> JSONValue {
@@ -136,12 +156,12 @@ public enum SuiteSchema {
     /// An event pattern: exactly one selector key naming the event, plus members of that event's params.
     static func pattern(_ kind: EventSelectorKind) -> JSONValue {
         let eventSchema: WireSchema = kind.event?.paramsSchema ?? .object(name: "question", properties: [])
-        var members = eventSchema.partialJSONSchema["properties"]?.objectValue ?? [:]
+        var members = expectation(eventSchema)["properties"]?.objectValue ?? [:]
         if let discriminator = kind.discriminator { members[discriminator] = nil }
         if kind == .question {
             // A question's members differ per question; any member of any question's params may be named.
             for question in Question.allCases {
-                for (name, schema) in question.paramsSchema.partialJSONSchema["properties"]?.objectValue ?? [:] { members[name] = schema }
+                for (name, schema) in expectation(question.paramsSchema)["properties"]?.objectValue ?? [:] { members[name] = schema }
             }
         }
         members[kind.rawValue] = kind.names.map { ["enum": .array($0.map(JSONValue.string))] } ?? ["type": "string"]

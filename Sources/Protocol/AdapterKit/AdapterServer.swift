@@ -1,5 +1,6 @@
 import AdapterProtocol
 import Foundation
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,6 @@
 import AdapterProtocol
 import Foundation
+import Locking
 
 /// Where the integration's own messages (events and questions) go: to the connected runner, or, while none is
 /// connected (a relaunched host before the runner reconnects), into a bounded queue delivered on the next

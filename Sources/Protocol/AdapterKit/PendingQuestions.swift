@@ -1,5 +1,6 @@
 import AdapterProtocol
 import Foundation
+import Locking
 
 /// The questions the integration has asked and the runner has not yet answered, keyed by request id.
 ///

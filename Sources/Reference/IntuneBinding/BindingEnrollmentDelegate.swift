@@ -6,6 +6,7 @@ import ReferenceSDK
 import AdapterKit
 import AdapterProtocol
 import Foundation
+import Locking
 
 /// The binding's `IntuneMAMEnrollmentDelegate`: every status callback becomes `event.status`, the first
 /// enrollment outcome after `loginAndEnrollAccount` tells the app which account the SDK signed in, and token

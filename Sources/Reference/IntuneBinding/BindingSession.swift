@@ -5,6 +5,7 @@ import ReferenceSDK
 #endif
 import AdapterKit
 import AdapterProtocol
+import Locking
 
 /// One case's binding: its line to the runner (events out, questions answered) and the delegates it installed
 /// on the running app's SDK.

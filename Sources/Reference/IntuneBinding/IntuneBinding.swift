@@ -6,6 +6,7 @@ import ReferenceSDK
 import AdapterKit
 import AdapterProtocol
 import Foundation
+import Locking
 
 /// The adapter-protocol binding of an Intune App SDK integration: runner requests become SDK calls (here) or
 /// the app's actions (through the host's ``BoundApp``); SDK callbacks become events and questions (through the

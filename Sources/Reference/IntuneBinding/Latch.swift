@@ -1,40 +1,27 @@
 import Foundation
+import Locking
 
 /// A value delivered once from any thread and awaited, with a deadline, by any number of threads.
 ///
 /// Used for SDK completions a runner request waits for (a launch, an identity switch, a hand-off): the SDK
-/// reports on its own queue while the request waits on the handler queue. A semaphore-free condition, so every
-/// waiter wakes, never by polling.
-public final class Latch<Value: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var value: Value?
+/// reports on its own queue while the request waits on the handler queue. Every waiter wakes at delivery.
+public final class Latch<Value: Sendable>: Sendable {
+    private let box = Locked<Value?>(nil)
 
     public init() {}
 
     /// Delivers the value; later calls are ignored.
     public func fulfil(_ newValue: Value) {
-        condition.lock()
-        if value == nil {
-            value = newValue
-            condition.broadcast()
+        box.withLock { value in
+            if value == nil { value = newValue }
         }
-        condition.unlock()
     }
 
     /// The value once delivered, or nil when `deadline` passes first.
     public func wait(until deadline: Date) -> Value? {
-        condition.lock()
-        defer { condition.unlock() }
-        while value == nil {
-            if !condition.wait(until: deadline) { break }
-        }
-        return value
+        box.wait(until: deadline) { $0 }
     }
 
     /// The value if already delivered.
-    public var current: Value? {
-        condition.lock()
-        defer { condition.unlock() }
-        return value
-    }
+    public var current: Value? { box.read { $0 } }
 }

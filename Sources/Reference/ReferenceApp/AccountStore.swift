@@ -1,5 +1,6 @@
 import AdapterProtocol
 import Foundation
+import Locking
 
 /// The app's signed-in accounts, persisted in `<dataDirectory>/app.json` so a restart finds them again.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import ReferenceSDK
 
 /// Counts app-level work that runs outside the SDK's queue (restarts the app scheduled itself), and
@@ -7,42 +8,28 @@ import ReferenceSDK
 /// Kept apart from the SDK's tracker on purpose: a scheduled restart must wait until the SDK callback that
 /// asked for it has returned (the SDK may still act after `restartApplication` returns), which it could not
 /// do if its own work were counted in the tracker it waits on.
-final class AppWorkTracker: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var outstanding = 0
-    /// Bumped at every enter and leave, so a waiter can tell that nothing happened while it looked away.
-    private var version: UInt64 = 0
+final class AppWorkTracker: Sendable {
+    private struct Count: Sendable {
+        var outstanding = 0
+        /// Bumped at every enter and leave, so a waiter can tell that nothing happened while it looked away.
+        var version: UInt64 = 0
+    }
+
+    private let count = Locked(Count())
 
     func enter() {
-        condition.lock()
-        outstanding += 1
-        version &+= 1
-        condition.unlock()
+        count.withLock { count in
+            count.outstanding += 1
+            count.version &+= 1
+        }
     }
 
     func leave() {
-        condition.lock()
-        outstanding -= 1
-        precondition(outstanding >= 0, "AppWorkTracker.leave() without enter()")
-        version &+= 1
-        if outstanding == 0 { condition.broadcast() }
-        condition.unlock()
-    }
-
-    /// Waits until no app work is outstanding; returns the version seen at that moment, nil on timeout.
-    private func waitForIdleVersion(deadline: Date) -> UInt64? {
-        condition.lock()
-        defer { condition.unlock() }
-        while outstanding > 0 {
-            if !condition.wait(until: deadline) && outstanding > 0 { return nil }
+        count.withLock { count in
+            count.outstanding -= 1
+            precondition(count.outstanding >= 0, "AppWorkTracker.leave() without enter()")
+            count.version &+= 1
         }
-        return version
-    }
-
-    private var currentVersion: UInt64 {
-        condition.lock()
-        defer { condition.unlock() }
-        return version
     }
 
     /// Blocks until neither the app nor the SDK has work, at the same moment, or until `deadline`.
@@ -52,10 +39,10 @@ final class AppWorkTracker: @unchecked Sendable {
     /// SDK became idle, both were zero together.
     func waitUntilIdle(with sdkWork: MAMWorkTracker, deadline: Date) -> Bool {
         while true {
-            guard let seen = waitForIdleVersion(deadline: deadline) else { return false }
+            guard let seen = count.wait(until: deadline, for: { $0.outstanding == 0 ? $0.version : nil }) else { return false }
             let remaining = max(0, deadline.timeIntervalSinceNow)
             guard sdkWork.waitUntilIdle(deadline: .now() + remaining) else { return false }
-            if currentVersion == seen { return true }
+            if count.read(\.version) == seen { return true }
         }
     }
 }

@@ -2,6 +2,7 @@ import AdapterKit
 import AdapterProtocol
 import Foundation
 import IntuneBinding
+import Locking
 import ReferenceSDK
 
 /// The simulated phone: runs one app process at a time from the per-case data directory, and restarts it
@@ -32,11 +33,11 @@ final class ReferenceDevice: Sendable {
         var shutDown = false
         /// The UPN the user typed into the SDK's last sign-in prompt (for `addAccountId`).
         var lastPromptedUPN: String?
+        /// A launch, restart or shutdown is under way (they run one at a time).
+        var changing = false
     }
 
     private let state = Locked(State())
-    /// Serialises launch, restart and shutdown; never held while waiting for the SDK or the runner.
-    private let lifecycle = NSLock()
     /// Lets runner requests wait out a restart in progress.
     private let restartGate = RestartGate()
 
@@ -93,13 +94,27 @@ final class ReferenceDevice: Sendable {
 
     // MARK: Lifecycle
 
+    /// Launch, restart and shutdown run one at a time: each waits until the one under way has finished. Not
+    /// held while waiting for the SDK or the runner.
+    private func beginChange() {
+        _ = state.wait(until: .distantFuture) { state -> Bool? in
+            guard !state.changing else { return nil }
+            state.changing = true
+            return true
+        }
+    }
+
+    private func endChange() {
+        state.withLock { $0.changing = false }
+    }
+
     /// Starts the app unless it is already running; returns the running app.
     ///
     /// - Parameter relaunched: the reason, when this launch continues a restart that ended the previous
     ///   process (a listening host after `exec`): the app announces `restarted` instead of `launched`.
     func launch(relaunched: RestartReason? = nil) -> ReferenceApp? {
-        lifecycle.lock()
-        defer { lifecycle.unlock() }
+        beginChange()
+        defer { endChange() }
         let (running, shutDown) = state.withLock { ($0.current, $0.shutDown) }
         guard !shutDown else { return nil }
         if let running { return running }
@@ -116,8 +131,8 @@ final class ReferenceDevice: Sendable {
     ///   app instance the SDK already relaunched must not restart its successor).
     @discardableResult
     func restart(reason: RestartReason, replacing expected: ReferenceApp? = nil) -> ReferenceApp? {
-        lifecycle.lock()
-        defer { lifecycle.unlock() }
+        beginChange()
+        defer { endChange() }
         let (old, shutDown) = state.withLock { ($0.current, $0.shutDown) }
         guard !shutDown else { return nil }
         if let expected, old !== expected {
@@ -161,8 +176,8 @@ final class ReferenceDevice: Sendable {
 
     /// Terminates the app for good (protocol `shutdown`).
     func shutdown() {
-        lifecycle.lock()
-        defer { lifecycle.unlock() }
+        beginChange()
+        defer { endChange() }
         let app = state.withLock { s -> ReferenceApp? in
             s.shutDown = true
             defer { s.current = nil }

@@ -2,6 +2,7 @@ import AdapterKit
 import AdapterProtocol
 import Foundation
 import IntuneBinding
+import Locking
 import ReferenceSDK
 
 /// The reference's test host: one simulated phone (``ReferenceDevice``) per case, built at `initialize` from the

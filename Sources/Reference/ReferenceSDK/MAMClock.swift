@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The time source and timer service of the SDK.
 ///
@@ -14,21 +15,20 @@ public protocol MAMClock: AnyObject, Sendable {
 }
 
 /// A handle to one scheduled piece of work; cancelling is idempotent and safe from any thread.
-public final class MAMTimer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var onCancel: (@Sendable () -> Void)?
+public final class MAMTimer: Sendable {
+    private let onCancel: Locked<(@Sendable () -> Void)?>
 
     /// - Parameter cancel: called at most once, by the first ``cancel()``.
     public init(cancel: @escaping @Sendable () -> Void) {
-        onCancel = cancel
+        onCancel = Locked(cancel)
     }
 
     /// Prevents the work from running if it has not started yet.
     public func cancel() {
-        lock.lock()
-        let action = onCancel
-        onCancel = nil
-        lock.unlock()
+        let action = onCancel.withLock { action in
+            defer { action = nil }
+            return action
+        }
         action?()
     }
 }

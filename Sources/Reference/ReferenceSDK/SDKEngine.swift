@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The simulated SDK's machinery: one serial work queue, the persisted state, the service client, the
 /// timers and the connections to the app (delegates, platform).
@@ -7,7 +8,7 @@ import Foundation
 /// blocking HTTP calls and waits for the app never touch the Swift concurrency pool. Each queued item is
 /// counted by the work tracker. After ``terminate()`` nothing more happens: queued items are dropped,
 /// timers are cancelled, and delegates and platform are released and never called again.
-final class SDKEngine: @unchecked Sendable {
+final class SDKEngine: Sendable {
     /// Which status callback a request ends with.
     enum RequestKind: String {
         case enrollment
@@ -29,14 +30,20 @@ final class SDKEngine: @unchecked Sendable {
 
     private let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Bool>()
-    private let lock = NSLock()
-    private var terminated = false
-    private var platformRef: (any IntuneMAMPlatform)?
-    private var enrollmentDelegateRef: (any IntuneMAMEnrollmentDelegate)?
-    private var policyDelegateRef: (any IntuneMAMPolicyDelegate)?
-    private var timers: [TimerSlot: MAMTimer] = [:]
-    private var launch: IntuneMAMLaunchState = .notLaunched
-    private var processAccountId: String?
+
+    /// What the engine's flows share beside the persisted state: whether it still runs, its connections to
+    /// the app, its armed timers and the launch. Once terminated, the connections are gone for good.
+    private struct Machinery {
+        var terminated = false
+        var platform: (any IntuneMAMPlatform)?
+        var enrollmentDelegate: (any IntuneMAMEnrollmentDelegate)?
+        var policyDelegate: (any IntuneMAMPolicyDelegate)?
+        var timers: [TimerSlot: MAMTimer] = [:]
+        var launch: IntuneMAMLaunchState = .notLaunched
+        var processAccountId: String?
+    }
+
+    private let machinery: Locked<Machinery>
 
     enum TimerSlot: Hashable {
         case retry
@@ -49,7 +56,7 @@ final class SDKEngine: @unchecked Sendable {
         self.configuration = configuration
         let log = SDKLog { [platform] level, message in platform.log(level: level, message: message) }
         self.log = log
-        platformRef = platform
+        machinery = Locked(Machinery(platform: platform))
         store = SDKStateStore(fileURL: configuration.stateFileURL, log: log)
         service = MAMServiceClient(configuration: configuration)
         queue = DispatchQueue(label: "mamconf.reference-sdk.work")
@@ -63,11 +70,7 @@ final class SDKEngine: @unchecked Sendable {
 
     // MARK: Lifecycle
 
-    var isAlive: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return !terminated
-    }
+    var isAlive: Bool { machinery.read { !$0.terminated } }
 
     /// True on the work queue (where waiting for the queue would deadlock).
     var isOnQueue: Bool { DispatchQueue.getSpecific(key: queueKey) == true }
@@ -95,19 +98,13 @@ final class SDKEngine: @unchecked Sendable {
 
     /// Stops everything; idempotent and callable from any thread, including from inside a callback.
     func terminate() {
-        lock.lock()
-        guard !terminated else {
-            lock.unlock()
-            return
+        let pending: [MAMTimer]? = machinery.withLock { machinery in
+            guard !machinery.terminated else { return nil }
+            let pending = Array(machinery.timers.values)
+            machinery = Machinery(terminated: true, launch: .terminated, processAccountId: machinery.processAccountId)
+            return pending
         }
-        terminated = true
-        let pending = Array(timers.values)
-        timers.removeAll()
-        platformRef = nil
-        enrollmentDelegateRef = nil
-        policyDelegateRef = nil
-        launch = .terminated
-        lock.unlock()
+        guard let pending else { return }
         pending.forEach { $0.cancel() }
         log.info("runtime terminated")
         log.detach()
@@ -115,70 +112,38 @@ final class SDKEngine: @unchecked Sendable {
 
     // MARK: App connections
 
-    var platform: (any IntuneMAMPlatform)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return terminated ? nil : platformRef
-    }
+    // Terminating clears the connections, so a read after it finds none.
+
+    var platform: (any IntuneMAMPlatform)? { machinery.read(\.platform) }
 
     var enrollmentDelegate: (any IntuneMAMEnrollmentDelegate)? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return terminated ? nil : enrollmentDelegateRef
-        }
-        set {
-            lock.lock()
-            if !terminated { enrollmentDelegateRef = newValue }
-            lock.unlock()
-        }
+        get { machinery.read(\.enrollmentDelegate) }
+        set { machinery.withLock { if !$0.terminated { $0.enrollmentDelegate = newValue } } }
     }
 
     var policyDelegate: (any IntuneMAMPolicyDelegate)? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return terminated ? nil : policyDelegateRef
-        }
-        set {
-            lock.lock()
-            if !terminated { policyDelegateRef = newValue }
-            lock.unlock()
-        }
+        get { machinery.read(\.policyDelegate) }
+        set { machinery.withLock { if !$0.terminated { $0.policyDelegate = newValue } } }
     }
 
-    var launchState: IntuneMAMLaunchState {
-        lock.lock()
-        defer { lock.unlock() }
-        return launch
-    }
+    var launchState: IntuneMAMLaunchState { machinery.read(\.launch) }
 
     func setLaunchState(_ state: IntuneMAMLaunchState) {
-        lock.lock()
-        if !terminated { launch = state }
-        lock.unlock()
+        machinery.withLock { if !$0.terminated { $0.launch = state } }
     }
 
     /// Moves from not-launched to launching; false when launch already started.
     func beginLaunch() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !terminated, launch == .notLaunched else { return false }
-        launch = .launching
-        return true
+        machinery.withLock { machinery in
+            guard !machinery.terminated, machinery.launch == .notLaunched else { return false }
+            machinery.launch = .launching
+            return true
+        }
     }
 
     var processAccountOverride: String? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return processAccountId
-        }
-        set {
-            lock.lock()
-            processAccountId = newValue
-            lock.unlock()
-        }
+        get { machinery.read(\.processAccountId) }
+        set { machinery.withLock { $0.processAccountId = newValue } }
     }
 
     // MARK: Timers
@@ -192,31 +157,19 @@ final class SDKEngine: @unchecked Sendable {
         case .acknowledgement: "unenroll acknowledgement"
         }
         let timer = clock.schedule(at: date) { [weak self] in self?.submit(name, work) }
-        lock.lock()
-        let previous = timers[slot]
-        if terminated {
-            lock.unlock()
-            timer.cancel()
-            previous?.cancel()
-            return
+        let (previous, armed) = machinery.withLock { machinery in
+            guard !machinery.terminated else { return (machinery.timers[slot], false) }
+            return (machinery.timers.updateValue(timer, forKey: slot), true)
         }
-        timers[slot] = timer
-        lock.unlock()
+        if !armed { timer.cancel() }
         previous?.cancel()
     }
 
     func disarm(_ slot: TimerSlot) {
-        lock.lock()
-        let previous = timers.removeValue(forKey: slot)
-        lock.unlock()
-        previous?.cancel()
+        machinery.withLock { $0.timers.removeValue(forKey: slot) }?.cancel()
     }
 
-    func isArmed(_ slot: TimerSlot) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return timers[slot] != nil
-    }
+    func isArmed(_ slot: TimerSlot) -> Bool { machinery.read { $0.timers[slot] != nil } }
 
     // MARK: Waiting for the app
 

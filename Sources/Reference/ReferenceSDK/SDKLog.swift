@@ -1,42 +1,40 @@
 import Foundation
+import Locking
 
 /// The SDK's logger: forwards to the platform, and scrubs every secret the SDK has seen.
 ///
 /// Flows never format secrets into messages; the scrub list (tokens, refresh tokens, passwords, PINs)
 /// is a second line of defence so a secret that slips into an error text still never reaches the log.
-final class SDKLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var secrets: Set<String> = []
-    /// `ValuesToScrubFromLogging` (CFG-06): masked like secrets, but whatever their length.
-    private var scrubbed: Set<String> = []
-    private var sink: (@Sendable (IntuneMAMLogLevel, String) -> Void)?
+final class SDKLog: Sendable {
+    private struct State {
+        var secrets: Set<String> = []
+        /// `ValuesToScrubFromLogging` (CFG-06): masked like secrets, but whatever their length.
+        var scrubbed: Set<String> = []
+        var sink: (@Sendable (IntuneMAMLogLevel, String) -> Void)?
+    }
+
+    private let state: Locked<State>
 
     init(sink: @escaping @Sendable (IntuneMAMLogLevel, String) -> Void) {
-        self.sink = sink
+        state = Locked(State(sink: sink))
     }
 
     /// Remembers a secret so it is replaced by `<redacted>` in any later message.
     func registerSecret(_ secret: String?) {
         guard let secret, secret.count >= 3 else { return }
-        lock.lock()
-        secrets.insert(secret)
-        lock.unlock()
+        state.withLock { _ = $0.secrets.insert(secret) }
     }
 
     /// Remembers a value the app listed in `ValuesToScrubFromLogging`: replaced by `***` in every later
     /// message (CFG-06).
     func registerScrubbedValue(_ value: String) {
         guard !value.isEmpty else { return }
-        lock.lock()
-        scrubbed.insert(value)
-        lock.unlock()
+        state.withLock { _ = $0.scrubbed.insert(value) }
     }
 
     /// Stops logging (after terminate the runtime talks to no one).
     func detach() {
-        lock.lock()
-        sink = nil
-        lock.unlock()
+        state.withLock { $0.sink = nil }
     }
 
     func verbose(_ message: String) { emit(.verbose, message) }
@@ -45,11 +43,11 @@ final class SDKLog: @unchecked Sendable {
     func error(_ message: String) { emit(.error, message) }
 
     private func emit(_ level: IntuneMAMLogLevel, _ message: String) {
-        lock.lock()
-        let target = sink
-        var masks = Dictionary(uniqueKeysWithValues: scrubbed.map { ($0, "***") })
-        for secret in secrets { masks[secret] = "<redacted>" }
-        lock.unlock()
+        let (target, masks) = state.read { state in
+            var masks = Dictionary(uniqueKeysWithValues: state.scrubbed.map { ($0, "***") })
+            for secret in state.secrets { masks[secret] = "<redacted>" }
+            return (state.sink, masks)
+        }
         guard let target else { return }
         target(level, LogMask.apply(message, masks))
     }

@@ -1,12 +1,12 @@
 import Foundation
+import Locking
 
 /// Lock-protected in-memory ``SDKState`` that is written to disk after every change.
 ///
 /// SDK flows mutate it from the work queue while the app reads it from any thread; every mutation is
 /// atomic and persisted before the lock is released, so a restart never sees a half-applied change.
-final class SDKStateStore: @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: SDKState
+final class SDKStateStore: Sendable {
+    private let state: Locked<SDKState>
     private let fileURL: URL
     private let log: SDKLog
 
@@ -14,41 +14,33 @@ final class SDKStateStore: @unchecked Sendable {
     init(fileURL: URL, log: SDKLog) {
         self.fileURL = fileURL
         self.log = log
+        var loaded = SDKState()
         if let data = try? Data(contentsOf: fileURL) {
             do {
-                state = try Self.decoder().decode(SDKState.self, from: data)
+                loaded = try Self.decoder().decode(SDKState.self, from: data)
             } catch {
                 log.warning("SDK state at \(fileURL.path) is unreadable (\(error)); starting fresh")
-                state = SDKState()
             }
-        } else {
-            state = SDKState()
         }
-        persist(state)
+        state = Locked(loaded)
+        persist(loaded)
     }
 
     /// A snapshot of the current state.
-    var snapshot: SDKState {
-        lock.lock()
-        defer { lock.unlock() }
-        return state
-    }
+    var snapshot: SDKState { state.read { $0 } }
 
-    func read<T>(_ body: (SDKState) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(state)
-    }
+    func read<T>(_ body: (SDKState) -> T) -> T { state.read(body) }
 
-    /// Applies `body` and persists the result when it changed.
+    /// Applies `body` and persists the result when it changed, before anyone else sees it (the file is
+    /// written under the lock: a later change can never be overwritten by an older one).
     @discardableResult
     func mutate<T>(_ body: (inout SDKState) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        let before = state
-        let result = body(&state)
-        if state != before { persist(state) }
-        return result
+        state.withLock { state in
+            let before = state
+            let result = body(&state)
+            if state != before { persist(state) }
+            return result
+        }
     }
 
     private func persist(_ value: SDKState) {

@@ -215,14 +215,17 @@ struct CaseExecution {
             context.log.script(question: question, answer: answer, times: times)
 
         case .action(let method, let params, let expected):
+            // `within` on an action is a claim about the integration, made against delays the suite itself
+            // injects: `--deadline-scale` does not stretch it (it would let a blocking call pass).
+            let limit = step.within ?? timeout
             let result: JSONValue
             do {
-                result = try await call(method, params, context, step: step, timeout: timeout)
+                result = try await call(method, params, context, step: step, timeout: limit)
             } catch CaseStop.error(.integration(.timeout, _)) where step.within != nil {
                 // A `within` on an action is the suite's claim that it returns in time (ENR-01: the app keeps
                 // working while the enrollment runs), so running past it is a judged failure, not a hang.
                 throw CaseStop.failure(CaseFailure(
-                    message: "\(method.rawValue) did not return within \(format(timeout)) s",
+                    message: "\(method.rawValue) did not return within \(format(limit)) s",
                     observed: "it was still running when the step's 'within' ran out (a call that waits for the backend "
                         + "or for the app blocks its caller)",
                     location: step.location, details: eventList(context.log.allEvents())))

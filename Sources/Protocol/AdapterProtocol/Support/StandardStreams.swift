@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Locking
 
 /// Writes to stdout and stderr that never crash the process.
 ///
