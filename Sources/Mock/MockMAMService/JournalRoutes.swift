@@ -22,6 +22,7 @@ enum JournalRoutes {
         "graph.updateMobileAppConfiguration", "graph.deleteMobileAppConfiguration",
         "graph.assignMobileAppConfiguration",
         ServiceRoute.mamEnroll.rawValue, ServiceRoute.mamCheckin.rawValue, ServiceRoute.mamUnenroll.rawValue, ServiceRoute.mamTelemetry.rawValue,
+        ServiceRoute.mamTelemetryPPE.rawValue,
         ServiceRoute.deviceConfig.rawValue,
     ]
 

@@ -29,6 +29,8 @@ enum MAMServiceFace {
         add("checkin", ServiceRoute.mamCheckin.rawValue, checkin)
         add("unenroll", ServiceRoute.mamUnenroll.rawValue, unenroll)
         add("telemetry", ServiceRoute.mamTelemetry.rawValue, telemetry)
+        // The pre-production telemetry service (MAMTelemetryUsePPE), beside the production one.
+        add("ppe/telemetry", ServiceRoute.mamTelemetryPPE.rawValue, telemetry)
     }
 
     /// A MAM operation, run after authentication with the body and the authenticated account id.

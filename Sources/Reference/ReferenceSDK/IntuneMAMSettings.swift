@@ -14,6 +14,8 @@ public struct IntuneMAMSettings: Sendable, Equatable {
     /// `MAMTelemetryDisabled`: no telemetry is sent (otherwise `POST /telemetry` after each enrollment and
     /// check-in, ENR-13).
     public var telemetryDisabled: Bool
+    /// `MAMTelemetryUsePPE`: telemetry goes to the pre-production service (`…/ppe/telemetry`) (ENR-16).
+    public var telemetryUsePPE: Bool
     /// `ValuesToScrubFromLogging`: values the SDK masks in every log line it emits (CFG-06).
     public var valuesToScrubFromLogging: [String] = []
     /// `MaxFileProtectionLevel`: the strongest file protection the app supports; caps the policy's level
@@ -27,17 +29,19 @@ public struct IntuneMAMSettings: Sendable, Equatable {
         public static let mamPolicyRequired = "MAMPolicyRequired"
         public static let mamPolicyWarnAbsent = "MAMPolicyWarnAbsent"
         public static let telemetryDisabled = "MAMTelemetryDisabled"
+        public static let telemetryUsePPE = "MAMTelemetryUsePPE"
         public static let valuesToScrubFromLogging = "ValuesToScrubFromLogging"
         public static let maxFileProtectionLevel = "MaxFileProtectionLevel"
     }
 
     public init(multiIdentity: Bool = false, autoEnrollOnLaunch: Bool = false, mamPolicyRequired: Bool = false,
-                mamPolicyWarnAbsent: Bool = false, telemetryDisabled: Bool = false) {
+                mamPolicyWarnAbsent: Bool = false, telemetryDisabled: Bool = false, telemetryUsePPE: Bool = false) {
         self.multiIdentity = multiIdentity
         self.autoEnrollOnLaunch = autoEnrollOnLaunch
         self.mamPolicyRequired = mamPolicyRequired
         self.mamPolicyWarnAbsent = mamPolicyWarnAbsent
         self.telemetryDisabled = telemetryDisabled
+        self.telemetryUsePPE = telemetryUsePPE
     }
 
     /// Reads the Info.plist keys; a missing key means false, unknown keys are ignored.
@@ -46,7 +50,8 @@ public struct IntuneMAMSettings: Sendable, Equatable {
                   autoEnrollOnLaunch: dictionary[Key.autoEnrollOnLaunch] ?? false,
                   mamPolicyRequired: dictionary[Key.mamPolicyRequired] ?? false,
                   mamPolicyWarnAbsent: dictionary[Key.mamPolicyWarnAbsent] ?? false,
-                  telemetryDisabled: dictionary[Key.telemetryDisabled] ?? false)
+                  telemetryDisabled: dictionary[Key.telemetryDisabled] ?? false,
+                  telemetryUsePPE: dictionary[Key.telemetryUsePPE] ?? false)
     }
 
     /// Reads the Info.plist keys of any value kind: the booleans as ``init(dictionary:)``, plus the

@@ -105,9 +105,10 @@ final class MAMServiceClient: @unchecked Sendable {
         post("unenroll", body: ["accountId": accountId, "deviceTag": deviceTag], token: token).map { _ in () }
     }
 
-    /// `POST /telemetry` (204 expected); the caller ignores failures.
-    func telemetry(accountId: String, deviceTag: String, events: [[String: Any]], token: String) -> Result<Void, Failure> {
-        post("telemetry", body: ["accountId": accountId, "deviceTag": deviceTag, "events": events], token: token)
+    /// `POST /telemetry`, or `POST /ppe/telemetry` to the pre-production service (204 expected); the caller
+    /// ignores failures.
+    func telemetry(accountId: String, deviceTag: String, events: [[String: Any]], token: String, preProduction: Bool) -> Result<Void, Failure> {
+        post(preProduction ? "ppe/telemetry" : "telemetry", body: ["accountId": accountId, "deviceTag": deviceTag, "events": events], token: token)
             .map { _ in () }
     }
 

@@ -35,6 +35,11 @@ extension SDKDefect {
                         + "registered account to the service (each outcome reported again)")
         case .telemetryDespiteDisabled:
             return (["ENR-13"], "telemetry (POST /telemetry after enrollment and check-in) is sent although MAMTelemetryDisabled is set")
+        case .telemetryNotSent:
+            return (["ENR-16"], "no telemetry is sent after enrollment or check-in although MAMTelemetryDisabled is not set")
+        case .telemetryPpeIgnored:
+            return (["ENR-16"], "MAMTelemetryUsePPE is ignored: telemetry goes to the production service (mam.telemetry), "
+                        + "not the pre-production one (mam.telemetry-ppe)")
         case .duplicateEnrollmentStatus:
             return (["ENR-02"], "every enrollment outcome is reported twice through enrollmentRequest")
         case .caseSensitiveIdentities:

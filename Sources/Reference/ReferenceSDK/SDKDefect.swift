@@ -34,6 +34,10 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case retriesContinueAfterEnrollment
     /// Telemetry is sent although `MAMTelemetryDisabled` is set.
     case telemetryDespiteDisabled
+    /// No telemetry is sent at all, although nothing disabled it.
+    case telemetryNotSent
+    /// `MAMTelemetryUsePPE` is ignored: telemetry goes to the production service.
+    case telemetryPpeIgnored
     /// Every enrollment outcome is delivered twice to `enrollmentRequest`.
     case duplicateEnrollmentStatus
     /// Registration and managed-account checks compare account IDs case-sensitively.

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Telemetry to the SDK's back end (ENR-13): one upload after each successful enrollment and each check-in
-/// that delivered policy status, unless the app set `MAMTelemetryDisabled`.
+/// Telemetry to the SDK's back end: sent by default (ENR-16), one upload after each successful enrollment and
+/// each check-in that delivered policy status; to the pre-production service with `MAMTelemetryUsePPE`
+/// (ENR-16); never with `MAMTelemetryDisabled` (ENR-13).
 ///
 /// Telemetry must never change what the app sees: an upload that fails (service down, route unknown, token
 /// refused) is dropped without a status callback, a retry or a warning.
@@ -14,11 +15,12 @@ extension SDKEngine {
 
     /// Uploads one event for `accountId` with its bearer token (work queue; blocks for the HTTP call).
     func sendTelemetry(_ event: TelemetryEvent, accountId: String, token: AccessToken) {
-        guard isAlive else { return }
-        if configuration.settings.telemetryDisabled && !defect(.telemetryDespiteDisabled) { return }
+        guard isAlive, !defect(.telemetryNotSent) else { return }
+        let settings = configuration.settings
+        if settings.telemetryDisabled && !defect(.telemetryDespiteDisabled) { return }
         let deviceTag = store.read { $0.deviceTag }
-        let result = service.telemetry(accountId: accountId, deviceTag: deviceTag,
-                                       events: [payload(of: event)], token: token.value)
+        let result = service.telemetry(accountId: accountId, deviceTag: deviceTag, events: [payload(of: event)],
+                                       token: token.value, preProduction: settings.telemetryUsePPE && !defect(.telemetryPpeIgnored))
         if case .failure(let failure) = result {
             log.verbose("telemetry upload dropped: \(failure)")
         }

@@ -410,6 +410,9 @@ struct CaseExecution {
                     details: "registrations: " + registrations.map { "\($0.userId) (device \($0.deviceTag ?? "-"))" }.joined(separator: ", ")))
             }
         case .journalCount(let route, let count, let atLeast):
+            // Like `check`: the journal is judged once everything the previous steps set off has settled
+            // (telemetry, for one, goes out after the status the case last expected).
+            try await barrier(context, location: step.location, timeout: configuration.deadline(for: step))
             let entries: [JournalEntry]
             do { entries = try await backendTime.measure { () async throws(BackendFault) in try await backend.journal(context.tenant, transcript: transcript) } } catch { throw CaseStop.error(.backend(error)) }
             let matching = entries.filter { $0.route == route.rawValue && $0.succeeded }

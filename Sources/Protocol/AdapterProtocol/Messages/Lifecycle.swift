@@ -41,6 +41,8 @@ public struct AppSettings: Codable, Sendable, Hashable {
     public var mamPolicyRequired: Bool?
     public var mamPolicyWarnAbsent: Bool?
     public var mamTelemetryDisabled: Bool?
+    /// Telemetry goes to the pre-production service instead (ENR-16).
+    public var mamTelemetryUsePPE: Bool?
     /// Values the SDK must never write to its logs (CFG-06).
     public var valuesToScrubFromLogging: [String]?
     /// iOS file protection level cap: 0 none, 1 complete unless open, 2 complete until first
@@ -53,6 +55,7 @@ public struct AppSettings: Codable, Sendable, Hashable {
         case mamPolicyRequired = "MAMPolicyRequired"
         case mamPolicyWarnAbsent = "MAMPolicyWarnAbsent"
         case mamTelemetryDisabled = "MAMTelemetryDisabled"
+        case mamTelemetryUsePPE = "MAMTelemetryUsePPE"
         case valuesToScrubFromLogging = "ValuesToScrubFromLogging"
         case maxFileProtectionLevel = "MaxFileProtectionLevel"
     }
@@ -67,6 +70,7 @@ public struct AppSettings: Codable, Sendable, Hashable {
         if let mamPolicyRequired { try container.encode(mamPolicyRequired, forKey: .mamPolicyRequired) }
         if let mamPolicyWarnAbsent { try container.encode(mamPolicyWarnAbsent, forKey: .mamPolicyWarnAbsent) }
         if let mamTelemetryDisabled { try container.encode(mamTelemetryDisabled, forKey: .mamTelemetryDisabled) }
+        if let mamTelemetryUsePPE { try container.encode(mamTelemetryUsePPE, forKey: .mamTelemetryUsePPE) }
         if let valuesToScrubFromLogging { try container.encode(valuesToScrubFromLogging, forKey: .valuesToScrubFromLogging) }
         if let maxFileProtectionLevel { try container.encode(maxFileProtectionLevel, forKey: .maxFileProtectionLevel) }
     }

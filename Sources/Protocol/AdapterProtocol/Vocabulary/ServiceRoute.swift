@@ -10,6 +10,8 @@ public enum ServiceRoute: String, WireEnum {
     case mamCheckin = "mam.checkin"
     case mamUnenroll = "mam.unenroll"
     case mamTelemetry = "mam.telemetry"
+    /// Telemetry to the pre-production service (`MAMTelemetryUsePPE`).
+    case mamTelemetryPPE = "mam.telemetry-ppe"
     /// The token endpoint's password grant (sign-in).
     case tokenPassword = "token.password"
     /// The token endpoint's refresh-token grant (the SDK's MAM token).
