@@ -476,9 +476,10 @@ def run_tcp_to_tcp(args, log, listen, upstream):
             current.append(up)
             log.event("connect", f"tcp: {address(peer)} → {address(up.getsockname())} → {address(up.getpeername())}")
             session(log, down, up, args.grace)
+            # Logged before the runner's connection closes: whoever saw the session end can read its line.
+            log.event("close", f"{address(peer)}: session ended")
             down.close()
             up.close()
-            log.event("close", f"{address(peer)}: session ended")
     except Interrupted as stop:
         for sock in current:
             shut(sock, socket.SHUT_RDWR)

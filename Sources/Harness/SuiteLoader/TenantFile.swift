@@ -25,7 +25,7 @@ public enum TenantFile {
         }
         var accounts: [String: UserFixture] = [:]
         for pair in doc.mapping(fields["accounts"], "accounts") ?? [] {
-            guard let f = doc.fields(pair.value, "an account", required: ["upn", "objectId"], optional: ["licensed", "password", "passwordEnv"]),
+            guard let f = doc.fields(pair.value, "an account", required: ["upn", "objectId"], optional: ["licensed", "personal", "password", "passwordEnv"]),
                   let upn = doc.string(f["upn"], "upn"), let objectId = doc.string(f["objectId"], "objectId")
             else { continue }
             var password = f["password"].flatMap { doc.string($0, "password") }
@@ -35,7 +35,9 @@ public enum TenantFile {
                 }
             }
             let licensed = f["licensed"].map { doc.bool($0, "licensed") ?? true } ?? true
-            accounts[pair.key] = UserFixture(alias: pair.key, upn: upn, objectId: objectId, licensed: licensed, password: password ?? "")
+            let personal = f["personal"].map { doc.bool($0, "personal") ?? false } ?? false
+            accounts[pair.key] = UserFixture(alias: pair.key, upn: upn, objectId: objectId, licensed: licensed,
+                                             password: password ?? "", personal: personal)
         }
         var integration: TenantProfile.IntegrationSettings?
         if let f = doc.fields(fields["integration"], "integration", required: ["clientId"],

@@ -46,7 +46,7 @@ actor MockState {
         let users = spec.users.map { user in
             MockUser(
                 alias: user.alias, upn: user.upn, objectId: user.objectId ?? Identifiers.uuid(),
-                licensed: user.licensed, password: user.password)
+                licensed: user.licensed, password: user.password, personal: user.personal)
         }
         var tenant = Tenant(
             id: id, bundleId: spec.bundleId, users: users, clockStart: clockStart, tokenLifetime: tokenLifetime)

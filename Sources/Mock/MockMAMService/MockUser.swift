@@ -8,4 +8,14 @@ struct MockUser: Sendable, Codable {
     let objectId: String
     var licensed: Bool
     let password: String
+    /// A personal (consumer) account signing in beside the tenant's work accounts: its tokens carry the
+    /// consumer tenant's id (`tid`), which is how an app tells it from a work account (ENR-14). Optional so
+    /// state files written before it existed still load.
+    var personal: Bool?
+
+    /// The tenant id its tokens name.
+    func tokenTenantId(in tenant: Tenant) -> String { personal == true ? Self.consumerTenantId : tenant.id }
+
+    /// The tenant id of Microsoft's consumer accounts, which tokens of personal accounts name.
+    static let consumerTenantId = "9188040d-6c67-4c5b-b112-36a304b66dad"
 }

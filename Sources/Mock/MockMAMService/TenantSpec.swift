@@ -7,6 +7,8 @@ struct TenantSpec: Sendable {
         let objectId: String?
         let licensed: Bool
         let password: String
+        /// A personal (consumer) account: its tokens name the consumer tenant, not this one.
+        var personal = false
     }
 
     struct Group: Sendable {
@@ -62,6 +64,12 @@ struct TenantSpec: Sendable {
             case .bool(let value)?: licensed = value
             default: throw Invalid(reason: "users[\(index)].licensed must be a boolean")
             }
+            let personal: Bool
+            switch item["personal"] {
+            case nil, .null?: personal = false
+            case .bool(let value)?: personal = value
+            default: throw Invalid(reason: "users[\(index)].personal must be a boolean")
+            }
             if users.contains(where: { $0.alias == alias }) { throw Invalid(reason: "duplicate user alias \(alias)") }
             if users.contains(where: { $0.upn.caseInsensitiveCompare(upn) == .orderedSame }) {
                 throw Invalid(reason: "duplicate upn \(upn)")
@@ -69,7 +77,7 @@ struct TenantSpec: Sendable {
             if let objectId, users.contains(where: { $0.objectId?.caseInsensitiveCompare(objectId) == .orderedSame }) {
                 throw Invalid(reason: "duplicate objectId \(objectId)")
             }
-            users.append(User(alias: alias, upn: upn, objectId: objectId, licensed: licensed, password: password))
+            users.append(User(alias: alias, upn: upn, objectId: objectId, licensed: licensed, password: password, personal: personal))
         }
         return users
     }

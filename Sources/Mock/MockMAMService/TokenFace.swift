@@ -191,7 +191,7 @@ enum TokenFace {
                 "token_type": "Bearer", "scope": .string(scope), "expires_in": .number(Double(lifetime)),
                 "ext_expires_in": .number(Double(lifetime)), "access_token": .string(accessToken),
                 "refresh_token": .string(refreshToken),
-                "account": ["oid": .string(user.objectId), "upn": .string(user.upn), "tid": .string(tenant.id)],
+                "account": ["oid": .string(user.objectId), "upn": .string(user.upn), "tid": .string(user.tokenTenantId(in: tenant))],
             ]
         ).with(accountId: user.objectId, detail: "upn=\(user.upn) audience=\(audience)")
     }

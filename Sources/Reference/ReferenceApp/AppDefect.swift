@@ -18,6 +18,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
     case disallowedAccountKeptSignedIn
     /// A multi-identity app shows web content without clearing the UI identity first (IDS-11).
     case webContentKeepsIdentity
+    /// The app registers every account it signs in with the SDK, personal ones too (ENR-14).
+    case personalAccountRegistered
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -29,6 +31,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .disallowedSignInAccepted: return ["ALW-03"]
         case .disallowedAccountKeptSignedIn: return ["ALW-03"]
         case .webContentKeepsIdentity: return ["IDS-11"]
+        case .personalAccountRegistered: return ["ENR-14"]
         }
     }
 
@@ -53,6 +56,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .webContentKeepsIdentity:
             return "a multi-identity app shows arbitrary web content under the current UI identity: no "
                 + "setUIPolicyAccountId(\"\") before it and no restore after it"
+        case .personalAccountRegistered:
+            return "the app registers a personal (consumer) account with the SDK as if it were a work account"
         }
     }
 }

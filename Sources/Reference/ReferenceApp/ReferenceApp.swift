@@ -73,6 +73,7 @@ final class ReferenceApp: BoundApp {
         }
         let registered = Set(runtime.enrollmentManager.registeredAccountIds().map { $0.lowercased() })
         for account in accounts.accounts where !registered.contains(account.accountId.lowercased()) {
+            if account.isPersonal && !device.appDefects.contains(.personalAccountRegistered) { continue }
             events.log(.info, "registering signed-in account \(account) with the SDK")
             registerAndEnroll(account.accountId)
         }
@@ -127,7 +128,11 @@ final class ReferenceApp: BoundApp {
                                       expiresAt: device.clock.now.addingTimeInterval(grant.expiresIn))
         accounts.upsert(account)
         events.app(AppEvent(kind: .signedIn, accountId: AccountID(account.accountId), upn: UPN(account.upn)))
-        registerAndEnroll(account.accountId)
+        if account.isPersonal && !device.appDefects.contains(.personalAccountRegistered) {
+            events.log(.info, "\(account) is a personal account: signed in, not registered with the SDK")
+        } else {
+            registerAndEnroll(account.accountId)
+        }
         return account.accountId
     }
 
@@ -136,7 +141,10 @@ final class ReferenceApp: BoundApp {
         guard let account = accounts.account(accountId) else {
             throw RPCError(code: RPCError.actionFailed, message: "\(accountId) is not signed in")
         }
-        if device.appDefects.contains(.signOutWithoutDeregister) {
+        if account.isPersonal && !device.appDefects.contains(.personalAccountRegistered) {
+            // Never registered, so nothing to deregister: only the app's own tokens go.
+            events.log(.info, "signing out personal account \(account)")
+        } else if device.appDefects.contains(.signOutWithoutDeregister) {
             events.log(.info, "signing \(account) out without deregistering it")
         } else if device.appDefects.contains(.tokensDroppedBeforeDeregister) {
             forget(account.accountId)

@@ -16,6 +16,13 @@ struct SignedInAccount: Codable, Sendable, Equatable, CustomStringConvertible {
 
     var description: String { "\(upn) (\(accountId))" }
 
+    /// The tenant Microsoft's consumer accounts sign in to.
+    static let consumerTenantId = "9188040d-6c67-4c5b-b112-36a304b66dad"
+
+    /// A personal account, not one of an organisation: the app decides this (ENR-14) by the tenant its token
+    /// names, and never registers such an account with the SDK.
+    var isPersonal: Bool { tenantId?.lowercased() == Self.consumerTenantId }
+
     /// True when `accessToken` is usable at `now` (with a minute to spare for the request).
     func hasValidToken(at now: Date) -> Bool {
         guard accessToken != nil, let expiresAt else { return false }

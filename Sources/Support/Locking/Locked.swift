@@ -42,18 +42,26 @@ public final class Locked<Value: Sendable>: @unchecked Sendable {
     public func wait<Found>(until deadline: Date, for claim: (inout Value) -> Found?) -> Found? {
         condition.lock()
         defer { condition.unlock() }
+        // Foundation's timed wait traps on a deadline it cannot convert (`.distantFuture`), so a deadline
+        // beyond any run is an untimed wait.
+        let untimed = deadline.timeIntervalSinceNow > Self.untimedBeyond
         while true {
             if let found = claim(&value) {
                 condition.broadcast()
                 return found
             }
-            if !condition.wait(until: deadline) {
+            if untimed {
+                condition.wait()
+            } else if !condition.wait(until: deadline) {
                 guard let found = claim(&value) else { return nil }
                 condition.broadcast()
                 return found
             }
         }
     }
+
+    /// Deadlines further away than this (a year) wait without a timeout.
+    private static var untimedBeyond: TimeInterval { 365 * 24 * 3600 }
 
     /// Blocks until `ready` holds or `deadline` passes; true when it holds.
     public func wait(until deadline: Date, for ready: (Value) -> Bool) -> Bool {

@@ -16,7 +16,8 @@ struct GraphTenantOnMock {
     let tenantId: String
     let graphURL: String
     let secret: String
-    let passwords: [String]
+    /// Each user's password, by the environment variable its `passwordEnv` names.
+    let passwords: [String: String]
     let directory: String
     private let http = HTTPClient(label: "test.graph-tenant")
 
@@ -28,7 +29,7 @@ struct GraphTenantOnMock {
         let (fixture, _, errors) = SuiteLoader(fixturesDirectory: Repository.fixtures, catalog: nil).fixtures(tenant: "contoso", policies: [])
         let contoso = try #require(fixture, "\(errors)")
         let users: [JSONValue] = contoso.users.map {
-            ["alias": .string($0.alias), "upn": .string($0.upn), "objectId": .string($0.objectId), "licensed": .bool($0.licensed),
+            ["alias": .string($0.alias), "upn": .string($0.upn), "objectId": .string($0.objectId), "licensed": .bool($0.licensed), "personal": .bool($0.personal),
              "password": .string($0.password)]
         }
         let http = HTTPClient(label: "test.graph-tenant.setup")
@@ -41,7 +42,7 @@ struct GraphTenantOnMock {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var accounts = ""
         for user in contoso.users {
-            accounts += "  \(user.alias): {upn: \(user.upn), objectId: \(user.objectId), licensed: \(user.licensed), passwordEnv: PASSWORD_\(user.alias.uppercased())}\n"
+            accounts += "  \(user.alias): {upn: \(user.upn), objectId: \(user.objectId), licensed: \(user.licensed), personal: \(user.personal), passwordEnv: PASSWORD_\(user.alias.uppercased())}\n"
         }
         let tenantFile = """
             # The contoso users, as real accounts of a tenant would be named.
@@ -70,7 +71,8 @@ struct GraphTenantOnMock {
         FileManager.default.createFile(atPath: "\(directory)/credentials.json", contents: credentials.serialized(), attributes: [.posixPermissions: 0o600])
         return GraphTenantOnMock(
             server: server, base: base, tenantId: tenantId, graphURL: try #require(created["graphBaseURL"]?.stringValue), secret: secret,
-            passwords: contoso.users.map(\.password), directory: directory)
+            passwords: Dictionary(uniqueKeysWithValues: contoso.users.map { ("PASSWORD_\($0.alias.uppercased())", $0.password) }),
+            directory: directory)
     }
 
     /// `mamconf run` arguments that aim the Graph driver at this tenant.
@@ -82,7 +84,7 @@ struct GraphTenantOnMock {
     /// The environment the tenant file's `passwordEnv` entries read.
     func environment() -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        for (alias, password) in zip(["ALICE", "BOB", "CAROL"], passwords) { environment["PASSWORD_\(alias)"] = password }
+        environment.merge(passwords) { _, password in password }
         return environment
     }
 

@@ -41,7 +41,8 @@ public struct MockGraphBackend: BackendDriver {
         let tenant = request.tenant
         let users: [JSONValue] = tenant.users.map { user in
             ["alias": .string(user.alias), "upn": .string(user.upn), "objectId": .string(user.objectId),
-             "licensed": .bool(user.licensed), "password": .string(user.password)]
+             "licensed": .bool(user.licensed), "password": .string(user.password),
+             "personal": .bool(user.personal)]
         }
         let created = try await control.json("POST", "/_mock/tenants",
                                              body: ["bundleId": .string(tenant.bundleId), "users": .array(users)],

@@ -7,13 +7,17 @@ public struct UserFixture: Sendable, Hashable {
     public var objectId: String
     public var licensed: Bool
     public var password: String
+    /// A personal (consumer) account rather than one of the organisation: the app signs it in but must never
+    /// register it with the SDK (ENR-14). Its tokens name the consumer tenant.
+    public var personal: Bool
 
-    public init(alias: String, upn: String, objectId: String, licensed: Bool, password: String) {
+    public init(alias: String, upn: String, objectId: String, licensed: Bool, password: String, personal: Bool = false) {
         self.alias = alias
         self.upn = upn
         self.objectId = objectId
         self.licensed = licensed
         self.password = password
+        self.personal = personal
     }
 }
 
