@@ -93,6 +93,9 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
         case .sdkIdentity: return try identity()
         case .sdkIsManaged: return try isManaged(try params.params(AccountParams.self).accountId.rawValue)
         case .sdkProtect: return try protect(try params.params(ProtectParams.self))
+        case .sdkSetValuesToScrub:
+            SDKSpelling.setValuesToScrubFromLogging(try params.params(ScrubValuesParams.self).values, on: try runningSDK())
+            return [:]
         case .deviceManagedConfigChanged: return try managedConfigChanged()
         }
     }

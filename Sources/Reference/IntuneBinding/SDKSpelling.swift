@@ -28,6 +28,11 @@ enum SDKSpelling {
     /// `IntuneMAMVersionInfo.sdkVersion`: a class method in Objective-C.
     static var sdkVersion: String { IntuneMAMVersionInfo.sdkVersion() }
 
+    /// `IntuneMAMSettings.valuesToScrubFromLogging`: a class property of the process.
+    static func setValuesToScrubFromLogging(_ values: [String], on sdk: any SDKManagers) {
+        IntuneMAMSettings.valuesToScrubFromLogging = values
+    }
+
     /// `registeredAccountIds`: an untyped `NSArray` (imported as `[Any]`).
     static func registeredAccountIds(of manager: IntuneMAMEnrollmentManager) -> [String] {
         manager.registeredAccountIds().compactMap { $0 as? String }
@@ -115,6 +120,12 @@ enum SDKSpelling {
 #else
     /// `IntuneMAMVersionInfo.sdkVersion`: a static constant.
     static var sdkVersion: String { IntuneMAMVersionInfo.sdkVersion }
+
+    /// The reference keeps the run-time scrub list per runtime (several apps share its process), on the policy
+    /// manager.
+    static func setValuesToScrubFromLogging(_ values: [String], on sdk: any SDKManagers) {
+        sdk.policyManager.valuesToScrubFromLogging = values
+    }
 
     /// `registeredAccountIds()`: typed.
     static func registeredAccountIds(of manager: IntuneMAMEnrollmentManager) -> [String] {

@@ -26,6 +26,15 @@ public final class IntuneMAMPolicyManager: Sendable {
         engine.store.read { state in engine.isManaged(accountId, in: state) }
     }
 
+    /// Values the SDK masks in every later log line, set at run time beside the Info.plist's
+    /// `ValuesToScrubFromLogging` (CFG-07). The real SDK has this as the class property
+    /// `IntuneMAMSettings.valuesToScrubFromLogging`; the reference keeps it per runtime, persisted, so it holds
+    /// after a restart too.
+    public var valuesToScrubFromLogging: [String] {
+        get { engine.store.read { $0.runtimeScrubValues ?? [] } }
+        set { engine.setRuntimeScrubValues(newValue) }
+    }
+
     /// The enrolled primary account, nil when none.
     public var primaryAccountId: String? {
         engine.store.read { $0.enrolledAccountId }

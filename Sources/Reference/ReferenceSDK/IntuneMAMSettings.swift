@@ -18,6 +18,9 @@ public struct IntuneMAMSettings: Sendable, Equatable {
     public var telemetryUsePPE: Bool
     /// `ValuesToScrubFromLogging`: values the SDK masks in every log line it emits (CFG-06).
     public var valuesToScrubFromLogging: [String] = []
+    /// `VerboseLoggingEnabled`: the SDK also emits verbose lines, which may carry personal data (still scrubbed,
+    /// CFG-07).
+    public var verboseLoggingEnabled = false
     /// `MaxFileProtectionLevel`: the strongest file protection the app supports; caps the policy's level
     /// (POL-06). Nil when absent or not a number 0–3.
     public var maxFileProtectionLevel: IntuneMAMFileProtectionLevel?
@@ -31,6 +34,7 @@ public struct IntuneMAMSettings: Sendable, Equatable {
         public static let telemetryDisabled = "MAMTelemetryDisabled"
         public static let telemetryUsePPE = "MAMTelemetryUsePPE"
         public static let valuesToScrubFromLogging = "ValuesToScrubFromLogging"
+        public static let verboseLoggingEnabled = "VerboseLoggingEnabled"
         public static let maxFileProtectionLevel = "MaxFileProtectionLevel"
     }
 
@@ -58,6 +62,7 @@ public struct IntuneMAMSettings: Sendable, Equatable {
     /// non-boolean keys (a value of the wrong kind counts as absent).
     public init(values: [String: IntuneMAMSettingValue]) {
         self.init(dictionary: values.compactMapValues(\.boolValue))
+        verboseLoggingEnabled = values[Key.verboseLoggingEnabled]?.boolValue ?? false
         valuesToScrubFromLogging = values[Key.valuesToScrubFromLogging]?.stringItems ?? []
         maxFileProtectionLevel = IntuneMAMFileProtectionLevel(settingValue: values[Key.maxFileProtectionLevel])
     }

@@ -57,6 +57,12 @@ extension SDKDefect {
         case .registrationWaitsForEnrollment:
             return (["ENR-01"], "registerAndEnrollAccountId blocks its caller until the service has answered the enrollment "
                         + "(a slow service freezes the app's sign-in)")
+        case .runtimeScrubListIgnored:
+            return (["CFG-07"], "valuesToScrubFromLogging set at run time is ignored: only the Info.plist's "
+                        + "ValuesToScrubFromLogging is masked, so `app config Key=value` lines show the run-time values")
+        case .verboseLinesUnscrubbed:
+            return (["CFG-07"], "with VerboseLoggingEnabled, verbose lines (the check-in's app configuration) skip the "
+                        + "scrub list and show listed values")
         case .failedStatusWithoutErrorString:
             return (["ENR-02"], "the status of a failed request carries no error string (errorString nil; only the error "
                         + "object is set)")

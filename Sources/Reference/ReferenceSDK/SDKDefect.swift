@@ -52,6 +52,10 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case autoEnrollPromptsWithoutPolicyRequired
     /// `registerAndEnrollAccountId` returns only once the enrollment request has been answered.
     case registrationWaitsForEnrollment
+    /// `valuesToScrubFromLogging` set at run time is ignored (only the Info.plist list is scrubbed).
+    case runtimeScrubListIgnored
+    /// With `VerboseLoggingEnabled`, verbose lines skip the scrub list.
+    case verboseLinesUnscrubbed
     /// A failed request's status carries no error string (the error object alone says why).
     case failedStatusWithoutErrorString
     /// Status callbacks carry an empty UPN (`identity`) beside the account ID.

@@ -8,6 +8,16 @@ extension SDKEngine {
     func registerValuesToScrub() {
         guard !defect(.scrubListIgnored) else { return }
         configuration.settings.valuesToScrubFromLogging.forEach(log.registerScrubbedValue)
+        if !defect(.runtimeScrubListIgnored) {
+            store.read { $0.runtimeScrubValues ?? [] }.forEach(log.registerScrubbedValue)
+        }
+    }
+
+    /// `valuesToScrubFromLogging` set at run time (CFG-07): masked from now on, and kept for later launches.
+    func setRuntimeScrubValues(_ values: [String]) {
+        store.mutate { $0.runtimeScrubValues = values }
+        guard !defect(.runtimeScrubListIgnored) else { return }
+        values.forEach(log.registerScrubbedValue)
     }
 
     /// Keeps the configuration a check-in delivered for the enrolled account (work queue) and posts one
@@ -22,6 +32,7 @@ extension SDKEngine {
             guard let held else { return !data.isEmpty }
             return held.data != data || held.version != incoming.version
         }
+        log.verbose("check-in delivered app config version \(answer.appConfigVersion ?? "none"): \(Self.verboseText(data))")
         if changed { logReceived(data) }
         let notify = defect(.configNotifiedEveryCheckIn) || (changed && !defect(.configChangeNotNotified))
         guard notify else { return }
@@ -29,6 +40,14 @@ extension SDKEngine {
     }
 
     /// Logs each received value at info level; the log masks values the app asked to scrub (CFG-06).
+    /// Every key and value, as a verbose line shows them (verbose lines may carry personal data; the scrub list
+    /// still applies to them).
+    private static func verboseText(_ data: [[String: String]]) -> String {
+        data.map { dictionary in
+            "{" + dictionary.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + "}"
+        }.joined(separator: " ")
+    }
+
     private func logReceived(_ data: [[String: String]]) {
         if data.isEmpty { log.info("app config: none") }
         for dictionary in data {

@@ -54,7 +54,10 @@ final class SDKEngine: Sendable {
 
     init(configuration: IntuneMAMRuntimeConfiguration, platform: any IntuneMAMPlatform) {
         self.configuration = configuration
-        let log = SDKLog { [platform] level, message in platform.log(level: level, message: message) }
+        let log = SDKLog(verbose: configuration.settings.verboseLoggingEnabled,
+                         verboseUnscrubbed: configuration.defects.contains(.verboseLinesUnscrubbed)) { [platform] level, message in
+            platform.log(level: level, message: message)
+        }
         self.log = log
         machinery = Locked(Machinery(platform: platform))
         store = SDKStateStore(fileURL: configuration.stateFileURL, log: log)

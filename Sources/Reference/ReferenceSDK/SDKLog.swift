@@ -14,9 +14,15 @@ final class SDKLog: Sendable {
     }
 
     private let state: Locked<State>
+    /// `VerboseLoggingEnabled`: verbose lines are emitted at all.
+    private let verboseEnabled: Bool
+    /// The `verboseLinesUnscrubbed` defect: verbose lines skip the scrub list (secrets are still masked).
+    private let verboseUnscrubbed: Bool
 
-    init(sink: @escaping @Sendable (IntuneMAMLogLevel, String) -> Void) {
+    init(verbose: Bool = false, verboseUnscrubbed: Bool = false, sink: @escaping @Sendable (IntuneMAMLogLevel, String) -> Void) {
         state = Locked(State(sink: sink))
+        verboseEnabled = verbose
+        self.verboseUnscrubbed = verboseUnscrubbed
     }
 
     /// Remembers a secret so it is replaced by `<redacted>` in any later message.
@@ -43,8 +49,10 @@ final class SDKLog: Sendable {
     func error(_ message: String) { emit(.error, message) }
 
     private func emit(_ level: IntuneMAMLogLevel, _ message: String) {
+        if level == .verbose && !verboseEnabled { return }
+        let scrub = level != .verbose || !verboseUnscrubbed
         let (target, masks) = state.read { state in
-            var masks = Dictionary(uniqueKeysWithValues: state.scrubbed.map { ($0, "***") })
+            var masks = scrub ? Dictionary(uniqueKeysWithValues: state.scrubbed.map { ($0, "***") }) : [:]
             for secret in state.secrets { masks[secret] = "<redacted>" }
             return (state.sink, masks)
         }

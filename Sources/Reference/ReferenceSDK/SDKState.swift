@@ -66,6 +66,8 @@ struct SDKState: Codable, Equatable {
     var deviceConfig: HeldDeviceConfig?
     /// The targeted app configuration the last check-in delivered (CFG), nil when none is held.
     var appConfig: HeldAppConfig?
+    /// `valuesToScrubFromLogging` set at run time (CFG-07); optional so older state files load.
+    var runtimeScrubValues: [String]?
 
     func registered(_ accountId: String) -> RegisteredAccount? {
         registeredAccounts.first { AccountIdentity.same($0.accountId, accountId) }

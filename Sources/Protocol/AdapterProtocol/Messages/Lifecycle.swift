@@ -45,6 +45,8 @@ public struct AppSettings: Codable, Sendable, Hashable {
     public var mamTelemetryUsePPE: Bool?
     /// Values the SDK must never write to its logs (CFG-06).
     public var valuesToScrubFromLogging: [String]?
+    /// The SDK also writes verbose lines (which may carry personal data) to its log (CFG-07).
+    public var verboseLoggingEnabled: Bool?
     /// iOS file protection level cap: 0 none, 1 complete unless open, 2 complete until first
     /// authentication, 3 complete (POL-06).
     public var maxFileProtectionLevel: Int?
@@ -57,6 +59,7 @@ public struct AppSettings: Codable, Sendable, Hashable {
         case mamTelemetryDisabled = "MAMTelemetryDisabled"
         case mamTelemetryUsePPE = "MAMTelemetryUsePPE"
         case valuesToScrubFromLogging = "ValuesToScrubFromLogging"
+        case verboseLoggingEnabled = "VerboseLoggingEnabled"
         case maxFileProtectionLevel = "MaxFileProtectionLevel"
     }
 
@@ -72,6 +75,7 @@ public struct AppSettings: Codable, Sendable, Hashable {
         if let mamTelemetryDisabled { try container.encode(mamTelemetryDisabled, forKey: .mamTelemetryDisabled) }
         if let mamTelemetryUsePPE { try container.encode(mamTelemetryUsePPE, forKey: .mamTelemetryUsePPE) }
         if let valuesToScrubFromLogging { try container.encode(valuesToScrubFromLogging, forKey: .valuesToScrubFromLogging) }
+        if let verboseLoggingEnabled { try container.encode(verboseLoggingEnabled, forKey: .verboseLoggingEnabled) }
         if let maxFileProtectionLevel { try container.encode(maxFileProtectionLevel, forKey: .maxFileProtectionLevel) }
     }
 }

@@ -76,6 +76,13 @@ public struct AllowedAccountsResult: Codable, Sendable, Hashable {
     }
 }
 
+/// `sdk.setValuesToScrub` params: the values the SDK must mask in its logs from now on, beside the Info.plist's
+/// `ValuesToScrubFromLogging` (CFG-07).
+public struct ScrubValuesParams: Codable, Sendable, Hashable {
+    public var values: [String]
+    public init(values: [String]) { self.values = values }
+}
+
 /// `sdk.appConfig` params (null account: the SDK's answer for no account).
 public struct AppConfigParams: Codable, Sendable, Hashable {
     public var accountId: AccountID?

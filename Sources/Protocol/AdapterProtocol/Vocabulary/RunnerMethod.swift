@@ -36,6 +36,7 @@ public enum RunnerMethod: String, WireEnum {
     case sdkAppConfigValue = "sdk.appConfigValue"
     case sdkIsSaveToAllowed = "sdk.isSaveToAllowed"
     case sdkIsOpenFromAllowed = "sdk.isOpenFromAllowed"
+    case sdkSetValuesToScrub = "sdk.setValuesToScrub"
 
     case deviceManagedConfigChanged = "device.managedConfigChanged"
 
@@ -71,7 +72,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkLoginAndEnroll: return .loginAndEnroll
         case .sdkProtect: return .dataProtect
         case .sdkAllowedAccounts, .deviceManagedConfigChanged: return .allowedAccounts
-        case .sdkAppConfig, .sdkAppConfigValue: return .appConfig
+        case .sdkAppConfig, .sdkAppConfigValue, .sdkSetValuesToScrub: return .appConfig
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return .policyQueries
         default: return nil
         }
@@ -95,6 +96,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkAppConfigValue: return AppConfigValueParams.self
         case .sdkIsSaveToAllowed: return SaveToParams.self
         case .sdkIsOpenFromAllowed: return OpenFromParams.self
+        case .sdkSetValuesToScrub: return ScrubValuesParams.self
         case .shutdown, .sync, .reset, .appLaunch, .appRestart, .appResume, .appState, .sdkRegisteredAccounts,
              .sdkEnrolledAccount, .sdkIdentity, .sdkAllowedAccounts, .deviceManagedConfigChanged:
             return Empty.self
@@ -122,7 +124,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkAppConfigValue: return AppConfigValueResult.self
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return AllowedResult.self
         case .shutdown, .sync, .hello, .reset, .appSignOut, .appShowWebContent, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
-             .sdkLoginAndEnroll, .deviceManagedConfigChanged:
+             .sdkLoginAndEnroll, .sdkSetValuesToScrub, .deviceManagedConfigChanged:
             return Empty.self
         }
     }
@@ -164,6 +166,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkAppConfigValue: return "a typed getter of the account's app configuration"
         case .sdkIsSaveToAllowed: return "isSaveToAllowedForLocation:withAccountId:"
         case .sdkIsOpenFromAllowed: return "isOpenFromAllowedForLocation:withAccountId:"
+        case .sdkSetValuesToScrub: return "IntuneMAMSettings.valuesToScrubFromLogging, set at run time"
         case .deviceManagedConfigChanged: return "the OS signals a changed managed app configuration"
         }
     }
