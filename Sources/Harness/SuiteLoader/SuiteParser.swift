@@ -72,8 +72,8 @@ struct SuiteParser {
                     let hint = Spelling.suggestion(for: id, among: catalog.entries.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
                     doc.error(item, "unknown requirement id '\(id)' (not in the requirement catalog \(catalog.path ?? "requirements.yaml"))\(hint)")
                 }
-            } else if id.range(of: #"^[A-Z]{3}-[0-9]{2}$"#, options: .regularExpression) == nil {
-                doc.error(item, "'\(id)' is not a requirement id (expected the form ABC-01)")
+            } else if id.range(of: #"^[A-Z]{2,4}-[0-9]{2}$"#, options: .regularExpression) == nil {
+                doc.error(item, "'\(id)' is not a requirement id (expected two to four capitals, a hyphen and two digits: ENR-01, CL-01)")
             }
             ids.append(id)
         }

@@ -97,6 +97,10 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
             SDKSpelling.setValuesToScrubFromLogging(try params.params(ScrubValuesParams.self).values, on: try runningSDK())
             return [:]
         case .deviceManagedConfigChanged: return try managedConfigChanged()
+        case .deviceSetJailbroken:
+            try requireSession()
+            try host.setJailbroken(try params.params(JailbreakParams.self).jailbroken)
+            return [:]
         }
     }
 

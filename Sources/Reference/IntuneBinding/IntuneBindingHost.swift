@@ -25,6 +25,10 @@ public protocol IntuneBindingHost: AnyObject, Sendable {
     /// refuses to serve cases from it over the network.
     func reset() throws(RPCError)
 
+    /// `device.setJailbroken`: from now on (also across restarts of the case) the SDK's jailbreak detection finds
+    /// the device jailbroken or not (CL-01).
+    func setJailbroken(_ jailbroken: Bool) throws(RPCError)
+
     /// `sync`: block until the app and its SDK have no work left (every event sent), or `deadline`.
     func waitUntilIdle(deadline: Date) -> Bool
 
@@ -53,6 +57,12 @@ public protocol IntuneBindingHost: AnyObject, Sendable {
 }
 
 extension IntuneBindingHost {
+    /// `device.setJailbroken`: a host on a real device cannot fake a jailbreak; it must then not declare
+    /// `device.jailbreak`.
+    public func setJailbroken(_ jailbroken: Bool) throws(RPCError) {
+        throw RPCError.unsupported(.deviceJailbreak, "this test host cannot make the device look jailbroken")
+    }
+
     /// A host that runs one process per case (over stdio) need not reset; it must then not declare `reset`.
     public func reset() throws(RPCError) {
         throw RPCError.unsupported(.reset, "this test host does not reset between cases")

@@ -11,6 +11,8 @@ final class AppPlatform: IntuneMAMPlatform {
 
     init(device: ReferenceDevice) { self.device = device }
 
+    var isDeviceJailbroken: Bool { device.isJailbroken }
+
     private var promptsAnswered: Bool { device.supports(.uiPrompts) }
     private var session: BindingSession { device.session }
 
@@ -55,6 +57,7 @@ final class AppPlatform: IntuneMAMPlatform {
         case .signIn: return .signIn
         case .policyRequired: return .policyRequired
         case .policyAbsentWarning: return .policyAbsentWarning
+        case .jailbreakBlocked: return .jailbreakBlocked
         }
     }
 }

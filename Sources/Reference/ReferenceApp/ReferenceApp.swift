@@ -90,6 +90,7 @@ final class ReferenceApp: BoundApp {
         case .policyRequired: return .policyRequired
         case .pinCanceled: return .pinCanceled
         case .pinRetriesExceeded: return .pinRetriesExceeded
+        case .jailbroken: return .jailbroken
         }
     }
 

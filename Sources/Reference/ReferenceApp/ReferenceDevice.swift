@@ -92,6 +92,28 @@ final class ReferenceDevice: Sendable {
         set { state.withLock { $0.lastPromptedUPN = newValue } }
     }
 
+    // MARK: Jailbreak (CL-01)
+
+    /// Where the device keeps whether it looks jailbroken: a file in the case's data directory, so the state
+    /// survives the app's restarts, in-process or (a listening host) across `exec`.
+    private var jailbreakMarker: URL { environment.dataDirectory.appendingPathComponent("device-jailbroken") }
+
+    /// What the SDK's jailbreak detection finds.
+    var isJailbroken: Bool { FileManager.default.fileExists(atPath: jailbreakMarker.path) }
+
+    /// `device.setJailbroken`.
+    func setJailbroken(_ jailbroken: Bool) throws(RPCError) {
+        do {
+            if jailbroken {
+                try Data().write(to: jailbreakMarker)
+            } else if isJailbroken {
+                try FileManager.default.removeItem(at: jailbreakMarker)
+            }
+        } catch {
+            throw RPCError(code: RPCError.actionFailed, message: "cannot record the jailbreak state: \(error)")
+        }
+    }
+
     // MARK: Lifecycle
 
     /// Launch, restart and shutdown run one at a time: each waits until the one under way has finished. Not

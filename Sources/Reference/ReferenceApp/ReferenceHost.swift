@@ -47,6 +47,11 @@ final class ReferenceHost: IntuneBindingHost {
         currentDevice?.shutdown()
     }
 
+    func setJailbroken(_ jailbroken: Bool) throws(RPCError) {
+        guard let device = currentDevice else { throw RPCError(code: RPCError.actionFailed, message: "initialize was not called") }
+        try device.setJailbroken(jailbroken)
+    }
+
     func waitUntilIdle(deadline: Date) -> Bool {
         currentDevice?.waitUntilIdle(deadline: deadline) ?? true
     }

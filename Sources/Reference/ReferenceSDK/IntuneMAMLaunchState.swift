@@ -23,4 +23,6 @@ public enum IntuneMAMLaunchBlockReason: Sendable, Equatable {
     case pinCanceled
     /// Too many wrong (or too short) PINs.
     case pinRetriesExceeded
+    /// The device is jailbroken and the policy requires a compliant one (CL-01).
+    case jailbroken
 }

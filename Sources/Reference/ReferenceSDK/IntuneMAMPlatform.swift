@@ -21,4 +21,10 @@ public protocol IntuneMAMPlatform: AnyObject, Sendable {
     /// The SDK posts a notification (the real SDK uses `NSNotificationCenter`). Called on the SDK's work
     /// queue: hand anything that calls back into the SDK to another queue. Optional (default: dropped).
     func post(_ notification: IntuneMAMNotification)
+    /// What the SDK's jailbreak detection finds (conditional launch, CL-01). Optional (default: not jailbroken).
+    var isDeviceJailbroken: Bool { get }
+}
+
+extension IntuneMAMPlatform {
+    public var isDeviceJailbroken: Bool { false }
 }

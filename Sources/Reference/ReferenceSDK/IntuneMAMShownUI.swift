@@ -14,4 +14,6 @@ public enum IntuneMAMShownUI: Sendable, CaseIterable {
     case policyRequired
     /// Launch warning: MAMPolicyWarnAbsent and no policy.
     case policyAbsentWarning
+    /// Conditional launch: the device is jailbroken and the policy requires a compliant one (CL-01).
+    case jailbreakBlocked
 }

@@ -3,6 +3,8 @@ import Foundation
 /// The concrete policy built from a check-in answer.
 struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
     let isPINRequired: Bool
+    /// `deviceComplianceRequired`: conditional launch refuses a jailbroken device (CL-01).
+    let deviceComplianceRequired: Bool
     let minimumPinLength: Int
     let maximumPinRetries: Int
     let policyVersion: String?
@@ -18,6 +20,7 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
     /// The typed fields read from the Graph-shaped policy object; everything else stays raw.
     private struct Fields: Decodable {
         var pinRequired: Bool?
+        var deviceComplianceRequired: Bool?
         var minimumPinLength: Int?
         var maximumPinRetries: Int?
     }
@@ -29,6 +32,7 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
         }
         let fields = (try? JSONDecoder().decode(Fields.self, from: settingsJSON)) ?? Fields()
         self.isPINRequired = fields.pinRequired ?? false
+        self.deviceComplianceRequired = fields.deviceComplianceRequired ?? false
         self.minimumPinLength = max(1, fields.minimumPinLength ?? Self.defaultMinimumPinLength)
         let retries = fields.maximumPinRetries ?? Self.defaultMaximumPinRetries
         self.maximumPinRetries = retries > 0 ? retries : Self.defaultMaximumPinRetries

@@ -63,6 +63,19 @@ extension SDKDefect {
         case .verboseLinesUnscrubbed:
             return (["CFG-07"], "with VerboseLoggingEnabled, verbose lines (the check-in's app configuration) skip the "
                         + "scrub list and show listed values")
+        case .jailbreakIgnored:
+            return (["CL-01"], "on a jailbroken device conditional launch lets the managed account's data show although "
+                        + "the policy requires a compliant device (deviceComplianceRequired)")
+        case .jailbreakBlocksAnyPolicy:
+            return (["CL-01"], "a jailbroken device is blocked although the policy does not require a compliant device")
+        case .jailbreakReportedAsPinFailure:
+            return (["CL-01"], "a jailbroken device's block shows no jailbreak notice and is reported as pin-retries-exceeded")
+        case .jailbreakCheckedOnlyOnce:
+            return (["CL-01"], "the device is checked at the first conditional launch only: after a restart a jailbroken "
+                        + "device shows the managed data")
+        case .everyDeviceTakenForJailbroken:
+            return (["CL-01"], "every device counts as jailbroken when the policy requires a compliant device: the managed "
+                        + "data never shows")
         case .failedStatusWithoutErrorString:
             return (["ENR-02"], "the status of a failed request carries no error string (errorString nil; only the error "
                         + "object is set)")

@@ -56,6 +56,16 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case runtimeScrubListIgnored
     /// With `VerboseLoggingEnabled`, verbose lines skip the scrub list.
     case verboseLinesUnscrubbed
+    /// Conditional launch ignores a jailbroken device although the policy requires a compliant one.
+    case jailbreakIgnored
+    /// A jailbroken device is blocked whatever the policy says, also without `deviceComplianceRequired`.
+    case jailbreakBlocksAnyPolicy
+    /// The block of a jailbroken device is shown as a PIN failure (no jailbreak notice, reason pin-retries-exceeded).
+    case jailbreakReportedAsPinFailure
+    /// The device is checked at the first conditional launch only; later launches skip the check.
+    case jailbreakCheckedOnlyOnce
+    /// Every device counts as jailbroken when the policy requires a compliant one (the check fails closed).
+    case everyDeviceTakenForJailbroken
     /// A failed request's status carries no error string (the error object alone says why).
     case failedStatusWithoutErrorString
     /// Status callbacks carry an empty UPN (`identity`) beside the account ID.

@@ -57,6 +57,11 @@ extension SDKEngine {
                 completion(launchState)
                 return
             }
+            if let policy = store.read({ $0.policy }), let blocked = deviceGate(accountId: managed, policy: policy) {
+                setLaunchState(.blocked(blocked))
+                completion(launchState)
+                return
+            }
             switch conditionalLaunch(for: managed) {
             case .success:
                 break

@@ -46,6 +46,7 @@ extension SDKEngine {
     /// in this foreground session or its policy requires none.
     func conditionalLaunch(for accountId: String) -> IntuneMAMSwitchIdentityResult {
         if identities.hasPassedConditionalLaunch(accountId) { return .success }
+        if let policy = store.read({ $0.policy }), deviceGate(accountId: accountId, policy: policy) != nil { return .failed }
         guard let policy = store.read({ $0.policy }), policy.isPINRequired else {
             identities.markPassedConditionalLaunch(accountId)
             return .success
@@ -56,7 +57,7 @@ extension SDKEngine {
             return .success
         case .pinCanceled?:
             return .canceled
-        case .pinRetriesExceeded?, .policyRequired?:
+        case .pinRetriesExceeded?, .policyRequired?, .jailbroken?:
             return .failed
         }
     }

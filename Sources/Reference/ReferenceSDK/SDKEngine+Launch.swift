@@ -29,6 +29,10 @@ extension SDKEngine {
         guard isAlive else { return }
         let state = store.snapshot
         if let policy = state.policy, let accountId = state.enrolledAccountId {
+            if !isMultiIdentityApp, let blocked = deviceGate(accountId: accountId, policy: policy) {
+                setLaunchState(.blocked(blocked))
+                return
+            }
             if policy.isPINRequired && !isMultiIdentityApp,
                let blocked = runPINGate(accountId: accountId, policy: policy) {
                 setLaunchState(.blocked(blocked))

@@ -68,6 +68,8 @@ struct SDKState: Codable, Equatable {
     var appConfig: HeldAppConfig?
     /// `valuesToScrubFromLogging` set at run time (CFG-07); optional so older state files load.
     var runtimeScrubValues: [String]?
+    /// Only under the `jailbreakCheckedOnlyOnce` defect: the device check ran once and is never repeated.
+    var deviceChecked: Bool?
 
     func registered(_ accountId: String) -> RegisteredAccount? {
         registeredAccounts.first { AccountIdentity.same($0.accountId, accountId) }

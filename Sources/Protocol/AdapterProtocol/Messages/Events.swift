@@ -74,6 +74,7 @@ public enum AppEventReason: String, WireEnum {
     case policyRequired = "policy-required"
     case pinCanceled = "pin-canceled"
     case pinRetriesExceeded = "pin-retries-exceeded"
+    case jailbroken
 
     public init(_ reason: RestartReason) { self.init(rawValue: reason.rawValue)! }
     public init(_ reason: BlockReason) { self.init(rawValue: reason.rawValue)! }

@@ -76,6 +76,12 @@ public struct AllowedAccountsResult: Codable, Sendable, Hashable {
     }
 }
 
+/// `device.setJailbroken` params.
+public struct JailbreakParams: Codable, Sendable, Hashable {
+    public var jailbroken: Bool
+    public init(jailbroken: Bool) { self.jailbroken = jailbroken }
+}
+
 /// `sdk.setValuesToScrub` params: the values the SDK must mask in its logs from now on, beside the Info.plist's
 /// `ValuesToScrubFromLogging` (CFG-07).
 public struct ScrubValuesParams: Codable, Sendable, Hashable {

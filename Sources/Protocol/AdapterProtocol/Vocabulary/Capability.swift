@@ -26,6 +26,9 @@ public enum Capability: String, WireEnum {
     case dataProtect = "data.protect"
     /// `loginAndEnrollAccount`: the SDK signs the user in itself.
     case loginAndEnroll = "sdk.loginAndEnroll"
+    /// The test host can make the device look jailbroken to the SDK (`device.setJailbroken`), for conditional
+    /// launch's jailbreak check (CL-01); a host on a real device usually cannot.
+    case deviceJailbreak = "device.jailbreak"
     /// `reset` returns the app to a fresh install: required over the network transport, where one host process
     /// serves every case.
     case reset
@@ -48,6 +51,7 @@ public enum Capability: String, WireEnum {
         case .policyQueries: return "sdk.isSaveToAllowed and sdk.isOpenFromAllowed"
         case .dataProtect: return "sdk.protect"
         case .loginAndEnroll: return "sdk.loginAndEnroll"
+        case .deviceJailbreak: return "device.setJailbroken makes the device look jailbroken to the SDK"
         case .reset: return "reset returns the app to a fresh install between cases (network transport)"
         }
     }

@@ -6,6 +6,8 @@ public enum UIKind: String, WireEnum {
     case signIn = "sign-in"
     case policyRequired = "policy-required"
     case policyAbsentWarning = "policy-absent-warning"
+    /// Conditional launch refused the managed account's data on a jailbroken device (CL-01).
+    case jailbreakBlocked = "jailbreak-blocked"
 }
 
 /// `event.app` kinds: milestones of the app around the SDK.
@@ -34,6 +36,8 @@ public enum BlockReason: String, WireEnum {
     case policyRequired = "policy-required"
     case pinCanceled = "pin-canceled"
     case pinRetriesExceeded = "pin-retries-exceeded"
+    /// The device is jailbroken and the policy requires a compliant one (CL-01).
+    case jailbroken
 }
 
 /// Who signed the user in (`event.app signed-in`, `by`): absent when the app did.

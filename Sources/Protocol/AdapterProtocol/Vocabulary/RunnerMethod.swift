@@ -39,6 +39,7 @@ public enum RunnerMethod: String, WireEnum {
     case sdkSetValuesToScrub = "sdk.setValuesToScrub"
 
     case deviceManagedConfigChanged = "device.managedConfigChanged"
+    case deviceSetJailbroken = "device.setJailbroken"
 
     /// How a suite uses a method.
     public enum Role: String, Sendable {
@@ -72,6 +73,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkLoginAndEnroll: return .loginAndEnroll
         case .sdkProtect: return .dataProtect
         case .sdkAllowedAccounts, .deviceManagedConfigChanged: return .allowedAccounts
+        case .deviceSetJailbroken: return .deviceJailbreak
         case .sdkAppConfig, .sdkAppConfigValue, .sdkSetValuesToScrub: return .appConfig
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return .policyQueries
         default: return nil
@@ -97,6 +99,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkIsSaveToAllowed: return SaveToParams.self
         case .sdkIsOpenFromAllowed: return OpenFromParams.self
         case .sdkSetValuesToScrub: return ScrubValuesParams.self
+        case .deviceSetJailbroken: return JailbreakParams.self
         case .shutdown, .sync, .reset, .appLaunch, .appRestart, .appResume, .appState, .sdkRegisteredAccounts,
              .sdkEnrolledAccount, .sdkIdentity, .sdkAllowedAccounts, .deviceManagedConfigChanged:
             return Empty.self
@@ -124,7 +127,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkAppConfigValue: return AppConfigValueResult.self
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return AllowedResult.self
         case .shutdown, .sync, .hello, .reset, .appSignOut, .appShowWebContent, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
-             .sdkLoginAndEnroll, .sdkSetValuesToScrub, .deviceManagedConfigChanged:
+             .sdkLoginAndEnroll, .sdkSetValuesToScrub, .deviceManagedConfigChanged, .deviceSetJailbroken:
             return Empty.self
         }
     }
@@ -168,6 +171,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkIsOpenFromAllowed: return "isOpenFromAllowedForLocation:withAccountId:"
         case .sdkSetValuesToScrub: return "IntuneMAMSettings.valuesToScrubFromLogging, set at run time"
         case .deviceManagedConfigChanged: return "the OS signals a changed managed app configuration"
+        case .deviceSetJailbroken: return "the device looks jailbroken (or not) to the SDK from now on, also after restarts"
         }
     }
 }
