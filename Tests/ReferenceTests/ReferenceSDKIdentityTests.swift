@@ -122,9 +122,12 @@ struct ReferenceSDKIdentityTests {
         await fixture.tearDown()
     }
 
+    /// No recheck period: every return to the foreground asks for the PIN again (CL-03).
+    static var pinAtEveryResumePolicy: [String: Any] { pinPolicy.merging(["periodOnlineBeforeAccessCheck": "PT0S"]) { $1 } }
+
     @Test("resume: PIN again; cancelling asks a multi-identity app to switch to \"\" (IDS-06)")
     func resumeCancelAsksForSwitch() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: Self.pinPolicy)
+        let fixture = try await IdentityTestFixture.make(policy: Self.pinAtEveryResumePolicy)
         await fixture.launch(settings: IntuneMAMSettings(multiIdentity: true))
         let alice = await fixture.enrollAlice()
         fixture.app.answerPINs(["2580"])

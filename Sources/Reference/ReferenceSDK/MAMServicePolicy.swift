@@ -5,6 +5,9 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
     let isPINRequired: Bool
     /// `deviceComplianceRequired`: conditional launch refuses a jailbroken device (CL-01).
     let deviceComplianceRequired: Bool
+    /// `periodOnlineBeforeAccessCheck`: how long after a passed access check (PIN) the app may come back to the
+    /// foreground without another one (CL-03). Intune's default is 30 minutes.
+    let onlineRecheckPeriod: TimeInterval
     let minimumPinLength: Int
     let maximumPinRetries: Int
     let policyVersion: String?
@@ -16,11 +19,13 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
 
     static let defaultMinimumPinLength = 4
     static let defaultMaximumPinRetries = 5
+    static let defaultOnlineRecheckPeriod: TimeInterval = 30 * 60
 
     /// The typed fields read from the Graph-shaped policy object; everything else stays raw.
     private struct Fields: Decodable {
         var pinRequired: Bool?
         var deviceComplianceRequired: Bool?
+        var periodOnlineBeforeAccessCheck: String?
         var minimumPinLength: Int?
         var maximumPinRetries: Int?
     }
@@ -33,6 +38,7 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
         let fields = (try? JSONDecoder().decode(Fields.self, from: settingsJSON)) ?? Fields()
         self.isPINRequired = fields.pinRequired ?? false
         self.deviceComplianceRequired = fields.deviceComplianceRequired ?? false
+        self.onlineRecheckPeriod = fields.periodOnlineBeforeAccessCheck.flatMap(ISODuration.seconds) ?? Self.defaultOnlineRecheckPeriod
         self.minimumPinLength = max(1, fields.minimumPinLength ?? Self.defaultMinimumPinLength)
         let retries = fields.maximumPinRetries ?? Self.defaultMaximumPinRetries
         self.maximumPinRetries = retries > 0 ? retries : Self.defaultMaximumPinRetries

@@ -76,6 +76,11 @@ extension SDKDefect {
         case .everyDeviceTakenForJailbroken:
             return (["CL-01"], "every device counts as jailbroken when the policy requires a compliant device: the managed "
                         + "data never shows")
+        case .accessNeverRechecked:
+            return (["CL-03"], "app.resume never asks for the PIN again, even after the online recheck period "
+                        + "(periodOnlineBeforeAccessCheck) has passed")
+        case .accessRecheckedAtEveryResume:
+            return (["CL-03"], "app.resume asks for the PIN every time, also within the online recheck period")
         case .failedStatusWithoutErrorString:
             return (["ENR-02"], "the status of a failed request carries no error string (errorString nil; only the error "
                         + "object is set)")

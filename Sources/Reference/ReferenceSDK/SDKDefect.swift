@@ -66,6 +66,10 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case jailbreakCheckedOnlyOnce
     /// Every device counts as jailbroken when the policy requires a compliant one (the check fails closed).
     case everyDeviceTakenForJailbroken
+    /// Coming back to the foreground never asks for the PIN again, however long the app was away.
+    case accessNeverRechecked
+    /// Coming back to the foreground asks for the PIN every time, even within the recheck period.
+    case accessRecheckedAtEveryResume
     /// A failed request's status carries no error string (the error object alone says why).
     case failedStatusWithoutErrorString
     /// Status callbacks carry an empty UPN (`identity`) beside the account ID.

@@ -62,6 +62,12 @@ extension SDKEngine {
                 completion(launchState)
                 return
             }
+            if let policy = store.read({ $0.policy }), policy.isPINRequired, withinRecheckPeriod(policy) {
+                log.info("back within the access recheck period: no PIN")
+                identities.markPassedConditionalLaunch(managed)
+                completion(launchState)
+                return
+            }
             switch conditionalLaunch(for: managed) {
             case .success:
                 break

@@ -1,7 +1,22 @@
 import Foundation
 
-/// The PIN gate of conditional launch (RST-04).
+/// The PIN gate of conditional launch (RST-04) and its online recheck period (CL-03).
 extension SDKEngine {
+    /// The user just proved access (PIN): the recheck period starts now.
+    private func accessCheckPassed() {
+        let now = clock.now
+        store.mutate { $0.lastAccessCheckAt = now }
+    }
+
+    /// True when the app comes back to the foreground within the policy's online recheck period after the last
+    /// passed access check, so the PIN is not asked again (CL-03).
+    func withinRecheckPeriod(_ policy: MAMServicePolicy) -> Bool {
+        if defect(.accessNeverRechecked) { return true }
+        if defect(.accessRecheckedAtEveryResume) { return false }
+        guard let last = store.read({ $0.lastAccessCheckAt }) else { return false }
+        return clock.now.timeIntervalSince(last) < policy.onlineRecheckPeriod
+    }
+
     /// Conditional launch: PIN setup when none is stored, else PIN entry; nil when passed (RST-04).
     func runPINGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
         guard let platform else { return .pinCanceled }
@@ -22,6 +37,7 @@ extension SDKEngine {
                 log.registerSecret(pin)
                 if PINHasher.verify(pin: pin, record: record) {
                     log.info("PIN accepted")
+                    accessCheckPassed()
                     return nil
                 }
                 log.warning("wrong PIN (attempt \(attempt) of \(tries))")
@@ -44,6 +60,7 @@ extension SDKEngine {
             let record = SDKState.PINRecord(accountId: accountId, salt: salt, hash: PINHasher.hash(pin: pin, salt: salt))
             store.mutate { $0.pin = record }
             log.info("PIN set up")
+            accessCheckPassed()
             return nil
         }
         return .pinRetriesExceeded

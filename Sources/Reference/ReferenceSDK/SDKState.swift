@@ -68,6 +68,8 @@ struct SDKState: Codable, Equatable {
     var appConfig: HeldAppConfig?
     /// `valuesToScrubFromLogging` set at run time (CFG-07); optional so older state files load.
     var runtimeScrubValues: [String]?
+    /// When the managed account last passed the access check (PIN) on the SDK's clock (CL-03).
+    var lastAccessCheckAt: Date?
     /// Only under the `jailbreakCheckedOnlyOnce` defect: the device check ran once and is never repeated.
     var deviceChecked: Bool?
 
