@@ -76,6 +76,11 @@ extension SDKDefect {
         case .everyDeviceTakenForJailbroken:
             return (["CL-01"], "every device counts as jailbroken when the policy requires a compliant device: the managed "
                         + "data never shows")
+        case .pinLimitBlocksWithoutSignIn:
+            return (["CL-05"], "when the PIN attempts are used up the data stays blocked (pin-retries-exceeded) without "
+                        + "offering a sign-in that resets the PIN")
+        case .pinResetKeepsOldPin:
+            return (["CL-05"], "after the sign-in that follows used-up PIN attempts the old PIN stays: no new PIN is set up")
         case .accessNeverRechecked:
             return (["CL-03"], "app.resume never asks for the PIN again, even after the online recheck period "
                         + "(periodOnlineBeforeAccessCheck) has passed")

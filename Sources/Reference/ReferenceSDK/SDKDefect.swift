@@ -66,6 +66,10 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case jailbreakCheckedOnlyOnce
     /// Every device counts as jailbroken when the policy requires a compliant one (the check fails closed).
     case everyDeviceTakenForJailbroken
+    /// Used-up PIN attempts block the data for good: no sign-in to reset the PIN is offered.
+    case pinLimitBlocksWithoutSignIn
+    /// After the sign-in that follows used-up PIN attempts, the old PIN stays (no new PIN is set up).
+    case pinResetKeepsOldPin
     /// Coming back to the foreground never asks for the PIN again, however long the app was away.
     case accessNeverRechecked
     /// Coming back to the foreground asks for the PIN every time, even within the recheck period.

@@ -8,6 +8,35 @@ extension SDKEngine {
         store.mutate { $0.lastAccessCheckAt = now }
     }
 
+    /// The PIN attempts are used up (CL-05): the user proves who they are by signing in again, then sets a new PIN;
+    /// without that sign-in the data stays blocked.
+    private func resetPINAfterTooManyTries(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
+        guard !defect(.pinLimitBlocksWithoutSignIn), let platform else { return .pinRetriesExceeded }
+        let upn = store.read { $0.upn(of: accountId) }
+        log.warning("PIN attempts used up: the user must sign in again to reset the PIN")
+        platform.didShow(.signIn, accountId: accountId)
+        guard let credentials = platform.promptSignIn(hint: upn.isEmpty ? nil : upn) else {
+            log.info("the user cancelled the sign-in that resets the PIN")
+            return .pinRetriesExceeded
+        }
+        log.registerSecret(credentials.password)
+        guard case .success(let grant) = service.passwordGrant(upn: credentials.upn, password: credentials.password),
+              AccountIdentity.same(grant.oid, accountId) else {
+            log.warning("the sign-in that resets the PIN failed or named another account")
+            return .pinRetriesExceeded
+        }
+        log.registerSecret(grant.accessToken)
+        log.registerSecret(grant.refreshToken)
+        if defect(.pinResetKeepsOldPin) {
+            log.info("signed in again; keeping the PIN")
+            accessCheckPassed()
+            return nil
+        }
+        store.mutate { $0.pin = nil }
+        log.info("signed in again: the PIN is reset")
+        return runPINGate(accountId: accountId, policy: policy)
+    }
+
     /// True when the app comes back to the foreground within the policy's online recheck period after the last
     /// passed access check, so the PIN is not asked again (CL-03).
     func withinRecheckPeriod(_ policy: MAMServicePolicy) -> Bool {
@@ -43,7 +72,7 @@ extension SDKEngine {
                 log.warning("wrong PIN (attempt \(attempt) of \(tries))")
                 guard isAlive else { return .pinCanceled }
             }
-            return .pinRetriesExceeded
+            return resetPINAfterTooManyTries(accountId: accountId, policy: policy)
         }
         for attempt in 1...tries {
             platform.didShow(.pinSetup, accountId: accountId)
