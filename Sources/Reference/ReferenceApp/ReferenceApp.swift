@@ -91,6 +91,7 @@ final class ReferenceApp: BoundApp {
         case .pinCanceled: return .pinCanceled
         case .pinRetriesExceeded: return .pinRetriesExceeded
         case .jailbroken: return .jailbroken
+        case .signInCanceled: return .signInCanceled
         }
     }
 

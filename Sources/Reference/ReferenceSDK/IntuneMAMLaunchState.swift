@@ -25,4 +25,6 @@ public enum IntuneMAMLaunchBlockReason: Sendable, Equatable {
     case pinRetriesExceeded
     /// The device is jailbroken and the policy requires a compliant one (CL-01).
     case jailbroken
+    /// The policy requires work or school credentials and the user did not sign in (CL-02).
+    case signInCanceled
 }

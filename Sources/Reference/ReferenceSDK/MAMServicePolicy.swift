@@ -8,6 +8,8 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
     /// `periodOnlineBeforeAccessCheck`: how long after a passed access check (PIN) the app may come back to the
     /// foreground without another one (CL-03). Intune's default is 30 minutes.
     let onlineRecheckPeriod: TimeInterval
+    /// `organizationalCredentialsRequired`: conditional launch asks for the work or school sign-in (CL-02).
+    let organizationalCredentialsRequired: Bool
     let minimumPinLength: Int
     let maximumPinRetries: Int
     let policyVersion: String?
@@ -26,6 +28,7 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
         var pinRequired: Bool?
         var deviceComplianceRequired: Bool?
         var periodOnlineBeforeAccessCheck: String?
+        var organizationalCredentialsRequired: Bool?
         var minimumPinLength: Int?
         var maximumPinRetries: Int?
     }
@@ -38,6 +41,7 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
         let fields = (try? JSONDecoder().decode(Fields.self, from: settingsJSON)) ?? Fields()
         self.isPINRequired = fields.pinRequired ?? false
         self.deviceComplianceRequired = fields.deviceComplianceRequired ?? false
+        self.organizationalCredentialsRequired = fields.organizationalCredentialsRequired ?? false
         self.onlineRecheckPeriod = fields.periodOnlineBeforeAccessCheck.flatMap(ISODuration.seconds) ?? Self.defaultOnlineRecheckPeriod
         self.minimumPinLength = max(1, fields.minimumPinLength ?? Self.defaultMinimumPinLength)
         let retries = fields.maximumPinRetries ?? Self.defaultMaximumPinRetries

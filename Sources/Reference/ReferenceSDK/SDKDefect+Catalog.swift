@@ -76,6 +76,10 @@ extension SDKDefect {
         case .everyDeviceTakenForJailbroken:
             return (["CL-01"], "every device counts as jailbroken when the policy requires a compliant device: the managed "
                         + "data never shows")
+        case .credentialsNotAsked:
+            return (["CL-02"], "organizationalCredentialsRequired is ignored: the data shows without a sign-in")
+        case .credentialsCancelIgnored:
+            return (["CL-02"], "a cancelled sign-in under organizationalCredentialsRequired lets the data show anyway")
         case .pinLimitBlocksWithoutSignIn:
             return (["CL-05"], "when the PIN attempts are used up the data stays blocked (pin-retries-exceeded) without "
                         + "offering a sign-in that resets the PIN")

@@ -66,6 +66,10 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case jailbreakCheckedOnlyOnce
     /// Every device counts as jailbroken when the policy requires a compliant one (the check fails closed).
     case everyDeviceTakenForJailbroken
+    /// `organizationalCredentialsRequired` is ignored: no sign-in before the data shows.
+    case credentialsNotAsked
+    /// A cancelled sign-in under `organizationalCredentialsRequired` lets the data show anyway.
+    case credentialsCancelIgnored
     /// Used-up PIN attempts block the data for good: no sign-in to reset the PIN is offered.
     case pinLimitBlocksWithoutSignIn
     /// After the sign-in that follows used-up PIN attempts, the old PIN stays (no new PIN is set up).

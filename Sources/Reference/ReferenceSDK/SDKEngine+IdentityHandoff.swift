@@ -62,7 +62,8 @@ extension SDKEngine {
                 completion(launchState)
                 return
             }
-            if let policy = store.read({ $0.policy }), policy.isPINRequired, withinRecheckPeriod(policy) {
+            if let policy = store.read({ $0.policy }), policy.isPINRequired || policy.organizationalCredentialsRequired,
+               withinRecheckPeriod(policy) {
                 log.info("back within the access recheck period: no PIN")
                 identities.markPassedConditionalLaunch(managed)
                 completion(launchState)

@@ -46,7 +46,10 @@ extension SDKEngine {
     /// in this foreground session or its policy requires none.
     func conditionalLaunch(for accountId: String) -> IntuneMAMSwitchIdentityResult {
         if identities.hasPassedConditionalLaunch(accountId) { return .success }
-        if let policy = store.read({ $0.policy }), deviceGate(accountId: accountId, policy: policy) != nil { return .failed }
+        if let policy = store.read({ $0.policy }) {
+            if deviceGate(accountId: accountId, policy: policy) != nil { return .failed }
+            if credentialsGate(accountId: accountId, policy: policy) != nil { return .canceled }
+        }
         guard let policy = store.read({ $0.policy }), policy.isPINRequired else {
             identities.markPassedConditionalLaunch(accountId)
             return .success
@@ -57,7 +60,7 @@ extension SDKEngine {
             return .success
         case .pinCanceled?:
             return .canceled
-        case .pinRetriesExceeded?, .policyRequired?, .jailbroken?:
+        case .pinRetriesExceeded?, .policyRequired?, .jailbroken?, .signInCanceled?:
             return .failed
         }
     }

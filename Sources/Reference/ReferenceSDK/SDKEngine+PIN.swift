@@ -2,8 +2,8 @@ import Foundation
 
 /// The PIN gate of conditional launch (RST-04) and its online recheck period (CL-03).
 extension SDKEngine {
-    /// The user just proved access (PIN): the recheck period starts now.
-    private func accessCheckPassed() {
+    /// The user just proved access (PIN or sign-in): the recheck period starts now.
+    func accessCheckPassed() {
         let now = clock.now
         store.mutate { $0.lastAccessCheckAt = now }
     }
@@ -11,22 +11,9 @@ extension SDKEngine {
     /// The PIN attempts are used up (CL-05): the user proves who they are by signing in again, then sets a new PIN;
     /// without that sign-in the data stays blocked.
     private func resetPINAfterTooManyTries(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
-        guard !defect(.pinLimitBlocksWithoutSignIn), let platform else { return .pinRetriesExceeded }
-        let upn = store.read { $0.upn(of: accountId) }
+        guard !defect(.pinLimitBlocksWithoutSignIn) else { return .pinRetriesExceeded }
         log.warning("PIN attempts used up: the user must sign in again to reset the PIN")
-        platform.didShow(.signIn, accountId: accountId)
-        guard let credentials = platform.promptSignIn(hint: upn.isEmpty ? nil : upn) else {
-            log.info("the user cancelled the sign-in that resets the PIN")
-            return .pinRetriesExceeded
-        }
-        log.registerSecret(credentials.password)
-        guard case .success(let grant) = service.passwordGrant(upn: credentials.upn, password: credentials.password),
-              AccountIdentity.same(grant.oid, accountId) else {
-            log.warning("the sign-in that resets the PIN failed or named another account")
-            return .pinRetriesExceeded
-        }
-        log.registerSecret(grant.accessToken)
-        log.registerSecret(grant.refreshToken)
+        guard reauthenticate(accountId) == .signedIn else { return .pinRetriesExceeded }
         if defect(.pinResetKeepsOldPin) {
             log.info("signed in again; keeping the PIN")
             accessCheckPassed()

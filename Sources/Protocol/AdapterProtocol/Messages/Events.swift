@@ -75,6 +75,7 @@ public enum AppEventReason: String, WireEnum {
     case pinCanceled = "pin-canceled"
     case pinRetriesExceeded = "pin-retries-exceeded"
     case jailbroken
+    case signInCanceled = "sign-in-canceled"
 
     public init(_ reason: RestartReason) { self.init(rawValue: reason.rawValue)! }
     public init(_ reason: BlockReason) { self.init(rawValue: reason.rawValue)! }

@@ -38,6 +38,8 @@ public enum BlockReason: String, WireEnum {
     case pinRetriesExceeded = "pin-retries-exceeded"
     /// The device is jailbroken and the policy requires a compliant one (CL-01).
     case jailbroken
+    /// The policy requires work or school credentials and the user did not sign in (CL-02).
+    case signInCanceled = "sign-in-canceled"
 }
 
 /// Who signed the user in (`event.app signed-in`, `by`): absent when the app did.

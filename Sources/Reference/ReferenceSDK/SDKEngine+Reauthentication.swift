@@ -1,0 +1,50 @@
+import Foundation
+
+/// Signing the managed account in again inside conditional launch: when the policy requires work or school
+/// credentials for access (CL-02), and to reset a PIN whose attempts are used up (CL-05).
+extension SDKEngine {
+    /// How a sign-in inside conditional launch ended.
+    enum Reauthentication: Equatable {
+        case signedIn
+        /// The user cancelled the prompt.
+        case canceled
+        /// The credentials were refused, or named another account.
+        case refused
+    }
+
+    /// Shows the sign-in prompt for `accountId` (hint: its UPN) and checks the credentials with the token
+    /// endpoint; only a sign-in of that same account counts.
+    func reauthenticate(_ accountId: String) -> Reauthentication {
+        guard let platform else { return .canceled }
+        let upn = store.read { $0.upn(of: accountId) }
+        platform.didShow(.signIn, accountId: accountId)
+        guard let credentials = platform.promptSignIn(hint: upn.isEmpty ? nil : upn) else {
+            log.info("the user cancelled the sign-in of conditional launch")
+            return .canceled
+        }
+        log.registerSecret(credentials.password)
+        guard case .success(let grant) = service.passwordGrant(upn: credentials.upn, password: credentials.password),
+              AccountIdentity.same(grant.oid, accountId) else {
+            log.warning("the sign-in of conditional launch failed or named another account")
+            return .refused
+        }
+        log.registerSecret(grant.accessToken)
+        log.registerSecret(grant.refreshToken)
+        return .signedIn
+    }
+
+    /// CL-02: with `organizationalCredentialsRequired` the user signs in again before the data shows; nil when
+    /// passed (or not required).
+    func credentialsGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
+        guard policy.organizationalCredentialsRequired, !defect(.credentialsNotAsked) else { return nil }
+        log.info("the policy requires work or school credentials for access")
+        switch reauthenticate(accountId) {
+        case .signedIn:
+            accessCheckPassed()
+            return nil
+        case .canceled, .refused:
+            if defect(.credentialsCancelIgnored) { return nil }
+            return .signInCanceled
+        }
+    }
+}
