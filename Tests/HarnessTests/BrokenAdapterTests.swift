@@ -41,6 +41,7 @@ import Testing
         Breakage(mode: "error-without-id", after: 3, diagnostic: "error response without id"),
         Breakage(mode: "jsonrpc-1", after: 3, diagnostic: "must be \"2.0\""),
         Breakage(mode: "crash-segv", after: 3, diagnostic: "SIGSEGV"),
+        Breakage(mode: "crash-at-exit", after: 0, diagnostic: "crashed after the case's last step (killed by signal 6 (SIGABRT))"),
     ]
 
     static let caseIDs = ["untargeted-account-stays-unmanaged", "unlicensed-account-reported-not-licensed"]

@@ -150,6 +150,14 @@ final class ChildProcess: Sendable {
     }
 
     /// "exit code 3", "killed by signal 9 (SIGKILL)", or "still running".
+    /// "killed by signal 6 (SIGABRT)" when `status` is a death by a signal only a crash sends (the process's
+    /// own fault, not a kill from outside); nil otherwise.
+    static func crashDescription(_ status: Int32) -> String? {
+        let signal = status & 0x7f
+        guard signal != 0, [SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE].contains(signal) else { return nil }
+        return describe(status)
+    }
+
     static func describe(_ status: Int32?) -> String {
         guard let status else { return "still running" }
         let low = status & 0x7f

@@ -181,6 +181,8 @@ final class StdioAdapterSession: SDKAdapterSession {
         } else {
             pipe.closeInput()
         }
+        // How it ended by itself, before the kill below: a signal of its own making is a crash.
+        let crash = status.flatMap(ChildProcess.crashDescription)
         // The whole group goes, also when the leader exited on its own: a wrapper's grandchildren may live on.
         child.killGroup(SIGKILL)
         if status == nil { status = child.waitForExit(timeout: 5) }
@@ -199,7 +201,7 @@ final class StdioAdapterSession: SDKAdapterSession {
         var description = ChildProcess.describe(status)
         if escaped > 0 { description += "; \(escaped) process(es) that had left its process group were killed" }
         if dropped > 0 { description += "; \(dropped) bytes of stderr beyond the budget were dropped" }
-        return AdapterTermination(exitDescription: description, stderrTail: tail)
+        return AdapterTermination(exitDescription: description, stderrTail: tail, crash: crash)
     }
 }
 

@@ -112,6 +112,10 @@ struct CaseExecution {
             let end = await session.terminate(grace: 2 * configuration.deadlineScale)
             transcript.add("adapter ended: \(end.exitDescription)")
             stderr = end.stderrTail
+            if stop == nil, let crash = end.crash {
+                // Every step passed, but the integration crashed on its way out.
+                stop = .error(.integration(.exited("it crashed after the case's last step (\(crash))"), at: testCase.location))
+            }
             if case .error? = stop, !end.stderrTail.isEmpty {
                 details = "last stderr lines:\n" + end.stderrTail.joined(separator: "\n")
             }

@@ -50,10 +50,15 @@ public protocol InboundHandler: Sendable {
 public struct AdapterTermination: Sendable {
     public var exitDescription: String
     public var stderrTail: [String]
+    /// Set when the process died of a crash of its own (SIGSEGV, SIGABRT, SIGILL, …) rather than ending when told
+    /// to: a case whose steps all passed is then an error, because an integration that crashes as it shuts down
+    /// loses what it had not yet saved.
+    public var crash: String?
 
-    public init(exitDescription: String, stderrTail: [String]) {
+    public init(exitDescription: String, stderrTail: [String], crash: String? = nil) {
         self.exitDescription = exitDescription
         self.stderrTail = stderrTail
+        self.crash = crash
     }
 }
 

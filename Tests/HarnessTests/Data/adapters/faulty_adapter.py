@@ -197,3 +197,9 @@ for line in child.stdout:
     out.write(line)
     out.flush()
     sent += 1
+
+if mode == "crash-at-exit":
+    # Every step went through; then the integration dies of a crash of its own as it shuts down.
+    import signal
+    child.wait()
+    os.kill(os.getpid(), signal.SIGABRT)
