@@ -354,10 +354,8 @@ struct StepParser {
             guard let pairs = doc.mapping(node, "a value") else { return nil }
             var object: [String: Expected] = [:]
             for pair in pairs {
-                guard let member = expected(pair.value) else { return nil }
-                // Keys may name users too (`$alice: [notes.txt]` in expected app data).
-                let key = pair.key.hasPrefix("$") ? resolve(pair.key, pair.keyNode)?.stringValue : pair.key
-                guard let key else { return nil }
+                guard let member = expected(pair.value),
+                      let key = doc.memberKey(pair.key, pair.keyNode, resolve: resolve) else { return nil }
                 object[key] = member
             }
             return .object(object)

@@ -244,10 +244,8 @@ final class YAMLDocument {
             guard let pairs = mapping(node, "a value") else { return nil }
             var object: [String: JSONValue] = [:]
             for pair in pairs {
-                guard let value = json(pair.value, resolve: resolve) else { return nil }
-                // Keys may name users too (`$alice: [notes.txt]` in expected app data).
-                let key = pair.key.hasPrefix("$") ? resolve(pair.key, pair.keyNode)?.stringValue : pair.key
-                guard let key else { return nil }
+                guard let value = json(pair.value, resolve: resolve),
+                      let key = memberKey(pair.key, pair.keyNode, resolve: resolve) else { return nil }
                 object[key] = value
             }
             return .object(object)
@@ -262,6 +260,12 @@ final class YAMLDocument {
             error(node, "YAML aliases are not supported in suites")
             return nil
         }
+    }
+
+    /// A mapping key as a value's member name: keys may name users too (`$alice: [notes.txt]` in expected app
+    /// data); nil when such a reference does not resolve.
+    func memberKey(_ key: String, _ keyNode: Node, resolve: (String, Node) -> JSONValue?) -> String? {
+        key.hasPrefix("$") ? resolve(key, keyNode)?.stringValue : key
     }
 
     /// The local tag a node carries (`!present`), or nil when it has none (standard `!!` tags resolve to

@@ -57,13 +57,13 @@ extension SDKEngine {
                 completion(launchState)
                 return
             }
-            if let policy = store.read({ $0.policy }), let blocked = deviceGate(accountId: managed, policy: policy) {
+            let policy = store.read { $0.policy }
+            if let policy, let blocked = deviceGate(accountId: managed, policy: policy) {
                 setLaunchState(.blocked(blocked))
                 completion(launchState)
                 return
             }
-            if let policy = store.read({ $0.policy }), policy.isPINRequired || policy.organizationalCredentialsRequired,
-               withinRecheckPeriod(policy) {
+            if let policy, policy.isPINRequired || policy.organizationalCredentialsRequired, withinRecheckPeriod(policy) {
                 log.info("back within the access recheck period: no PIN")
                 identities.markPassedConditionalLaunch(managed)
                 completion(launchState)

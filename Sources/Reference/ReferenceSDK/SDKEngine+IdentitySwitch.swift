@@ -46,11 +46,12 @@ extension SDKEngine {
     /// in this foreground session or its policy requires none.
     func conditionalLaunch(for accountId: String) -> IntuneMAMSwitchIdentityResult {
         if identities.hasPassedConditionalLaunch(accountId) { return .success }
-        if let policy = store.read({ $0.policy }) {
+        let policy = store.read { $0.policy }
+        if let policy {
             if deviceGate(accountId: accountId, policy: policy) != nil { return .failed }
             if credentialsGate(accountId: accountId, policy: policy) != nil { return .canceled }
         }
-        guard let policy = store.read({ $0.policy }), policy.isPINRequired else {
+        guard let policy, policy.isPINRequired else {
             identities.markPassedConditionalLaunch(accountId)
             return .success
         }
