@@ -58,6 +58,7 @@ final class AppPlatform: IntuneMAMPlatform {
         case .policyRequired: return .policyRequired
         case .policyAbsentWarning: return .policyAbsentWarning
         case .jailbreakBlocked: return .jailbreakBlocked
+        case .offlineBlocked: return .offlineBlocked
         }
     }
 }

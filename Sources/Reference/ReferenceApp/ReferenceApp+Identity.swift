@@ -26,10 +26,16 @@ extension ReferenceApp {
 
     /// The app returns to the foreground; the SDK re-runs conditional launch for a managed UI identity.
     func resume(until deadline: Date) {
+        let wasBlocked = if case .blocked = runtime.launchState { true } else { false }
         let outcome = Latch<IntuneMAMLaunchState>()
         runtime.applicationWillEnterForeground { outcome.fulfil($0) }
-        if case .blocked(let reason)? = outcome.wait(until: deadline) {
+        switch outcome.wait(until: deadline) {
+        case .blocked(let reason)?:
             events.blocked(Self.blockReason(reason), accountId: runtime.policyManager.getUIPolicyAccountId())
+        case .ready? where wasBlocked:
+            events.app(.ready, accountId: runtime.policyManager.primaryAccountId)
+        default:
+            break
         }
     }
 

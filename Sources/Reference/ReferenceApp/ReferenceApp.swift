@@ -92,6 +92,7 @@ final class ReferenceApp: BoundApp {
         case .pinRetriesExceeded: return .pinRetriesExceeded
         case .jailbroken: return .jailbroken
         case .signInCanceled: return .signInCanceled
+        case .offline: return .offline
         }
     }
 

@@ -27,4 +27,6 @@ public enum IntuneMAMLaunchBlockReason: Sendable, Equatable {
     case jailbroken
     /// The policy requires work or school credentials and the user did not sign in (CL-02).
     case signInCanceled
+    /// No check-in for longer than the policy's offline period and the service cannot be reached now (CL-04).
+    case offline
 }

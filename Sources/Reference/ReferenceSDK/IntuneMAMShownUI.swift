@@ -16,4 +16,6 @@ public enum IntuneMAMShownUI: Sendable, CaseIterable {
     case policyAbsentWarning
     /// Conditional launch: the device is jailbroken and the policy requires a compliant one (CL-01).
     case jailbreakBlocked
+    /// Conditional launch: no check-in for longer than the offline period, and the service cannot be reached (CL-04).
+    case offlineBlocked
 }

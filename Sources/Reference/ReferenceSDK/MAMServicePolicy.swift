@@ -8,6 +8,9 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
     /// `periodOnlineBeforeAccessCheck`: how long after a passed access check (PIN) the app may come back to the
     /// foreground without another one (CL-03). Intune's default is 30 minutes.
     let onlineRecheckPeriod: TimeInterval
+    /// `periodOfflineBeforeAccessCheck`: how long the app may go without reaching the service before a launch or
+    /// resume of the managed account is blocked until a check-in succeeds (CL-04). Intune's default is 12 hours.
+    let offlineAccessCheckPeriod: TimeInterval
     /// `organizationalCredentialsRequired`: conditional launch asks for the work or school sign-in (CL-02).
     let organizationalCredentialsRequired: Bool
     let minimumPinLength: Int
@@ -22,12 +25,14 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
     static let defaultMinimumPinLength = 4
     static let defaultMaximumPinRetries = 5
     static let defaultOnlineRecheckPeriod: TimeInterval = 30 * 60
+    static let defaultOfflineAccessCheckPeriod: TimeInterval = 12 * 3600
 
     /// The typed fields read from the Graph-shaped policy object; everything else stays raw.
     private struct Fields: Decodable {
         var pinRequired: Bool?
         var deviceComplianceRequired: Bool?
         var periodOnlineBeforeAccessCheck: String?
+        var periodOfflineBeforeAccessCheck: String?
         var organizationalCredentialsRequired: Bool?
         var minimumPinLength: Int?
         var maximumPinRetries: Int?
@@ -43,6 +48,8 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
         self.deviceComplianceRequired = fields.deviceComplianceRequired ?? false
         self.organizationalCredentialsRequired = fields.organizationalCredentialsRequired ?? false
         self.onlineRecheckPeriod = fields.periodOnlineBeforeAccessCheck.flatMap(ISODuration.seconds) ?? Self.defaultOnlineRecheckPeriod
+        self.offlineAccessCheckPeriod = fields.periodOfflineBeforeAccessCheck.flatMap(ISODuration.seconds)
+            ?? Self.defaultOfflineAccessCheckPeriod
         self.minimumPinLength = max(1, fields.minimumPinLength ?? Self.defaultMinimumPinLength)
         let retries = fields.maximumPinRetries ?? Self.defaultMaximumPinRetries
         self.maximumPinRetries = retries > 0 ? retries : Self.defaultMaximumPinRetries

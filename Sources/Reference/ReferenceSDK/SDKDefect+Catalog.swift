@@ -90,6 +90,19 @@ extension SDKDefect {
                         + "(periodOnlineBeforeAccessCheck) has passed")
         case .accessRecheckedAtEveryResume:
             return (["CL-03"], "app.resume asks for the PIN every time, also within the online recheck period")
+        case .offlinePeriodIgnored:
+            return (["CL-04"], "a launch or resume shows the managed data however long the app has not reached the service "
+                        + "(periodOfflineBeforeAccessCheck never enforced)")
+        case .offlinePeriodNotWaited:
+            return (["CL-04"], "a resume after one failed check-in is blocked before the offline period has passed")
+        case .offlineCountedFromLastAttempt:
+            return (["CL-04"], "the offline period counts from the last check-in attempt, so check-ins that never reach the "
+                        + "service keep restarting it and nothing is ever blocked")
+        case .offlineBlockNotLifted:
+            return (["CL-04"], "after an offline block the SDK never tries the service again at resume: the data stays "
+                        + "blocked once the service is back")
+        case .offlineCheckedOnlyAtLaunch:
+            return (["CL-04"], "the offline period is enforced at launch only; app.resume never checks it")
         case .failedStatusWithoutErrorString:
             return (["ENR-02"], "the status of a failed request carries no error string (errorString nil; only the error "
                         + "object is set)")

@@ -78,6 +78,17 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case accessNeverRechecked
     /// Coming back to the foreground asks for the PIN every time, even within the recheck period.
     case accessRecheckedAtEveryResume
+    /// The offline period (`periodOfflineBeforeAccessCheck`) is never enforced: the data shows however long the
+    /// app has not reached the service.
+    case offlinePeriodIgnored
+    /// Any failed check-in blocks the next launch or resume, before the offline period has passed.
+    case offlinePeriodNotWaited
+    /// The offline period counts from the last check-in attempt, answered or not, so failing check-ins restart it.
+    case offlineCountedFromLastAttempt
+    /// Once blocked for being offline, the data stays blocked: the SDK does not try the service again at resume.
+    case offlineBlockNotLifted
+    /// The offline period is enforced at launch only; coming back to the foreground skips it.
+    case offlineCheckedOnlyAtLaunch
     /// A failed request's status carries no error string (the error object alone says why).
     case failedStatusWithoutErrorString
     /// Status callbacks carry an empty UPN (`identity`) beside the account ID.

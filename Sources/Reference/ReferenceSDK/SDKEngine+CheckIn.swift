@@ -35,6 +35,7 @@ extension SDKEngine {
                             token: bearer)
         }
         guard isAlive, store.read({ $0.isEnrolled(accountId) }) else { return }
+        if case .success = result { recordCheckIn(answered: true) } else { recordCheckIn(answered: false) }
         switch result {
         case .failure(let failure):
             scheduleCheckInAfterFailure(failure)

@@ -53,12 +53,17 @@ extension SDKEngine {
     func resume(completion: @escaping @Sendable (IntuneMAMLaunchState) -> Void) {
         submit("resume", dropped: { completion(.terminated) }) { [self] in
             identities.startSession()
+            if !liftOfflineBlock() {
+                completion(launchState)
+                return
+            }
             guard launchState == .ready, let managed = managedAccount(matching: uiIdentity) else {
                 completion(launchState)
                 return
             }
             let policy = store.read { $0.policy }
-            if let policy, let blocked = deviceGate(accountId: managed, policy: policy) {
+            if let policy, let blocked = (defect(.offlineCheckedOnlyAtLaunch) ? nil : offlineGate(accountId: managed, policy: policy))
+                ?? deviceGate(accountId: managed, policy: policy) {
                 setLaunchState(.blocked(blocked))
                 completion(launchState)
                 return
@@ -86,5 +91,19 @@ extension SDKEngine {
             }
             completion(launchState)
         }
+    }
+
+    /// A launch blocked for being offline too long (CL-04) is lifted at the next foreground once a check-in gets
+    /// an answer; false while it still holds. True when there was no such block.
+    private func liftOfflineBlock() -> Bool {
+        guard case .blocked(.offline) = launchState else { return true }
+        guard let managed = managedAccount(matching: uiIdentity), let policy = store.read({ $0.policy }) else {
+            setLaunchState(.ready)
+            return true
+        }
+        guard offlineGate(accountId: managed, policy: policy) == nil else { return false }
+        log.info("the service answered again: the offline block is lifted")
+        setLaunchState(.ready)
+        return true
     }
 }

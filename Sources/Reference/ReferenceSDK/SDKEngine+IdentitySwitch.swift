@@ -48,6 +48,7 @@ extension SDKEngine {
         if identities.hasPassedConditionalLaunch(accountId) { return .success }
         let policy = store.read { $0.policy }
         if let policy {
+            if offlineGate(accountId: accountId, policy: policy) != nil { return .failed }
             if deviceGate(accountId: accountId, policy: policy) != nil { return .failed }
             if credentialsGate(accountId: accountId, policy: policy) != nil { return .canceled }
         }
@@ -61,7 +62,7 @@ extension SDKEngine {
             return .success
         case .pinCanceled?:
             return .canceled
-        case .pinRetriesExceeded?, .policyRequired?, .jailbroken?, .signInCanceled?:
+        case .pinRetriesExceeded?, .policyRequired?, .jailbroken?, .signInCanceled?, .offline?:
             return .failed
         }
     }

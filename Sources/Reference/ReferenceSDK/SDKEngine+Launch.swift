@@ -29,7 +29,8 @@ extension SDKEngine {
         guard isAlive else { return }
         let state = store.snapshot
         if let policy = state.policy, let accountId = state.enrolledAccountId {
-            if !isMultiIdentityApp, let blocked = deviceGate(accountId: accountId, policy: policy)
+            if !isMultiIdentityApp, let blocked = offlineGate(accountId: accountId, policy: policy)
+                ?? deviceGate(accountId: accountId, policy: policy)
                 ?? credentialsGate(accountId: accountId, policy: policy) {
                 setLaunchState(.blocked(blocked))
                 return

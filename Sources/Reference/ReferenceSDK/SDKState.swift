@@ -70,6 +70,11 @@ struct SDKState: Codable, Equatable {
     var runtimeScrubValues: [String]?
     /// When the managed account last passed the access check (PIN) on the SDK's clock (CL-03).
     var lastAccessCheckAt: Date?
+    /// When a check-in last reached the service and got an answer, on the SDK's clock (CL-04); optional so
+    /// older state files load.
+    var lastCheckInAt: Date?
+    /// When a check-in was last tried, answered or not; only the `offlineCountedFromLastAttempt` defect reads it.
+    var lastCheckInAttemptAt: Date?
     /// Only under the `jailbreakCheckedOnlyOnce` defect: the device check ran once and is never repeated.
     var deviceChecked: Bool?
 

@@ -76,6 +76,7 @@ public enum AppEventReason: String, WireEnum {
     case pinRetriesExceeded = "pin-retries-exceeded"
     case jailbroken
     case signInCanceled = "sign-in-canceled"
+    case offline
 
     public init(_ reason: RestartReason) { self.init(rawValue: reason.rawValue)! }
     public init(_ reason: BlockReason) { self.init(rawValue: reason.rawValue)! }

@@ -8,6 +8,9 @@ public enum UIKind: String, WireEnum {
     case policyAbsentWarning = "policy-absent-warning"
     /// Conditional launch refused the managed account's data on a jailbroken device (CL-01).
     case jailbreakBlocked = "jailbreak-blocked"
+    /// Conditional launch refused the managed account's data: the app has not reached the service for longer than
+    /// the policy's offline period, and could not now (CL-04).
+    case offlineBlocked = "offline-blocked"
 }
 
 /// `event.app` kinds: milestones of the app around the SDK.
@@ -40,6 +43,8 @@ public enum BlockReason: String, WireEnum {
     case jailbroken
     /// The policy requires work or school credentials and the user did not sign in (CL-02).
     case signInCanceled = "sign-in-canceled"
+    /// The app has not checked in for longer than the policy's offline period and cannot reach the service (CL-04).
+    case offline
 }
 
 /// Who signed the user in (`event.app signed-in`, `by`): absent when the app did.

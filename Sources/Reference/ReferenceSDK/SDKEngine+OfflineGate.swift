@@ -1,0 +1,41 @@
+import Foundation
+
+/// Conditional launch's offline check (CL-04): when the app has not reached the MAM service for longer than the
+/// policy's offline period, a launch or resume of the managed account tries the service first, and the data
+/// stays blocked until a check-in gets an answer.
+extension SDKEngine {
+    /// Notes a check-in that reached the service (`answered`) or was at least tried, on the SDK's clock.
+    func recordCheckIn(answered: Bool) {
+        let now = clock.now
+        store.mutate { state in
+            state.lastCheckInAttemptAt = now
+            if answered { state.lastCheckInAt = now }
+        }
+    }
+
+    /// Nil when `accountId`'s data may show as far as the offline period goes; else the SDK has shown the block.
+    /// Past the period it checks in at once (work queue) and lets the data show only when the service answered.
+    func offlineGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
+        guard !defect(.offlinePeriodIgnored), isOfflinePastPeriod(policy) else { return nil }
+        if defect(.offlineBlockNotLifted), case .blocked(.offline) = launchState {
+            platform?.didShow(.offlineBlocked, accountId: accountId)
+            return .offline
+        }
+        log.info("no check-in for longer than the offline period: checking in before the data shows")
+        checkIn(reason: .periodic)
+        guard isAlive else { return .offline }
+        if !isOfflinePastPeriod(policy) { return nil }
+        log.warning("the service cannot be reached and the offline period has passed: \(accountId)'s data stays hidden")
+        platform?.didShow(.offlineBlocked, accountId: accountId)
+        return .offline
+    }
+
+    /// True when the last answered check-in (or, under a defect, the last attempt) is at least the policy's offline
+    /// period ago. Unknown (no check-in recorded yet) counts as recent.
+    private func isOfflinePastPeriod(_ policy: MAMServicePolicy) -> Bool {
+        let (answered, tried) = store.read { ($0.lastCheckInAt, $0.lastCheckInAttemptAt) }
+        if defect(.offlinePeriodNotWaited) { return tried != nil && tried != answered }
+        guard let last = defect(.offlineCountedFromLastAttempt) ? tried : answered else { return false }
+        return clock.now.timeIntervalSince(last) >= policy.offlineAccessCheckPeriod
+    }
+}
