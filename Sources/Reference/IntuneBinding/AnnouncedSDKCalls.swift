@@ -39,6 +39,22 @@ public struct AnnouncedSDKCalls: Sendable {
         sdk.enrollmentManager.loginAndEnrollAccount(identity)
     }
 
+    /// `policyForAccountId(owner).isSaveToAllowedForLocation:withAccountId:` as the app's own save path asks it
+    /// (POL-07); an owner without policy (unmanaged, or "") may save anywhere (POL-05).
+    public func isSaveToAllowed(owner: String, location: SaveLocation, accountId: String?) -> Bool {
+        events.sdkCall(.isSaveToAllowedForLocation, accountId: accountId, location: DataLocation(location), owner: owner)
+        guard let policy = sdk.policyManager.policy(forAccountId: owner) else { return true }
+        return SDKSpelling.isSaveToAllowed(policy, for: SDKValues.saveLocation(location), withAccountId: accountId)
+    }
+
+    /// `policyForAccountId(receiver).isOpenFromAllowedForLocation:withAccountId:` as the app's own open path asks
+    /// it (POL-08); a receiver without policy may open anything (POL-05).
+    public func isOpenFromAllowed(receiver: String, location: OpenLocation, accountId: String?) -> Bool {
+        events.sdkCall(.isOpenFromAllowedForLocation, accountId: accountId, location: DataLocation(location), owner: receiver)
+        guard let policy = sdk.policyManager.policy(forAccountId: receiver) else { return true }
+        return SDKSpelling.isOpenFromAllowed(policy, for: SDKValues.openLocation(location), withAccountId: accountId)
+    }
+
     /// `setUIPolicyAccountId:completionHandler:`, waiting for the completion (the SDK may ask for the PIN
     /// meanwhile): show the account's data only after a success (IDS-05). `.failed` when it did not complete
     /// by `deadline`. Blocks: never call on the SDK's thread or the Swift concurrency pool.

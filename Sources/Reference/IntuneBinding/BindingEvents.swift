@@ -28,9 +28,11 @@ public struct BindingEvents: Sendable {
     }
 
     /// `event.sdkCall`, sent before the SDK method is called.
-    public func sdkCall(_ api: SDKAPI, accountId: String?, wipe: Bool? = nil, upn: String? = nil) {
+    public func sdkCall(_ api: SDKAPI, accountId: String?, wipe: Bool? = nil, upn: String? = nil,
+                        location: DataLocation? = nil, owner: String? = nil) {
         channel.notify(.sdkCall, SDKCallEvent(api: api.rawValue, accountId: accountId.map { AccountID($0) }, wipe: wipe,
-                                              upn: upn.map { UPN($0) }))
+                                              upn: upn.map { UPN($0) }, location: location,
+                                              owner: owner.map { AccountID($0) }))
     }
 
     /// `event.app` milestone.

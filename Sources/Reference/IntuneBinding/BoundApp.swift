@@ -50,6 +50,15 @@ public protocol BoundApp: AnyObject, Sendable {
     /// and the SDK intercepts it (IDS-06); blocks until the SDK decided, or `deadline`.
     func receive(ownedBy accountId: String, document: Bool, until deadline: Date) -> ReceiveItemResult
 
+    /// `app.saveDocument`: the app's own save path copies its file `name` to `location`, where the user is signed
+    /// in as `locationAccount` (cloud storage). It asks the file owner's policy first, with the account the location
+    /// belongs to, and saves only when allowed (POL-07). True when saved.
+    func saveDocument(name: String, to location: SaveLocation, signedInAs locationAccount: String?) throws(RPCError) -> Bool
+
+    /// `app.openDocument`: the app's own open path brings data from `location` into the current identity. It asks
+    /// the receiving account's policy first and opens only when allowed (POL-08). True when opened.
+    func openDocument(from location: OpenLocation, signedInAs locationAccount: String?) throws(RPCError) -> Bool
+
     /// `app.showWebContent`: arbitrary web content, shown under no account's identity (IDS-11).
     func showWebContent(until deadline: Date)
 
@@ -83,4 +92,17 @@ public protocol BoundApp: AnyObject, Sendable {
     /// `IntuneMAMAllowedAccountsDidChangeNotification`: sign out every account the new list does not allow.
     /// Arrives on the SDK's thread: hand blocking work to a queue of the app's own.
     func allowedAccountsDidChange()
+}
+
+extension BoundApp {
+    /// An app without a save path of its own (no export, share or "save a copy") has nothing to check here; its
+    /// host must then not declare `app.dataTransfer`.
+    public func saveDocument(name: String, to location: SaveLocation, signedInAs locationAccount: String?) throws(RPCError) -> Bool {
+        throw RPCError.unsupported(.dataTransfer, "this app has no save path of its own")
+    }
+
+    /// An app that never imports data from other places; its host must then not declare `app.dataTransfer`.
+    public func openDocument(from location: OpenLocation, signedInAs locationAccount: String?) throws(RPCError) -> Bool {
+        throw RPCError.unsupported(.dataTransfer, "this app has no open path of its own")
+    }
 }

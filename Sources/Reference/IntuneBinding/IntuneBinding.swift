@@ -73,6 +73,15 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
         case .appShowWebContent:
             try actingApp().showWebContent(until: deadline)
             return [:]
+        case .appSaveDocument:
+            let request = try params.params(SaveDocumentParams.self)
+            let saved = try actingApp().saveDocument(name: request.name, to: request.location,
+                                                     signedInAs: request.accountId?.rawValue)
+            return JSONValue(encoding: SaveDocumentResult(saved: saved))
+        case .appOpenDocument:
+            let request = try params.params(OpenDocumentParams.self)
+            let opened = try actingApp().openDocument(from: request.location, signedInAs: request.accountId?.rawValue)
+            return JSONValue(encoding: OpenDocumentResult(opened: opened))
         case .sdkRegisterAndEnroll:
             let accountId = try params.params(AccountParams.self).accountId.rawValue
             try actingCalls().registerAndEnrollAccountId(accountId)

@@ -20,6 +20,25 @@ public enum AppDefect: String, CaseIterable, Sendable {
     case webContentKeepsIdentity
     /// The app registers every account it signs in with the SDK, personal ones too (ENR-14).
     case personalAccountRegistered
+    /// The app saves a copy wherever the user asks without asking `isSaveToAllowedForLocation` (POL-07).
+    case saveWithoutAsking
+    /// The app asks `isSaveToAllowedForLocation` but saves even when the answer is no (POL-07).
+    case saveRefusalIgnored
+    /// The app saves the copy first and asks `isSaveToAllowedForLocation` afterwards (POL-07).
+    case saveAskedAfterSaving
+    /// The app passes the file owner as the location's account for every location, local drive and camera roll
+    /// too (POL-07).
+    case saveOwnerForEveryLocation
+    /// The app asks about its own storage as `other` with no account instead of `accountDocument` with the
+    /// owner (POL-07).
+    case ownStorageAskedAsOther
+    /// The app opens data from any location without asking `isOpenFromAllowedForLocation` (POL-08).
+    case openWithoutAsking
+    /// The app asks `isOpenFromAllowedForLocation` but opens even when the answer is no (POL-08).
+    case openRefusalIgnored
+    /// The app asks the policy of the location's account (none for a camera) instead of the receiving account's
+    /// (POL-08).
+    case openAsksLocationAccountPolicy
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -32,6 +51,10 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .disallowedAccountKeptSignedIn: return ["ALW-03"]
         case .webContentKeepsIdentity: return ["IDS-11"]
         case .personalAccountRegistered: return ["ENR-14"]
+        case .saveWithoutAsking, .saveRefusalIgnored, .saveAskedAfterSaving, .saveOwnerForEveryLocation,
+             .ownStorageAskedAsOther:
+            return ["POL-07"]
+        case .openWithoutAsking, .openRefusalIgnored, .openAsksLocationAccountPolicy: return ["POL-08"]
         }
     }
 
@@ -58,6 +81,25 @@ public enum AppDefect: String, CaseIterable, Sendable {
                 + "setUIPolicyAccountId(\"\") before it and no restore after it"
         case .personalAccountRegistered:
             return "the app registers a personal (consumer) account with the SDK as if it were a work account"
+        case .saveWithoutAsking:
+            return "app.saveDocument saves the copy without asking isSaveToAllowedForLocation, also where policy forbids it"
+        case .saveRefusalIgnored:
+            return "app.saveDocument asks isSaveToAllowedForLocation and saves even when the answer is no"
+        case .saveAskedAfterSaving:
+            return "app.saveDocument saves the copy first and asks isSaveToAllowedForLocation afterwards"
+        case .saveOwnerForEveryLocation:
+            return "app.saveDocument passes the file owner as the location's account everywhere, local drive and "
+                + "camera roll too (they take none)"
+        case .ownStorageAskedAsOther:
+            return "app.saveDocument asks about the owner's own storage as location other with no account, so a "
+                + "save the policy allows is refused"
+        case .openWithoutAsking:
+            return "app.openDocument opens data without asking isOpenFromAllowedForLocation, also where policy forbids it"
+        case .openRefusalIgnored:
+            return "app.openDocument asks isOpenFromAllowedForLocation and opens even when the answer is no"
+        case .openAsksLocationAccountPolicy:
+            return "app.openDocument asks the policy of the location's account (none for the camera, so anything "
+                + "opens) instead of the receiving account's"
         }
     }
 }

@@ -114,3 +114,41 @@ public struct WebContentParams: Codable, Sendable, Hashable {
     public var url: String
     public init(url: String) { self.url = url }
 }
+
+/// `app.saveDocument` params: the user saves a copy of the app's file `name` to `location`, signed in there as
+/// `accountId` where the location has accounts (cloud storage). The app itself decides which account it passes to
+/// `isSaveToAllowedForLocation` (POL-07): the location's account for cloud storage, the file owner's for
+/// `accountDocument` (its own storage), none for local drive, camera roll and other.
+public struct SaveDocumentParams: Codable, Sendable, Hashable {
+    public var name: String
+    public var location: SaveLocation
+    public var accountId: AccountID?
+    public init(name: String, location: SaveLocation, accountId: AccountID?) {
+        self.name = name
+        self.location = location
+        self.accountId = accountId
+    }
+}
+
+/// `app.saveDocument` result: whether the copy was saved (false when the policy refused it).
+public struct SaveDocumentResult: Codable, Sendable, Hashable {
+    public var saved: Bool
+    public init(saved: Bool) { self.saved = saved }
+}
+
+/// `app.openDocument` params: the user opens data from `location` (signed in there as `accountId` where it has
+/// accounts) into the app's current identity (POL-08).
+public struct OpenDocumentParams: Codable, Sendable, Hashable {
+    public var location: OpenLocation
+    public var accountId: AccountID?
+    public init(location: OpenLocation, accountId: AccountID?) {
+        self.location = location
+        self.accountId = accountId
+    }
+}
+
+/// `app.openDocument` result: whether the data was opened (false when the policy refused it).
+public struct OpenDocumentResult: Codable, Sendable, Hashable {
+    public var opened: Bool
+    public init(opened: Bool) { self.opened = opened }
+}

@@ -28,11 +28,19 @@ public struct SDKCallEvent: Codable, Sendable, Hashable {
     public var accountId: AccountID?
     public var wipe: Bool?
     public var upn: UPN?
-    public init(api: String, accountId: AccountID?, wipe: Bool? = nil, upn: UPN? = nil) {
+    /// `isSaveToAllowedForLocation` / `isOpenFromAllowedForLocation`: the location asked about (`accountId` is then
+    /// the location's account, null when it has none).
+    public var location: DataLocation?
+    /// Policy questions: whose policy was asked (`policyForAccountId`), "" for none (unmanaged).
+    public var owner: AccountID?
+    public init(api: String, accountId: AccountID?, wipe: Bool? = nil, upn: UPN? = nil, location: DataLocation? = nil,
+                owner: AccountID? = nil) {
         self.api = api
         self.accountId = accountId
         self.wipe = wipe
         self.upn = upn
+        self.location = location
+        self.owner = owner
     }
 }
 

@@ -22,6 +22,10 @@ public enum AppEventKind: String, WireEnum {
     case signedOut = "signed-out"
     case dataWiped = "data-wiped"
     case blocked
+    /// The app saved a copy of a document to a location (`app.saveDocument`, POL-07).
+    case documentSaved = "document-saved"
+    /// The app opened data from a location into an account (`app.openDocument`, POL-08).
+    case documentOpened = "document-opened"
 }
 
 /// Who restarted the app (`event.app restarted`, `reason`).

@@ -21,6 +21,8 @@ public enum RunnerMethod: String, WireEnum {
     case appOpenURL = "app.openURL"
     case appImportDocument = "app.importDocument"
     case appShowWebContent = "app.showWebContent"
+    case appSaveDocument = "app.saveDocument"
+    case appOpenDocument = "app.openDocument"
 
     case sdkRegisterAndEnroll = "sdk.registerAndEnroll"
     case sdkDeregisterAndUnenroll = "sdk.deregisterAndUnenroll"
@@ -76,6 +78,7 @@ public enum RunnerMethod: String, WireEnum {
         case .deviceSetJailbroken: return .deviceJailbreak
         case .sdkAppConfig, .sdkAppConfigValue, .sdkSetValuesToScrub: return .appConfig
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return .policyQueries
+        case .appSaveDocument, .appOpenDocument: return .dataTransfer
         default: return nil
         }
     }
@@ -91,6 +94,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appWriteData: return WriteDataParams.self
         case .appSwitchIdentity: return SwitchIdentityParams.self
         case .appShowWebContent: return WebContentParams.self
+        case .appSaveDocument: return SaveDocumentParams.self
+        case .appOpenDocument: return OpenDocumentParams.self
         case .sdkDeregisterAndUnenroll: return DeregisterParams.self
         case .sdkLoginAndEnroll: return LoginAndEnrollParams.self
         case .sdkProtect: return ProtectParams.self
@@ -114,6 +119,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appLaunch, .appRestart, .appResume, .appState: return AppSnapshot.self
         case .appSignIn: return SignInResult.self
         case .appWriteData: return WriteDataResult.self
+        case .appSaveDocument: return SaveDocumentResult.self
+        case .appOpenDocument: return OpenDocumentResult.self
         case .appSwitchIdentity: return SwitchIdentityResult.self
         case .appOpenURL, .appImportDocument: return ReceiveItemResult.self
         case .sdkRegisteredAccounts: return AccountListResult.self
@@ -155,6 +162,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appOpenURL: return "the OS hands the app a URL owned by an account"
         case .appImportDocument: return "the OS hands the app a document owned by an account"
         case .appShowWebContent: return "the app shows arbitrary web content"
+        case .appSaveDocument: return "the user saves a copy of one of the app's files to a location; the app asks the owner's policy first"
+        case .appOpenDocument: return "the user opens data from a location into the app; the app asks the receiving account's policy first"
         case .sdkRegisterAndEnroll: return "registerAndEnrollAccountId"
         case .sdkDeregisterAndUnenroll: return "deRegisterAndUnenrollAccountId:withWipe:"
         case .sdkLoginAndEnroll: return "loginAndEnrollAccount"

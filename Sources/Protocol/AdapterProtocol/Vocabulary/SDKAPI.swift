@@ -10,6 +10,8 @@ public enum SDKAPI: String, WireEnum {
     case loginAndEnrollAccount
     case setUIPolicyAccountId
     case protect
+    case isSaveToAllowedForLocation
+    case isOpenFromAllowedForLocation
 
     /// The UPN-era name of the same method, where there was one (present up to 19.x).
     public var upnEraName: String? {
@@ -17,7 +19,9 @@ public enum SDKAPI: String, WireEnum {
         case .registerAndEnrollAccountId: return "registerAndEnrollAccount"
         case .deRegisterAndUnenrollAccountId: return "deRegisterAndUnenrollAccount"
         case .setUIPolicyAccountId: return "setUIPolicyIdentity"
-        case .applicationDidFinishLaunching, .loginAndEnrollAccount, .protect: return nil
+        case .applicationDidFinishLaunching, .loginAndEnrollAccount, .protect, .isSaveToAllowedForLocation,
+             .isOpenFromAllowedForLocation:
+            return nil
         }
     }
 

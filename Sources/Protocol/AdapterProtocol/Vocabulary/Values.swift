@@ -67,6 +67,16 @@ public enum OpenLocation: String, WireEnum {
     case other, oneDriveForBusiness, sharePoint, camera, localStorage, photos, accountDocument
 }
 
+/// Any save or open location by neutral name: the `location` of an `event.sdkCall` of `isSaveToAllowedForLocation`
+/// or `isOpenFromAllowedForLocation`.
+public enum DataLocation: String, WireEnum {
+    case other, oneDriveForBusiness, sharePoint, box, dropbox, googleDrive, localDrive, cameraRoll, accountDocument
+    case camera, localStorage, photos
+
+    public init(_ location: SaveLocation) { self.init(rawValue: location.rawValue)! }
+    public init(_ location: OpenLocation) { self.init(rawValue: location.rawValue)! }
+}
+
 /// `IntuneMAMNotificationPolicy` (0, 1, 2).
 public enum NotificationPolicy: String, WireEnum {
     case allow
