@@ -55,6 +55,15 @@ public struct AnnouncedSDKCalls: Sendable {
         return SDKSpelling.isOpenFromAllowed(policy, for: SDKValues.openLocation(location), withAccountId: accountId)
     }
 
+    /// `policyForAccountId(owner).isURLAllowed:isKnownManagedAppScheme:` before the app hands a URL to another app
+    /// (POL-13); an owner without policy may open anything.
+    public func isURLAllowed(owner: String, url: URL, isKnownManagedAppScheme: Bool) -> Bool {
+        events.sdkCall(.isURLAllowed, accountId: nil, owner: owner, url: url.absoluteString,
+                       knownManagedApp: isKnownManagedAppScheme)
+        guard let policy = sdk.policyManager.policy(forAccountId: owner) else { return true }
+        return policy.isURLAllowed(url, isKnownManagedAppScheme: isKnownManagedAppScheme)
+    }
+
     /// `setUIPolicyAccountId:completionHandler:`, waiting for the completion (the SDK may ask for the PIN
     /// meanwhile): show the account's data only after a success (IDS-05). `.failed` when it did not complete
     /// by `deadline`. Blocks: never call on the SDK's thread or the Swift concurrency pool.

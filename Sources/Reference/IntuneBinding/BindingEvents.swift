@@ -29,10 +29,11 @@ public struct BindingEvents: Sendable {
 
     /// `event.sdkCall`, sent before the SDK method is called.
     public func sdkCall(_ api: SDKAPI, accountId: String?, wipe: Bool? = nil, upn: String? = nil,
-                        location: DataLocation? = nil, owner: String? = nil) {
+                        location: DataLocation? = nil, owner: String? = nil, url: String? = nil,
+                        knownManagedApp: Bool? = nil) {
         channel.notify(.sdkCall, SDKCallEvent(api: api.rawValue, accountId: accountId.map { AccountID($0) }, wipe: wipe,
                                               upn: upn.map { UPN($0) }, location: location,
-                                              owner: owner.map { AccountID($0) }))
+                                              owner: owner.map { AccountID($0) }, url: url, knownManagedApp: knownManagedApp))
     }
 
     /// `event.app` milestone.

@@ -59,6 +59,11 @@ public protocol BoundApp: AnyObject, Sendable {
     /// the receiving account's policy first and opens only when allowed (POL-08). True when opened.
     func openDocument(from location: OpenLocation, signedInAs locationAccount: String?) throws(RPCError) -> Bool
 
+    /// `app.openLink`: the user follows `url` to another app. The app asks `isURLAllowed` of the current identity's
+    /// policy (vouching for a known managed app's scheme) and, on a yes, checks and opens the URL under the empty
+    /// identity (POL-13). True when opened.
+    func openLink(_ url: URL, knownManagedApp: Bool) throws(RPCError) -> Bool
+
     /// `app.showWebContent`: arbitrary web content, shown under no account's identity (IDS-11).
     func showWebContent(until deadline: Date)
 
@@ -99,6 +104,11 @@ extension BoundApp {
     /// host must then not declare `app.dataTransfer`.
     public func saveDocument(name: String, to location: SaveLocation, signedInAs locationAccount: String?) throws(RPCError) -> Bool {
         throw RPCError.unsupported(.dataTransfer, "this app has no save path of its own")
+    }
+
+    /// An app without links to other apps; its host must then not declare `app.dataTransfer`.
+    public func openLink(_ url: URL, knownManagedApp: Bool) throws(RPCError) -> Bool {
+        throw RPCError.unsupported(.dataTransfer, "this app opens no links")
     }
 
     /// An app that never imports data from other places; its host must then not declare `app.dataTransfer`.

@@ -82,6 +82,13 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
             let request = try params.params(OpenDocumentParams.self)
             let opened = try actingApp().openDocument(from: request.location, signedInAs: request.accountId?.rawValue)
             return JSONValue(encoding: OpenDocumentResult(opened: opened))
+        case .appOpenLink:
+            let request = try params.params(OpenLinkParams.self)
+            guard let url = URL(string: request.url), url.scheme != nil else {
+                throw RPCError(.invalidParams, "url \"\(request.url)\" is not an absolute URL")
+            }
+            let opened = try actingApp().openLink(url, knownManagedApp: request.knownManagedApp ?? false)
+            return JSONValue(encoding: OpenLinkResult(opened: opened))
         case .sdkRegisterAndEnroll:
             let accountId = try params.params(AccountParams.self).accountId.rawValue
             try actingCalls().registerAndEnrollAccountId(accountId)

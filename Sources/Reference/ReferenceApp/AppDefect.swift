@@ -39,6 +39,14 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app asks the policy of the location's account (none for a camera) instead of the receiving account's
     /// (POL-08).
     case openAsksLocationAccountPolicy
+    /// The app opens links without asking `isURLAllowed` (POL-13).
+    case linkOpenedWithoutAsking
+    /// The app asks `isURLAllowed` but opens the link even when the answer is no (POL-13).
+    case linkRefusalIgnored
+    /// The app checks and opens links under its managed identity instead of the empty one (POL-13).
+    case linkOpenedUnderManagedIdentity
+    /// The app never vouches for a known managed app's scheme (`isKnownManagedAppScheme: NO`) (POL-13).
+    case managedSchemeNotVouched
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -55,6 +63,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
              .ownStorageAskedAsOther:
             return ["POL-07"]
         case .openWithoutAsking, .openRefusalIgnored, .openAsksLocationAccountPolicy: return ["POL-08"]
+        case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
+            return ["POL-13"]
         }
     }
 
@@ -100,6 +110,15 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .openAsksLocationAccountPolicy:
             return "app.openDocument asks the policy of the location's account (none for the camera, so anything "
                 + "opens) instead of the receiving account's"
+        case .linkOpenedWithoutAsking:
+            return "app.openLink opens the link without asking isURLAllowed, an unmanaged app's too"
+        case .linkRefusalIgnored:
+            return "app.openLink asks isURLAllowed and opens the link even when the answer is no"
+        case .linkOpenedUnderManagedIdentity:
+            return "app.openLink checks canOpenURL and opens under the managed identity instead of the empty one, so a "
+                + "known managed app's link looks unopenable"
+        case .managedSchemeNotVouched:
+            return "app.openLink passes isKnownManagedAppScheme NO for a known managed app's scheme, so its link is refused"
         }
     }
 }

@@ -1,4 +1,5 @@
 import AdapterProtocol
+import Foundation
 import IntuneBinding
 import ReferenceSDK
 
@@ -46,6 +47,22 @@ final class AppPlatform: IntuneMAMPlatform {
 
     func post(_ notification: IntuneMAMNotification) {
         session.sdkDidPost(notification)
+    }
+
+    /// The apps installed on the simulated phone handle these schemes. None of their `-intunemam` twins is
+    /// queryable: the reference app dropped them from its query schemes, the case the guide's `isURLAllowed`
+    /// advice is about (POL-13).
+    static let installedSchemes: Set<String> = [
+        "http", "https", "mailto", "microsoft-edge-http", "microsoft-edge-https", "ms-outlook", "msteams", "ms-word",
+        "whatsapp", "dropbox",
+    ]
+
+    func canOpenURL(_ url: URL) -> Bool {
+        Self.installedSchemes.contains(url.scheme?.lowercased() ?? "")
+    }
+
+    func open(_ url: URL, accountId: String?) {
+        session.events.app(AppEvent(kind: .urlOpened, accountId: accountId.map { AccountID($0) }))
     }
 
     /// The protocol's UI kind for the simulation's instrumentation.

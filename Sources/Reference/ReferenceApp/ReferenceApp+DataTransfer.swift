@@ -4,7 +4,7 @@ import Foundation
 import IntuneBinding
 import ReferenceSDK
 
-/// The app's own save and open paths (POL-07, POL-08): before managed data leaves for a location, the app asks the
+/// The app's own save and open paths (POL-07, POL-08) and its links to other apps (POL-13): before managed data leaves for a location, the app asks the
 /// data owner's policy; before data comes in from a location, it asks the receiving account's. Each question names
 /// the location and the account the location belongs to, and the app acts only on a yes.
 extension ReferenceApp {
@@ -57,6 +57,31 @@ extension ReferenceApp {
         }
         events.app(.documentOpened, accountId: receiver)
         return true
+    }
+
+    /// Follows a link to another app: asks the current identity's policy, then checks and opens it under the empty
+    /// identity, where the SDK's answer is the operating system's (POL-13). False when refused or unopenable.
+    func openLink(_ url: URL, knownManagedApp: Bool) throws(RPCError) -> Bool {
+        let manager = runtime.policyManager
+        let identity = manager.getUIPolicyAccountId() ?? manager.primaryAccountId ?? ""
+        let defects = device.appDefects
+        if !defects.contains(.linkOpenedWithoutAsking) {
+            let vouched = knownManagedApp && !defects.contains(.managedSchemeNotVouched)
+            let allowed = calls.isURLAllowed(owner: identity, url: url, isKnownManagedAppScheme: vouched)
+            guard allowed || defects.contains(.linkRefusalIgnored) else {
+                events.log(.info, "the policy does not allow opening \(url.scheme ?? "the") link")
+                return false
+            }
+        }
+        let openingIdentity = defects.contains(.linkOpenedUnderManagedIdentity) ? identity : ""
+        return manager.setCurrentThreadAccountId(openingIdentity) {
+            guard runtime.canOpenURL(url) else {
+                events.log(.info, "no app opens \(url.scheme ?? "the") link")
+                return false
+            }
+            runtime.open(url)
+            return true
+        }
     }
 
     /// What the app asks before saving to `location`: its own storage is the owner's account document; cloud

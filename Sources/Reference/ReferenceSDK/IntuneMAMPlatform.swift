@@ -1,3 +1,5 @@
+import Foundation
+
 /// The simulated operating system: what the real SDK would draw on screen or do to the process.
 ///
 /// The app supplies it. Every method is called on the runtime's background work queue; the blocking
@@ -23,8 +25,15 @@ public protocol IntuneMAMPlatform: AnyObject, Sendable {
     func post(_ notification: IntuneMAMNotification)
     /// What the SDK's jailbreak detection finds (conditional launch, CL-01). Optional (default: not jailbroken).
     var isDeviceJailbroken: Bool { get }
+    /// `UIApplication.canOpenURL`: an installed app handles the URL's scheme. Optional (default: none does).
+    func canOpenURL(_ url: URL) -> Bool
+    /// `UIApplication.open`: hands the URL to the app that handles it; `accountId` is the thread identity the SDK
+    /// saw on the opening thread (instrumentation). Optional (default: nothing opens).
+    func open(_ url: URL, accountId: String?)
 }
 
 extension IntuneMAMPlatform {
     public var isDeviceJailbroken: Bool { false }
+    public func canOpenURL(_ url: URL) -> Bool { false }
+    public func open(_ url: URL, accountId: String?) {}
 }

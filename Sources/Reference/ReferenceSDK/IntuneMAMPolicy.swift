@@ -19,6 +19,10 @@ public protocol IntuneMAMPolicy: Sendable {
     func isSaveToAllowed(forLocation location: IntuneMAMSaveLocation, withAccountId accountId: String?) -> Bool
     /// May data from `location` owned by `accountId` be opened into the managed account? POL-02.
     func isOpenFromAllowed(forLocation location: IntuneMAMOpenLocation, withAccountId accountId: String?) -> Bool
+    /// May the app open `url` (hand it to another app)? False when policy keeps org data in managed apps and the
+    /// URL's scheme is not a known managed app's. `isKnownManagedAppScheme`: the app vouches that the scheme
+    /// belongs to an app that integrates the SDK (for which it dropped the `-intunemam` query scheme). POL-13.
+    func isURLAllowed(_ url: URL, isKnownManagedAppScheme: Bool) -> Bool
     /// The app must encrypt the managed files it writes (POL-03); observe data-protection changes.
     var isFileEncryptionRequired: Bool { get }
     /// Which notifications the app may show for the managed account.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The data-transfer and encryption settings of a Graph `iosManagedAppProtection`, as far as the policy
-/// queries use them (POL-01…03, POL-06). Read once from the policy JSON the check-in delivered.
+/// queries use them (POL-01…03, POL-06, POL-13). Read once from the policy JSON the check-in delivered.
 struct MAMDataRules: Equatable, Sendable {
     /// `saveAsBlocked`: saving copies is restricted to `allowedDataStorageLocations`.
     var saveAsBlocked = false
@@ -13,6 +13,10 @@ struct MAMDataRules: Equatable, Sendable {
     var encryptionType: String?
     /// `notificationRestriction` (Graph beta: allow, blockOrganizationalData, block), nil when absent.
     var notificationRestriction: String?
+    /// `allowedOutboundDataTransferDestinations`: allApps (the Graph default), managedApps or none.
+    var outboundDestinations = "allApps"
+    /// `managedBrowserToOpenLinksRequired`: web links open only in the managed browser (Edge).
+    var managedBrowserRequired = false
 
     private struct Fields: Decodable {
         var saveAsBlocked: Bool?
@@ -20,6 +24,8 @@ struct MAMDataRules: Equatable, Sendable {
         var allowedInboundDataTransferSources: String?
         var appDataEncryptionType: String?
         var notificationRestriction: String?
+        var allowedOutboundDataTransferDestinations: String?
+        var managedBrowserToOpenLinksRequired: Bool?
     }
 
     init() {}
@@ -32,7 +38,12 @@ struct MAMDataRules: Equatable, Sendable {
         inboundSources = fields.allowedInboundDataTransferSources ?? "allApps"
         encryptionType = fields.appDataEncryptionType
         notificationRestriction = fields.notificationRestriction
+        outboundDestinations = fields.allowedOutboundDataTransferDestinations ?? "allApps"
+        managedBrowserRequired = fields.managedBrowserToOpenLinksRequired ?? false
     }
+
+    /// Org data may leave only for apps that integrate the SDK (managedApps), or for none.
+    var restrictsOutbound: Bool { outboundDestinations != "allApps" }
 
     /// Encryption is required for every `appDataEncryptionType` except `useDeviceSettings` (and an absent one).
     var isFileEncryptionRequired: Bool {

@@ -12,4 +12,6 @@ struct MAMPolicyContext: Equatable, Sendable {
     var ignoresInboundSources = false
     /// `maxProtectionLevelIgnored`: the protection level is not capped.
     var ignoresProtectionCap = false
+    /// `urlAllowedDespiteRestriction`: every URL is allowed.
+    var ignoresOutboundDestinations = false
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The save-to / open-from answers, encryption and notification settings of a policy (POL-01…03, POL-06).
 ///
 /// Mapping from the Graph settings (documented in docs/reference-integration.md):
@@ -38,6 +40,25 @@ extension MAMServicePolicy {
             return true
         }
     }
+
+    /// `isURLAllowed:isKnownManagedAppScheme:` (POL-13). Web links (http, https) go anywhere unless
+    /// `managedBrowserToOpenLinksRequired` sends them to the managed browser's own schemes. Other schemes follow
+    /// `allowedOutboundDataTransferDestinations`: allApps → allowed; managedApps → only a scheme the app vouches
+    /// for as a managed app's (the caller's `isKnownManagedAppScheme`) or the managed browser's; none → refused.
+    func isURLAllowed(_ url: URL, isKnownManagedAppScheme: Bool) -> Bool {
+        if context.ignoresOutboundDestinations { return true }
+        let scheme = url.scheme?.lowercased() ?? ""
+        if Self.managedBrowserSchemes.contains(scheme) { return rules.outboundDestinations != "none" }
+        if scheme == "http" || scheme == "https" { return !rules.managedBrowserRequired }
+        switch rules.outboundDestinations {
+        case "none": return false
+        case "managedApps": return isKnownManagedAppScheme
+        default: return true
+        }
+    }
+
+    /// The managed browser's (Microsoft Edge's) schemes for web links.
+    static let managedBrowserSchemes: Set<String> = ["microsoft-edge-http", "microsoft-edge-https"]
 
     var isFileEncryptionRequired: Bool { rules.isFileEncryptionRequired }
 

@@ -90,6 +90,9 @@ extension SDKDefect {
                         + "(periodOnlineBeforeAccessCheck) has passed")
         case .accessRecheckedAtEveryResume:
             return (["CL-03"], "app.resume asks for the PIN every time, also within the online recheck period")
+        case .urlAllowedDespiteRestriction:
+            return (["POL-13"], "isURLAllowed answers yes for every URL, also an unmanaged app's scheme when the policy sends "
+                        + "org data to managed apps only")
         case .offlinePeriodIgnored:
             return (["CL-04"], "a launch or resume shows the managed data however long the app has not reached the service "
                         + "(periodOfflineBeforeAccessCheck never enforced)")

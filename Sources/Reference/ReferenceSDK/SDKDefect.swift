@@ -78,6 +78,8 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case accessNeverRechecked
     /// Coming back to the foreground asks for the PIN every time, even within the recheck period.
     case accessRecheckedAtEveryResume
+    /// `isURLAllowed` answers yes for every URL, also an unmanaged app's scheme under a managed-apps-only policy.
+    case urlAllowedDespiteRestriction
     /// The offline period (`periodOfflineBeforeAccessCheck`) is never enforced: the data shows however long the
     /// app has not reached the service.
     case offlinePeriodIgnored

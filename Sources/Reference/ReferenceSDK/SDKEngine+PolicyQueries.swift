@@ -17,7 +17,8 @@ extension SDKEngine {
         prepared.context = MAMPolicyContext(
             accountId: accountId, maxFileProtectionLevel: configuration.settings.maxFileProtectionLevel,
             ignoresLocationAccount: defect(.saveToIgnoresAccount), ignoresInboundSources: defect(.openFromIgnoresPolicy),
-            ignoresProtectionCap: defect(.maxProtectionLevelIgnored))
+            ignoresProtectionCap: defect(.maxProtectionLevelIgnored),
+            ignoresOutboundDestinations: defect(.urlAllowedDespiteRestriction))
         return prepared
     }
 

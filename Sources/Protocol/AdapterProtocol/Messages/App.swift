@@ -152,3 +152,21 @@ public struct OpenDocumentResult: Codable, Sendable, Hashable {
     public var opened: Bool
     public init(opened: Bool) { self.opened = opened }
 }
+
+/// `app.openLink` params: the user follows `url` out of the app's managed data. `knownManagedApp`: the URL's scheme
+/// belongs to an app known to integrate the SDK, one whose `-intunemam` query scheme the app dropped, so the app must
+/// pass `isKnownManagedAppScheme: YES` (POL-13).
+public struct OpenLinkParams: Codable, Sendable, Hashable {
+    public var url: String
+    public var knownManagedApp: Bool?
+    public init(url: String, knownManagedApp: Bool? = nil) {
+        self.url = url
+        self.knownManagedApp = knownManagedApp
+    }
+}
+
+/// `app.openLink` result: whether the URL was opened (false when the policy refused it or no app handles it).
+public struct OpenLinkResult: Codable, Sendable, Hashable {
+    public var opened: Bool
+    public init(opened: Bool) { self.opened = opened }
+}

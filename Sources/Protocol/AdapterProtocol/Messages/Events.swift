@@ -33,14 +33,20 @@ public struct SDKCallEvent: Codable, Sendable, Hashable {
     public var location: DataLocation?
     /// Policy questions: whose policy was asked (`policyForAccountId`), "" for none (unmanaged).
     public var owner: AccountID?
+    /// `isURLAllowed`: the URL asked about.
+    public var url: String?
+    /// `isURLAllowed`: whether the app vouched for the scheme as a managed app's.
+    public var knownManagedApp: Bool?
     public init(api: String, accountId: AccountID?, wipe: Bool? = nil, upn: UPN? = nil, location: DataLocation? = nil,
-                owner: AccountID? = nil) {
+                owner: AccountID? = nil, url: String? = nil, knownManagedApp: Bool? = nil) {
         self.api = api
         self.accountId = accountId
         self.wipe = wipe
         self.upn = upn
         self.location = location
         self.owner = owner
+        self.url = url
+        self.knownManagedApp = knownManagedApp
     }
 }
 

@@ -26,6 +26,9 @@ public enum AppEventKind: String, WireEnum {
     case documentSaved = "document-saved"
     /// The app opened data from a location into an account (`app.openDocument`, POL-08).
     case documentOpened = "document-opened"
+    /// The operating system opened a URL for the app (`app.openLink`, POL-13); `accountId` is the identity of the
+    /// opening thread ("" = none).
+    case urlOpened = "url-opened"
 }
 
 /// Who restarted the app (`event.app restarted`, `reason`).

@@ -23,6 +23,7 @@ public enum RunnerMethod: String, WireEnum {
     case appShowWebContent = "app.showWebContent"
     case appSaveDocument = "app.saveDocument"
     case appOpenDocument = "app.openDocument"
+    case appOpenLink = "app.openLink"
 
     case sdkRegisterAndEnroll = "sdk.registerAndEnroll"
     case sdkDeregisterAndUnenroll = "sdk.deregisterAndUnenroll"
@@ -78,7 +79,7 @@ public enum RunnerMethod: String, WireEnum {
         case .deviceSetJailbroken: return .deviceJailbreak
         case .sdkAppConfig, .sdkAppConfigValue, .sdkSetValuesToScrub: return .appConfig
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return .policyQueries
-        case .appSaveDocument, .appOpenDocument: return .dataTransfer
+        case .appSaveDocument, .appOpenDocument, .appOpenLink: return .dataTransfer
         default: return nil
         }
     }
@@ -96,6 +97,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appShowWebContent: return WebContentParams.self
         case .appSaveDocument: return SaveDocumentParams.self
         case .appOpenDocument: return OpenDocumentParams.self
+        case .appOpenLink: return OpenLinkParams.self
         case .sdkDeregisterAndUnenroll: return DeregisterParams.self
         case .sdkLoginAndEnroll: return LoginAndEnrollParams.self
         case .sdkProtect: return ProtectParams.self
@@ -121,6 +123,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appWriteData: return WriteDataResult.self
         case .appSaveDocument: return SaveDocumentResult.self
         case .appOpenDocument: return OpenDocumentResult.self
+        case .appOpenLink: return OpenLinkResult.self
         case .appSwitchIdentity: return SwitchIdentityResult.self
         case .appOpenURL, .appImportDocument: return ReceiveItemResult.self
         case .sdkRegisteredAccounts: return AccountListResult.self
@@ -164,6 +167,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appShowWebContent: return "the app shows arbitrary web content"
         case .appSaveDocument: return "the user saves a copy of one of the app's files to a location; the app asks the owner's policy first"
         case .appOpenDocument: return "the user opens data from a location into the app; the app asks the receiving account's policy first"
+        case .appOpenLink: return "the user follows a link to another app; the app asks isURLAllowed, then opens it under the empty identity"
         case .sdkRegisterAndEnroll: return "registerAndEnrollAccountId"
         case .sdkDeregisterAndUnenroll: return "deRegisterAndUnenrollAccountId:withWipe:"
         case .sdkLoginAndEnroll: return "loginAndEnrollAccount"

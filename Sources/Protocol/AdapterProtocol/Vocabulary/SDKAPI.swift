@@ -12,6 +12,7 @@ public enum SDKAPI: String, WireEnum {
     case protect
     case isSaveToAllowedForLocation
     case isOpenFromAllowedForLocation
+    case isURLAllowed
 
     /// The UPN-era name of the same method, where there was one (present up to 19.x).
     public var upnEraName: String? {
@@ -20,7 +21,7 @@ public enum SDKAPI: String, WireEnum {
         case .deRegisterAndUnenrollAccountId: return "deRegisterAndUnenrollAccount"
         case .setUIPolicyAccountId: return "setUIPolicyIdentity"
         case .applicationDidFinishLaunching, .loginAndEnrollAccount, .protect, .isSaveToAllowedForLocation,
-             .isOpenFromAllowedForLocation:
+             .isOpenFromAllowedForLocation, .isURLAllowed:
             return nil
         }
     }
