@@ -64,6 +64,10 @@ public protocol BoundApp: AnyObject, Sendable {
     /// identity (POL-13). True when opened.
     func openLink(_ url: URL, knownManagedApp: Bool) throws(RPCError) -> Bool
 
+    /// `app.share`: the share sheet for the app's file `name`, shown the system's way so the SDK filters it; the
+    /// targets it offers, sorted (POL-09).
+    func share(name: String) throws(RPCError) -> [String]
+
     /// `app.showWebContent`: arbitrary web content, shown under no account's identity (IDS-11).
     func showWebContent(until deadline: Date)
 
@@ -104,6 +108,11 @@ extension BoundApp {
     /// host must then not declare `app.dataTransfer`.
     public func saveDocument(name: String, to location: SaveLocation, signedInAs locationAccount: String?) throws(RPCError) -> Bool {
         throw RPCError.unsupported(.dataTransfer, "this app has no save path of its own")
+    }
+
+    /// An app that shares nothing; its host must then not declare `app.dataTransfer`.
+    public func share(name: String) throws(RPCError) -> [String] {
+        throw RPCError.unsupported(.dataTransfer, "this app has no share sheet")
     }
 
     /// An app without links to other apps; its host must then not declare `app.dataTransfer`.

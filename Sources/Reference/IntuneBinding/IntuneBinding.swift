@@ -82,6 +82,9 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
             let request = try params.params(OpenDocumentParams.self)
             let opened = try actingApp().openDocument(from: request.location, signedInAs: request.accountId?.rawValue)
             return JSONValue(encoding: OpenDocumentResult(opened: opened))
+        case .appShare:
+            let targets = try actingApp().share(name: try params.params(ShareParams.self).name)
+            return JSONValue(encoding: ShareResult(targets: targets))
         case .appOpenLink:
             let request = try params.params(OpenLinkParams.self)
             guard let url = URL(string: request.url), url.scheme != nil else {

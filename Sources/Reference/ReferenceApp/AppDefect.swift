@@ -39,6 +39,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app asks the policy of the location's account (none for a camera) instead of the receiving account's
     /// (POL-08).
     case openAsksLocationAccountPolicy
+    /// The app shows a share list of its own making (every installed app) instead of the system share sheet the SDK
+    /// filters (POL-09).
+    case customShareList
     /// The app opens links without asking `isURLAllowed` (POL-13).
     case linkOpenedWithoutAsking
     /// The app asks `isURLAllowed` but opens the link even when the answer is no (POL-13).
@@ -63,6 +66,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
              .ownStorageAskedAsOther:
             return ["POL-07"]
         case .openWithoutAsking, .openRefusalIgnored, .openAsksLocationAccountPolicy: return ["POL-08"]
+        case .customShareList: return ["POL-09"]
         case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
             return ["POL-13"]
         }
@@ -110,6 +114,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .openAsksLocationAccountPolicy:
             return "app.openDocument asks the policy of the location's account (none for the camera, so anything "
                 + "opens) instead of the receiving account's"
+        case .customShareList:
+            return "app.share lists every installed app itself instead of showing the system share sheet the SDK filters"
         case .linkOpenedWithoutAsking:
             return "app.openLink opens the link without asking isURLAllowed, an unmanaged app's too"
         case .linkRefusalIgnored:

@@ -57,6 +57,17 @@ final class AppPlatform: IntuneMAMPlatform {
         "whatsapp", "dropbox",
     ]
 
+    /// The installed apps a share sheet could offer: three Microsoft apps that integrate the SDK, two that do not.
+    static let shareTargets: [IntuneMAMShareTarget] = [
+        IntuneMAMShareTarget(bundleId: "com.microsoft.Office.Outlook", isManaged: true),
+        IntuneMAMShareTarget(bundleId: "com.microsoft.skype.teams", isManaged: true),
+        IntuneMAMShareTarget(bundleId: "com.microsoft.Office.Word", isManaged: true),
+        IntuneMAMShareTarget(bundleId: "net.whatsapp.WhatsApp", isManaged: false),
+        IntuneMAMShareTarget(bundleId: "com.getdropbox.Dropbox", isManaged: false),
+    ]
+
+    var shareTargets: [IntuneMAMShareTarget] { Self.shareTargets }
+
     func canOpenURL(_ url: URL) -> Bool {
         Self.installedSchemes.contains(url.scheme?.lowercased() ?? "")
     }

@@ -4,7 +4,7 @@ import Foundation
 import IntuneBinding
 import ReferenceSDK
 
-/// The app's own save and open paths (POL-07, POL-08) and its links to other apps (POL-13): before managed data leaves for a location, the app asks the
+/// The app's own save and open paths (POL-07, POL-08), its share sheet (POL-09) and its links to other apps (POL-13): before managed data leaves for a location, the app asks the
 /// data owner's policy; before data comes in from a location, it asks the receiving account's. Each question names
 /// the location and the account the location belongs to, and the app acts only on a yes.
 extension ReferenceApp {
@@ -82,6 +82,15 @@ extension ReferenceApp {
             runtime.open(url)
             return true
         }
+    }
+
+    /// The share sheet for the file `name`: the system's, which the SDK filters by the UI identity's policy (POL-09).
+    func share(name: String) throws(RPCError) -> [String] {
+        _ = try document(named: name)
+        if device.appDefects.contains(.customShareList) {
+            return AppPlatform.shareTargets.map(\.bundleId).sorted()
+        }
+        return runtime.shareSheetTargets()
     }
 
     /// What the app asks before saving to `location`: its own storage is the owner's account document; cloud

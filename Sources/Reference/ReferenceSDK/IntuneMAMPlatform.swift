@@ -30,10 +30,13 @@ public protocol IntuneMAMPlatform: AnyObject, Sendable {
     /// `UIApplication.open`: hands the URL to the app that handles it; `accountId` is the thread identity the SDK
     /// saw on the opening thread (instrumentation). Optional (default: nothing opens).
     func open(_ url: URL, accountId: String?)
+    /// The installed apps a share sheet could offer, and whether each integrates the SDK. Optional (default: none).
+    var shareTargets: [IntuneMAMShareTarget] { get }
 }
 
 extension IntuneMAMPlatform {
     public var isDeviceJailbroken: Bool { false }
     public func canOpenURL(_ url: URL) -> Bool { false }
     public func open(_ url: URL, accountId: String?) {}
+    public var shareTargets: [IntuneMAMShareTarget] { [] }
 }

@@ -24,6 +24,9 @@ public struct IntuneMAMSettings: Sendable, Equatable {
     /// `MaxFileProtectionLevel`: the strongest file protection the app supports; caps the policy's level
     /// (POL-06). Nil when absent or not a number 0–3.
     public var maxFileProtectionLevel: IntuneMAMFileProtectionLevel?
+    /// `OpenInActionExtension`: the app ships the SDK's "Open in" action extension, so under a managed-apps-only
+    /// policy the share sheet still offers the managed apps (POL-09).
+    public var openInActionExtension = false
 
     /// Info.plist key names, as the real SDK spells them.
     public enum Key {
@@ -36,6 +39,7 @@ public struct IntuneMAMSettings: Sendable, Equatable {
         public static let valuesToScrubFromLogging = "ValuesToScrubFromLogging"
         public static let verboseLoggingEnabled = "VerboseLoggingEnabled"
         public static let maxFileProtectionLevel = "MaxFileProtectionLevel"
+        public static let openInActionExtension = "OpenInActionExtension"
     }
 
     public init(multiIdentity: Bool = false, autoEnrollOnLaunch: Bool = false, mamPolicyRequired: Bool = false,
@@ -65,5 +69,6 @@ public struct IntuneMAMSettings: Sendable, Equatable {
         verboseLoggingEnabled = values[Key.verboseLoggingEnabled]?.boolValue ?? false
         valuesToScrubFromLogging = values[Key.valuesToScrubFromLogging]?.stringItems ?? []
         maxFileProtectionLevel = IntuneMAMFileProtectionLevel(settingValue: values[Key.maxFileProtectionLevel])
+        openInActionExtension = values[Key.openInActionExtension]?.boolValue ?? false
     }
 }

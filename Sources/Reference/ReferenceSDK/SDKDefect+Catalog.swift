@@ -90,6 +90,14 @@ extension SDKDefect {
                         + "(periodOnlineBeforeAccessCheck) has passed")
         case .accessRecheckedAtEveryResume:
             return (["CL-03"], "app.resume asks for the PIN every time, also within the online recheck period")
+        case .shareSheetUnfiltered:
+            return (["POL-09"], "the share sheet is not filtered: WhatsApp and Dropbox are offered for managed data under a "
+                        + "managed-apps-only policy")
+        case .openInExtensionIgnored:
+            return (["POL-09"], "OpenInActionExtension is ignored: under a managed-apps-only policy the share sheet offers "
+                        + "no app at all, managed ones neither")
+        case .shareSheetAlwaysManagedOnly:
+            return (["POL-09"], "the share sheet offers managed apps only, also when the policy lets org data go to all apps")
         case .urlAllowedDespiteRestriction:
             return (["POL-13"], "isURLAllowed answers yes for every URL, also an unmanaged app's scheme when the policy sends "
                         + "org data to managed apps only")

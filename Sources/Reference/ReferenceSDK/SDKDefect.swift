@@ -78,6 +78,12 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case accessNeverRechecked
     /// Coming back to the foreground asks for the PIN every time, even within the recheck period.
     case accessRecheckedAtEveryResume
+    /// The share sheet is not filtered: unmanaged apps are offered under a managed-apps-only policy.
+    case shareSheetUnfiltered
+    /// `OpenInActionExtension` is ignored: under a managed-apps-only policy the share sheet offers nothing.
+    case openInExtensionIgnored
+    /// The share sheet offers managed apps only, also when the policy lets org data go to all apps.
+    case shareSheetAlwaysManagedOnly
     /// `isURLAllowed` answers yes for every URL, also an unmanaged app's scheme under a managed-apps-only policy.
     case urlAllowedDespiteRestriction
     /// The offline period (`periodOfflineBeforeAccessCheck`) is never enforced: the data shows however long the

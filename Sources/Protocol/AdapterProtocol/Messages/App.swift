@@ -170,3 +170,15 @@ public struct OpenLinkResult: Codable, Sendable, Hashable {
     public var opened: Bool
     public init(opened: Bool) { self.opened = opened }
 }
+
+/// `app.share` params: the user opens the share sheet ("share", "copy to") for the app's file `name` (POL-09).
+public struct ShareParams: Codable, Sendable, Hashable {
+    public var name: String
+    public init(name: String) { self.name = name }
+}
+
+/// `app.share` result: the apps the share sheet offers, by bundle ID, sorted.
+public struct ShareResult: Codable, Sendable, Hashable {
+    public var targets: [String]
+    public init(targets: [String]) { self.targets = targets }
+}

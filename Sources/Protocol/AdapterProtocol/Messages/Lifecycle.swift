@@ -50,6 +50,9 @@ public struct AppSettings: Codable, Sendable, Hashable {
     /// iOS file protection level cap: 0 none, 1 complete unless open, 2 complete until first
     /// authentication, 3 complete (POL-06).
     public var maxFileProtectionLevel: Int?
+    /// The app ships the SDK's "Open in" action extension, through which managed apps stay reachable when policy
+    /// takes the system's "copy to" away (POL-09).
+    public var openInActionExtension: Bool?
 
     enum CodingKeys: String, CodingKey {
         case multiIdentity = "MultiIdentity"
@@ -61,6 +64,7 @@ public struct AppSettings: Codable, Sendable, Hashable {
         case valuesToScrubFromLogging = "ValuesToScrubFromLogging"
         case verboseLoggingEnabled = "VerboseLoggingEnabled"
         case maxFileProtectionLevel = "MaxFileProtectionLevel"
+        case openInActionExtension = "OpenInActionExtension"
     }
 
     public init() {}
@@ -77,6 +81,7 @@ public struct AppSettings: Codable, Sendable, Hashable {
         if let valuesToScrubFromLogging { try container.encode(valuesToScrubFromLogging, forKey: .valuesToScrubFromLogging) }
         if let verboseLoggingEnabled { try container.encode(verboseLoggingEnabled, forKey: .verboseLoggingEnabled) }
         if let maxFileProtectionLevel { try container.encode(maxFileProtectionLevel, forKey: .maxFileProtectionLevel) }
+        if let openInActionExtension { try container.encode(openInActionExtension, forKey: .openInActionExtension) }
     }
 }
 

@@ -22,8 +22,8 @@ public enum Capability: String, WireEnum {
     case appConfig
     /// Save-to and open-from policy queries.
     case policyQueries = "policy.queries"
-    /// The app's own save and open paths (`app.saveDocument`, `app.openDocument`, `app.openLink`), which must ask
-    /// the policy first.
+    /// The app's own save, open, link and share paths (`app.saveDocument`, `app.openDocument`, `app.openLink`,
+    /// `app.share`), which must go through the policy.
     case dataTransfer = "app.dataTransfer"
     /// Data protection (`sdk.protect`).
     case dataProtect = "data.protect"
@@ -52,7 +52,7 @@ public enum Capability: String, WireEnum {
         case .allowedAccounts: return "allowed accounts and the managed app configuration channel"
         case .appConfig: return "targeted app configuration"
         case .policyQueries: return "sdk.isSaveToAllowed and sdk.isOpenFromAllowed"
-        case .dataTransfer: return "app.saveDocument, app.openDocument, app.openLink: the app saves and opens through its own paths"
+        case .dataTransfer: return "app.saveDocument, app.openDocument, app.openLink, app.share: the app's own ways for data to leave or come in"
         case .dataProtect: return "sdk.protect"
         case .loginAndEnroll: return "sdk.loginAndEnroll"
         case .deviceJailbreak: return "device.setJailbroken makes the device look jailbroken to the SDK"

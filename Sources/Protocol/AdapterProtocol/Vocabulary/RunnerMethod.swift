@@ -24,6 +24,7 @@ public enum RunnerMethod: String, WireEnum {
     case appSaveDocument = "app.saveDocument"
     case appOpenDocument = "app.openDocument"
     case appOpenLink = "app.openLink"
+    case appShare = "app.share"
 
     case sdkRegisterAndEnroll = "sdk.registerAndEnroll"
     case sdkDeregisterAndUnenroll = "sdk.deregisterAndUnenroll"
@@ -79,7 +80,7 @@ public enum RunnerMethod: String, WireEnum {
         case .deviceSetJailbroken: return .deviceJailbreak
         case .sdkAppConfig, .sdkAppConfigValue, .sdkSetValuesToScrub: return .appConfig
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return .policyQueries
-        case .appSaveDocument, .appOpenDocument, .appOpenLink: return .dataTransfer
+        case .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare: return .dataTransfer
         default: return nil
         }
     }
@@ -98,6 +99,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appSaveDocument: return SaveDocumentParams.self
         case .appOpenDocument: return OpenDocumentParams.self
         case .appOpenLink: return OpenLinkParams.self
+        case .appShare: return ShareParams.self
         case .sdkDeregisterAndUnenroll: return DeregisterParams.self
         case .sdkLoginAndEnroll: return LoginAndEnrollParams.self
         case .sdkProtect: return ProtectParams.self
@@ -124,6 +126,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appSaveDocument: return SaveDocumentResult.self
         case .appOpenDocument: return OpenDocumentResult.self
         case .appOpenLink: return OpenLinkResult.self
+        case .appShare: return ShareResult.self
         case .appSwitchIdentity: return SwitchIdentityResult.self
         case .appOpenURL, .appImportDocument: return ReceiveItemResult.self
         case .sdkRegisteredAccounts: return AccountListResult.self
@@ -167,6 +170,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appShowWebContent: return "the app shows arbitrary web content"
         case .appSaveDocument: return "the user saves a copy of one of the app's files to a location; the app asks the owner's policy first"
         case .appOpenDocument: return "the user opens data from a location into the app; the app asks the receiving account's policy first"
+        case .appShare: return "the user shares one of the app's files: the targets the share sheet offers"
         case .appOpenLink: return "the user follows a link to another app; the app asks isURLAllowed, then opens it under the empty identity"
         case .sdkRegisterAndEnroll: return "registerAndEnrollAccountId"
         case .sdkDeregisterAndUnenroll: return "deRegisterAndUnenrollAccountId:withWipe:"
