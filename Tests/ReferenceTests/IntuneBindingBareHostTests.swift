@@ -30,6 +30,9 @@ import Testing
         func signIn(upn: String, password: String) throws(RPCError) -> String? { nil }
         func signOut(accountId: String) throws(RPCError) {}
         func writeData(name: String, content: String, accountId: String?) throws(RPCError) -> String { "" }
+        func fileInfo(name: String) throws(RPCError) -> FileInfoResult {
+            throw RPCError(.actionFailed, "the bare app has no files")
+        }
         func protect(text: String, accountId: String) -> ProtectResult? { nil }
         func receive(ownedBy accountId: String, document: Bool, until deadline: Date) -> ReceiveItemResult {
             ReceiveItemResult(result: .failed, switched: false)
@@ -45,6 +48,7 @@ import Testing
         func addAccount(accountId: String) -> Bool { false }
         func sdkSignedIn(accountId: String, upn: String) {}
         func allowedAccountsDidChange() {}
+        func dataProtectionDidChange() {}
     }
 
     /// An operating system that shows nothing and drops notifications.

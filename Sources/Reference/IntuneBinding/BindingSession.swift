@@ -66,8 +66,10 @@ public final class BindingSession: Sendable {
     /// signs out who is no longer allowed. Called on the SDK's thread (the observers are in `SDKSpelling.swift`).
     func sdkDidPost(_ event: NotificationEvent) {
         events.notification(event)
-        if event.name == .allowedAccountsChanged {
-            installedApp?.allowedAccountsDidChange()
+        switch event.name {
+        case .allowedAccountsChanged: installedApp?.allowedAccountsDidChange()
+        case .dataProtectionChanged: installedApp?.dataProtectionDidChange()
+        case .appConfigChanged, .policyChanged, .wipeCompleted: break
         }
     }
 

@@ -41,6 +41,9 @@ public protocol BoundApp: AnyObject, Sendable {
     /// (IDS-09); returns the owner the SDK recorded ("" = none).
     func writeData(name: String, content: String, accountId: String?) throws(RPCError) -> String
 
+    /// `app.fileInfo`: the owner of the app's file `name` and whether the app stored it encrypted (POL-10).
+    func fileInfo(name: String) throws(RPCError) -> FileInfoResult
+
     /// `sdk.protect`: `protect:accountId:` on the text, then the protection info of the result (IDS-10); nil
     /// when the SDK produced no protected data. File and data protection stay with the app, which calls its
     /// SDK's protection managers directly.
@@ -97,6 +100,10 @@ public protocol BoundApp: AnyObject, Sendable {
     /// An enrollment started by `loginAndEnrollAccount` succeeded for `accountId`: list the account if the app
     /// does not know it (its tokens stay with the SDK).
     func sdkSignedIn(accountId: String, upn: String)
+
+    /// `IntuneMAMDataProtectionDidChangeNotification`: encrypt or decrypt the managed files as the policy now says
+    /// (POL-10). Arrives on the SDK's thread: hand the work to a queue of the app's own.
+    func dataProtectionDidChange()
 
     /// `IntuneMAMAllowedAccountsDidChangeNotification`: sign out every account the new list does not allow.
     /// Arrives on the SDK's thread: hand blocking work to a queue of the app's own.

@@ -67,6 +67,8 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
             try requireSession()
             return JSONValue(encoding: host.snapshot(of: host.runningApp))
         case .appWriteData: return try writeData(try params.params(WriteDataParams.self))
+        case .appFileInfo:
+            return JSONValue(encoding: try runningApp().fileInfo(name: try params.params(FileParams.self).name))
         case .appSwitchIdentity: return try switchIdentity(try params.params(SwitchIdentityParams.self))
         case .appOpenURL: return try receive(try params.params(AccountParams.self), document: false)
         case .appImportDocument: return try receive(try params.params(AccountParams.self), document: true)

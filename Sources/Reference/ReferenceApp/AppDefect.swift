@@ -39,6 +39,12 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app asks the policy of the location's account (none for a camera) instead of the receiving account's
     /// (POL-08).
     case openAsksLocationAccountPolicy
+    /// The app writes managed files in plain text although the policy requires encryption (POL-10).
+    case filesWrittenUnencrypted
+    /// The app ignores `IntuneMAMDataProtectionDidChangeNotification`: files keep their old protection (POL-10).
+    case dataProtectionChangeIgnored
+    /// The app encrypts managed files whatever the policy says (POL-10).
+    case filesAlwaysEncrypted
     /// The app shows a share list of its own making (every installed app) instead of the system share sheet the SDK
     /// filters (POL-09).
     case customShareList
@@ -67,6 +73,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
             return ["POL-07"]
         case .openWithoutAsking, .openRefusalIgnored, .openAsksLocationAccountPolicy: return ["POL-08"]
         case .customShareList: return ["POL-09"]
+        case .filesWrittenUnencrypted, .dataProtectionChangeIgnored, .filesAlwaysEncrypted: return ["POL-10"]
         case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
             return ["POL-13"]
         }
@@ -114,6 +121,13 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .openAsksLocationAccountPolicy:
             return "app.openDocument asks the policy of the location's account (none for the camera, so anything "
                 + "opens) instead of the receiving account's"
+        case .filesWrittenUnencrypted:
+            return "app.writeData stores the managed account's files in plain text although isFileEncryptionRequired is true"
+        case .dataProtectionChangeIgnored:
+            return "the app ignores the data-protection-changed notification: its files keep the protection they were "
+                + "written with"
+        case .filesAlwaysEncrypted:
+            return "the app encrypts the managed account's files also while the policy does not require it"
         case .customShareList:
             return "app.share lists every installed app itself instead of showing the system share sheet the SDK filters"
         case .linkOpenedWithoutAsking:

@@ -119,7 +119,7 @@ extension ReferenceApp {
     }
 
     /// The path of the app's file `name` and its owner as the SDK recorded it ("" = none).
-    private func document(named name: String) throws(RPCError) -> (path: String, owner: String) {
+    func document(named name: String) throws(RPCError) -> (path: String, owner: String) {
         guard AccountFiles.isValidName(name) else {
             throw RPCError(code: RPCError.invalidParams, message: "invalid file name \"\(name)\"")
         }

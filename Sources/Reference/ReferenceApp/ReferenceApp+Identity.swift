@@ -64,7 +64,8 @@ extension ReferenceApp {
         let folder = identity.flatMap { $0.isEmpty ? nil : $0 } ?? Self.unmanagedFolder
         let written: Result<String, any Error> = manager.setCurrentThreadAccountId(identity) {
             Result {
-                let path = try files.write(accountId: folder, name: name, content: Data(content.utf8))
+                let path = try files.write(accountId: folder, name: name,
+                                           content: storedBytes(Data(content.utf8), for: identity ?? ""))
                 runtime.fileProtectionManager.didCreateFile(atPath: path)
                 return path
             }

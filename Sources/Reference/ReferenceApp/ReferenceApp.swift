@@ -186,7 +186,8 @@ final class ReferenceApp: BoundApp {
         }
         let path: String
         do {
-            path = try files.write(accountId: account.accountId, name: name, content: Data(content.utf8))
+            path = try files.write(accountId: account.accountId, name: name,
+                                   content: storedBytes(Data(content.utf8), for: account.accountId))
         } catch {
             throw RPCError(code: RPCError.actionFailed, message: "could not write \(name): \(error)")
         }

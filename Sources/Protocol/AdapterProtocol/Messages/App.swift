@@ -182,3 +182,20 @@ public struct ShareResult: Codable, Sendable, Hashable {
     public var targets: [String]
     public init(targets: [String]) { self.targets = targets }
 }
+
+/// `app.fileInfo` params: one of the app's files.
+public struct FileParams: Codable, Sendable, Hashable {
+    public var name: String
+    public init(name: String) { self.name = name }
+}
+
+/// `app.fileInfo` result: the file's owner as the SDK recorded it ("" = none) and whether its bytes on disk are
+/// encrypted data the SDK produced (POL-10).
+public struct FileInfoResult: Codable, Sendable, Hashable {
+    public var owner: AccountID
+    public var encrypted: Bool
+    public init(owner: AccountID, encrypted: Bool) {
+        self.owner = owner
+        self.encrypted = encrypted
+    }
+}

@@ -17,6 +17,7 @@ public enum RunnerMethod: String, WireEnum {
     case appSignOut = "app.signOut"
     case appState = "app.state"
     case appWriteData = "app.writeData"
+    case appFileInfo = "app.fileInfo"
     case appSwitchIdentity = "app.switchIdentity"
     case appOpenURL = "app.openURL"
     case appImportDocument = "app.importDocument"
@@ -58,7 +59,7 @@ public enum RunnerMethod: String, WireEnum {
     public var role: Role {
         switch self {
         case .initialize, .shutdown, .sync, .clockAdvance, .hello, .reset: return .control
-        case .appState, .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy, .sdkIdentity, .sdkIsManaged,
+        case .appState, .appFileInfo, .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy, .sdkIdentity, .sdkIsManaged,
              .sdkAllowedAccounts, .sdkAppConfig, .sdkAppConfigValue, .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed:
             return .query
         default: return .action
@@ -94,6 +95,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appSignIn: return SignInParams.self
         case .appSignOut, .sdkRegisterAndEnroll, .sdkIsManaged, .sdkPolicy, .appOpenURL, .appImportDocument: return AccountParams.self
         case .appWriteData: return WriteDataParams.self
+        case .appFileInfo: return FileParams.self
         case .appSwitchIdentity: return SwitchIdentityParams.self
         case .appShowWebContent: return WebContentParams.self
         case .appSaveDocument: return SaveDocumentParams.self
@@ -123,6 +125,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appLaunch, .appRestart, .appResume, .appState: return AppSnapshot.self
         case .appSignIn: return SignInResult.self
         case .appWriteData: return WriteDataResult.self
+        case .appFileInfo: return FileInfoResult.self
         case .appSaveDocument: return SaveDocumentResult.self
         case .appOpenDocument: return OpenDocumentResult.self
         case .appOpenLink: return OpenLinkResult.self
@@ -164,6 +167,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appSignOut: return "the app signs the account out: deregister with wipe, then drop its tokens"
         case .appState: return "what the app shows now"
         case .appWriteData: return "the app stores a file owned by an account"
+        case .appFileInfo: return "who owns one of the app's files, and whether it is stored encrypted"
         case .appSwitchIdentity: return "the app calls setUIPolicyAccountId before showing an account's data"
         case .appOpenURL: return "the OS hands the app a URL owned by an account"
         case .appImportDocument: return "the OS hands the app a document owned by an account"
