@@ -43,7 +43,10 @@ import Testing
                          completion: @escaping @Sendable (IntuneMAMEnrollmentToken) -> Void) {
             completion(.failure(accountId: accountId, error: "the bare app signs nobody in"))
         }
-        func wipeData(forAccountId accountId: String) -> Bool { false }
+        func wipeData(forAccountId accountId: String, deletingFiles: Bool) -> Bool { false }
+        func setPreference(_ value: String, for key: String, accountId: String) throws(RPCError) {
+            throw RPCError(.actionFailed, "the bare app keeps no settings")
+        }
         func restartAfterSDKRequest() {}
         func addAccount(accountId: String) -> Bool { false }
         func sdkSignedIn(accountId: String, upn: String) {}

@@ -29,12 +29,11 @@ final class BindingPolicyDelegate: NSObject, IntuneMAMPolicyDelegate, @unchecked
         return true
     }
 
-    /// `wipeDataForAccountId:`: the runner decides whether the app wipes; if so the app deletes the account's
-    /// data and signs it out before this returns. False → the SDK deletes the account's files itself.
+    /// `wipeDataForAccountId:`: the runner decides whether the app deletes the account's files itself (false → the
+    /// SDK deletes them); either way the app signs the account out and drops its other data before this returns.
     func wipeData(forAccountId accountId: String) -> Bool {
         let answer = session.ask(.wipeData, AccountQuestion(accountId: AccountID(accountId)), answer: ReturnAnswer.self)
-        guard answer?.return == true else { return false }
-        return app.wipeData(forAccountId: accountId)
+        return app.wipeData(forAccountId: accountId, deletingFiles: answer?.return == true)
     }
 
     /// `addAccountId:completionHandler:`: the SDK signed a user in on its own (AutoEnrollOnLaunch).

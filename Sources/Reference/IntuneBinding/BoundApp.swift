@@ -85,9 +85,14 @@ public protocol BoundApp: AnyObject, Sendable {
     func accessToken(forAccountId accountId: String, resource: String,
                      completion: @escaping @Sendable (IntuneMAMEnrollmentToken) -> Void)
 
-    /// The runner decided the app wipes `accountId` itself (`wipeDataForAccountId:`): delete the account's data,
-    /// sign it out, and return true when everything is gone.
-    func wipeData(forAccountId accountId: String) -> Bool
+    /// `wipeDataForAccountId:`: the app always signs the account out and removes its data that is not in files
+    /// (settings, caches, tokens), WIP-11. It deletes the account's files itself only when `deletingFiles` (the
+    /// runner's decision) and then returns true when everything is gone; otherwise it returns false and the SDK
+    /// deletes the files.
+    func wipeData(forAccountId accountId: String, deletingFiles: Bool) -> Bool
+
+    /// `app.setPreference`: keeps a setting for a signed-in account outside the app's files (WIP-11).
+    func setPreference(_ value: String, for key: String, accountId: String) throws(RPCError)
 
     /// The runner decided the app restarts itself after `restartApplication` returned true: restart once the
     /// SDK's callback has returned (never from inside it).

@@ -67,6 +67,10 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
             try requireSession()
             return JSONValue(encoding: host.snapshot(of: host.runningApp))
         case .appWriteData: return try writeData(try params.params(WriteDataParams.self))
+        case .appSetPreference:
+            let request = try params.params(PreferenceParams.self)
+            try actingApp().setPreference(request.value, for: request.key, accountId: request.accountId.rawValue)
+            return [:]
         case .appFileInfo:
             return JSONValue(encoding: try runningApp().fileInfo(name: try params.params(FileParams.self).name))
         case .appSwitchIdentity: return try switchIdentity(try params.params(SwitchIdentityParams.self))

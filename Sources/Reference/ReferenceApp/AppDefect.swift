@@ -39,6 +39,11 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app asks the policy of the location's account (none for a camera) instead of the receiving account's
     /// (POL-08).
     case openAsksLocationAccountPolicy
+    /// When the app leaves the files to the SDK (`wipeDataForAccountId` returns false) it does nothing else: the
+    /// account stays signed in with its settings (WIP-11).
+    case wipeFalseKeepsAccount
+    /// A wipe leaves the account's settings (data not in files) behind (WIP-11).
+    case wipeLeavesPreferences
     /// The app writes managed files in plain text although the policy requires encryption (POL-10).
     case filesWrittenUnencrypted
     /// The app ignores `IntuneMAMDataProtectionDidChangeNotification`: files keep their old protection (POL-10).
@@ -73,6 +78,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
             return ["POL-07"]
         case .openWithoutAsking, .openRefusalIgnored, .openAsksLocationAccountPolicy: return ["POL-08"]
         case .customShareList: return ["POL-09"]
+        case .wipeFalseKeepsAccount, .wipeLeavesPreferences: return ["WIP-11"]
         case .filesWrittenUnencrypted, .dataProtectionChangeIgnored, .filesAlwaysEncrypted: return ["POL-10"]
         case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
             return ["POL-13"]
@@ -121,6 +127,11 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .openAsksLocationAccountPolicy:
             return "app.openDocument asks the policy of the location's account (none for the camera, so anything "
                 + "opens) instead of the receiving account's"
+        case .wipeFalseKeepsAccount:
+            return "when wipeDataForAccountId returns false (files left to the SDK) the app neither signs the account out "
+                + "nor drops its settings"
+        case .wipeLeavesPreferences:
+            return "a wipe deletes the files and signs the account out but leaves its settings (non-file data) behind"
         case .filesWrittenUnencrypted:
             return "app.writeData stores the managed account's files in plain text although isFileEncryptionRequired is true"
         case .dataProtectionChangeIgnored:

@@ -13,6 +13,7 @@ enum AppStateSnapshot {
         let launched = launchState != .notLaunched && launchState != .terminated
         let ready = launchState == .ready
         let managed = app.flatMap { $0.runtime.policyManager.primaryAccountId }
+        let preferences = app?.preferences ?? AppPreferences(dataDirectory: device.environment.dataDirectory)
         var data = files.listing()
         for account in accounts where !data.keys.contains(where: { $0.lowercased() == account.accountId.lowercased() }) {
             data[account.accountId] = []
@@ -23,6 +24,6 @@ enum AppStateSnapshot {
             managedAccountId: managed.map { AccountID($0) },
             // Past every launch gate with an account whose data the app would show.
             corporateDataVisible: ready && !accounts.isEmpty,
-            data: IdentityMap(data))
+            data: IdentityMap(data), preferences: IdentityMap(preferences.keysByAccount))
     }
 }

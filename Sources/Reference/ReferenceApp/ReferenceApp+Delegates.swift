@@ -43,14 +43,28 @@ extension ReferenceApp {
         }
     }
 
-    /// The runner decided the app wipes `accountId` (`wipeData(forAccountId:)`): the app deletes the account's
-    /// files and signs the account out (its tokens are the account's data too, and a wiped account must not be
-    /// registered again at the next launch).
-    func wipeData(forAccountId accountId: String) -> Bool {
-        let deleted = files.deleteAll(accountId: accountId)
+    /// `wipeData(forAccountId:)`: the app drops the account's settings and signs it out (its tokens are its data
+    /// too, and a wiped account must not be registered again at the next launch), whoever deletes the files (WIP-11);
+    /// it deletes the files itself when the runner decided so, else leaves them to the SDK and returns false.
+    func wipeData(forAccountId accountId: String, deletingFiles: Bool) -> Bool {
+        let defects = device.appDefects
+        if !deletingFiles && defects.contains(.wipeFalseKeepsAccount) {
+            events.log(.info, "leaving the wipe of \(accountId) to the SDK")
+            return false
+        }
+        let deleted = deletingFiles ? files.deleteAll(accountId: accountId) : 0
+        if !defects.contains(.wipeLeavesPreferences) { preferences.removeAll(accountId: accountId) }
         events.app(AppEvent(kind: .dataWiped, accountId: AccountID(accountId), files: deleted))
         forget(accountId)
-        return true
+        return deletingFiles
+    }
+
+    /// `app.setPreference`: a setting of a signed-in account, kept outside the files.
+    func setPreference(_ value: String, for key: String, accountId: String) throws(RPCError) {
+        guard let account = accounts.account(accountId) else {
+            throw RPCError(code: RPCError.actionFailed, message: "\(accountId) is not signed in")
+        }
+        preferences.set(value, for: key, accountId: account.accountId)
     }
 
     /// The enrollment a `loginAndEnrollAccount` started succeeded: an account the app did not know is listed

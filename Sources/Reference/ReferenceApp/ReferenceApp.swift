@@ -14,6 +14,7 @@ final class ReferenceApp: BoundApp {
     let runtime: IntuneMAMRuntime
     let accounts: AccountStore
     let files: AccountFiles
+    let preferences: AppPreferences
     let tokens: TokenEndpoint
     var events: BindingEvents { device.events }
     /// The SDK calls the runner sees (`event.sdkCall` first).
@@ -31,6 +32,7 @@ final class ReferenceApp: BoundApp {
         let environment = device.environment
         accounts = AccountStore(dataDirectory: environment.dataDirectory)
         files = AccountFiles(dataDirectory: environment.dataDirectory)
+        preferences = AppPreferences(dataDirectory: environment.dataDirectory)
         tokens = TokenEndpoint(tokenURL: environment.tokenURL, clientId: environment.clientId,
                                mamResource: environment.mamResource)
         let configuration = IntuneMAMRuntimeConfiguration(

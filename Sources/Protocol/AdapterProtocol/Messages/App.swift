@@ -12,15 +12,19 @@ public struct AppSnapshot: Codable, Sendable, Hashable {
     /// File names by owning account (`unmanaged` for data of no account). A signed-in account with no
     /// data is listed with an empty array; a signed-out one may be listed (empty after a wipe) or absent.
     public var data: IdentityMap<[String]>
+    /// The keys of the app's per-account settings and caches (data not in files, `app.setPreference`), by account;
+    /// absent when the integration keeps none (WIP-11).
+    public var preferences: IdentityMap<[String]>?
 
     public init(launched: Bool, ready: Bool, signedInAccounts: [SignedInAccount], managedAccountId: AccountID?,
-                corporateDataVisible: Bool, data: IdentityMap<[String]>) {
+                corporateDataVisible: Bool, data: IdentityMap<[String]>, preferences: IdentityMap<[String]>? = nil) {
         self.launched = launched
         self.ready = ready
         self.signedInAccounts = signedInAccounts
         self.managedAccountId = managedAccountId
         self.corporateDataVisible = corporateDataVisible
         self.data = data
+        self.preferences = preferences
     }
 }
 
@@ -197,5 +201,17 @@ public struct FileInfoResult: Codable, Sendable, Hashable {
     public init(owner: AccountID, encrypted: Bool) {
         self.owner = owner
         self.encrypted = encrypted
+    }
+}
+
+/// `app.setPreference` params: the app keeps a setting for a signed-in account outside its files (WIP-11).
+public struct PreferenceParams: Codable, Sendable, Hashable {
+    public var accountId: AccountID
+    public var key: String
+    public var value: String
+    public init(accountId: AccountID, key: String, value: String) {
+        self.accountId = accountId
+        self.key = key
+        self.value = value
     }
 }

@@ -18,6 +18,7 @@ public enum RunnerMethod: String, WireEnum {
     case appState = "app.state"
     case appWriteData = "app.writeData"
     case appFileInfo = "app.fileInfo"
+    case appSetPreference = "app.setPreference"
     case appSwitchIdentity = "app.switchIdentity"
     case appOpenURL = "app.openURL"
     case appImportDocument = "app.importDocument"
@@ -96,6 +97,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appSignOut, .sdkRegisterAndEnroll, .sdkIsManaged, .sdkPolicy, .appOpenURL, .appImportDocument: return AccountParams.self
         case .appWriteData: return WriteDataParams.self
         case .appFileInfo: return FileParams.self
+        case .appSetPreference: return PreferenceParams.self
         case .appSwitchIdentity: return SwitchIdentityParams.self
         case .appShowWebContent: return WebContentParams.self
         case .appSaveDocument: return SaveDocumentParams.self
@@ -142,7 +144,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkAppConfig: return AppConfigResult.self
         case .sdkAppConfigValue: return AppConfigValueResult.self
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return AllowedResult.self
-        case .shutdown, .sync, .hello, .reset, .appSignOut, .appShowWebContent, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
+        case .shutdown, .sync, .hello, .reset, .appSignOut, .appShowWebContent, .appSetPreference, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkLoginAndEnroll, .sdkSetValuesToScrub, .deviceManagedConfigChanged, .deviceSetJailbroken:
             return Empty.self
         }
@@ -167,6 +169,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appSignOut: return "the app signs the account out: deregister with wipe, then drop its tokens"
         case .appState: return "what the app shows now"
         case .appWriteData: return "the app stores a file owned by an account"
+        case .appSetPreference: return "the app keeps a setting for a signed-in account outside its files"
         case .appFileInfo: return "who owns one of the app's files, and whether it is stored encrypted"
         case .appSwitchIdentity: return "the app calls setUIPolicyAccountId before showing an account's data"
         case .appOpenURL: return "the OS hands the app a URL owned by an account"
