@@ -139,7 +139,7 @@ import Testing
         // The binding's own API: the host's idleness, its configuration, and the app's token and data protection.
         "waitUntilIdle", "configuration", "accessToken", "protect",
         // Protocol message members and local names.
-        "name", "code", "now", "clock", "owner", "reason", "summary", "settings", "cancel", "error", "upn", "accountIds", "upns",
+        "name", "code", "now", "clock", "owner", "reason", "summary", "settings", "cancel", "error", "upn", "accountIds", "upns", "opened",
     ]
 
     // MARK: (a) The list against the spec

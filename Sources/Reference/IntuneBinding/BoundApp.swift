@@ -41,6 +41,12 @@ public protocol BoundApp: AnyObject, Sendable {
     /// (IDS-09); returns the owner the SDK recorded ("" = none).
     func writeData(name: String, content: String, accountId: String?) throws(RPCError) -> String
 
+    /// `app.writeDataInBackground`: under thread identity `threadAccountId`, dispatches work the app's ordinary way;
+    /// the work (under its own `workAccountId` when given) writes the file with no explicit owner. Waits for the work
+    /// and returns the owner the SDK recorded ("" = none), IDS-08.
+    func writeDataInBackground(name: String, content: String, threadAccountId: String, workAccountId: String?)
+        throws(RPCError) -> String
+
     /// `app.fileInfo`: the owner of the app's file `name` and whether the app stored it encrypted (POL-10).
     func fileInfo(name: String) throws(RPCError) -> FileInfoResult
 
@@ -122,6 +128,12 @@ extension BoundApp {
         throw RPCError.unsupported(.dataTransfer, "this app has no save path of its own")
     }
 
+    /// A single-identity app has one identity for every thread; its host must then not declare `identity.multi`.
+    public func writeDataInBackground(name: String, content: String, threadAccountId: String, workAccountId: String?)
+        throws(RPCError) -> String {
+        throw RPCError.unsupported(.identityMulti, "this app runs under one identity")
+    }
+
     /// An app that shares nothing; its host must then not declare `app.dataTransfer`.
     public func share(name: String) throws(RPCError) -> [String] {
         throw RPCError.unsupported(.dataTransfer, "this app has no share sheet")
@@ -134,6 +146,6 @@ extension BoundApp {
 
     /// An app that never imports data from other places; its host must then not declare `app.dataTransfer`.
     public func openDocument(from location: OpenLocation, signedInAs locationAccount: String?) throws(RPCError) -> Bool {
-        throw RPCError.unsupported(.dataTransfer, "this app has no open path of its own")
+        throw RPCError.unsupported(.dataTransfer, "this app brings no data in from other places")
     }
 }

@@ -67,6 +67,12 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
             try requireSession()
             return JSONValue(encoding: host.snapshot(of: host.runningApp))
         case .appWriteData: return try writeData(try params.params(WriteDataParams.self))
+        case .appWriteDataInBackground:
+            let request = try params.params(BackgroundWriteParams.self)
+            let owner = try actingApp().writeDataInBackground(
+                name: request.name, content: request.content, threadAccountId: request.threadAccountId.rawValue,
+                workAccountId: request.workAccountId?.rawValue)
+            return JSONValue(encoding: WriteDataResult(owner: AccountID(owner)))
         case .appSetPreference:
             let request = try params.params(PreferenceParams.self)
             try actingApp().setPreference(request.value, for: request.key, accountId: request.accountId.rawValue)

@@ -39,6 +39,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app asks the policy of the location's account (none for a camera) instead of the receiving account's
     /// (POL-08).
     case openAsksLocationAccountPolicy
+    /// The app runs background work on a thread of its own, outside the dispatch the SDK follows, so the work loses
+    /// the identity of the thread that started it (IDS-08).
+    case backgroundWorkOnOwnThread
     /// When the app leaves the files to the SDK (`wipeDataForAccountId` returns false) it does nothing else: the
     /// account stays signed in with its settings (WIP-11).
     case wipeFalseKeepsAccount
@@ -79,6 +82,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .openWithoutAsking, .openRefusalIgnored, .openAsksLocationAccountPolicy: return ["POL-08"]
         case .customShareList: return ["POL-09"]
         case .wipeFalseKeepsAccount, .wipeLeavesPreferences: return ["WIP-11"]
+        case .backgroundWorkOnOwnThread: return ["IDS-08"]
         case .filesWrittenUnencrypted, .dataProtectionChangeIgnored, .filesAlwaysEncrypted: return ["POL-10"]
         case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
             return ["POL-13"]
@@ -127,6 +131,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .openAsksLocationAccountPolicy:
             return "app.openDocument asks the policy of the location's account (none for the camera, so anything "
                 + "opens) instead of the receiving account's"
+        case .backgroundWorkOnOwnThread:
+            return "app.writeDataInBackground runs its work on a thread of its own that the SDK does not follow: the "
+                + "file belongs to the process identity, not the dispatching thread's"
         case .wipeFalseKeepsAccount:
             return "when wipeDataForAccountId returns false (files left to the SDK) the app neither signs the account out "
                 + "nor drops its settings"

@@ -59,11 +59,11 @@ final class AppPlatform: IntuneMAMPlatform {
 
     /// The installed apps a share sheet could offer: three Microsoft apps that integrate the SDK, two that do not.
     static let shareTargets: [IntuneMAMShareTarget] = [
-        IntuneMAMShareTarget(bundleId: "com.microsoft.Office.Outlook", isManaged: true),
-        IntuneMAMShareTarget(bundleId: "com.microsoft.skype.teams", isManaged: true),
-        IntuneMAMShareTarget(bundleId: "com.microsoft.Office.Word", isManaged: true),
-        IntuneMAMShareTarget(bundleId: "net.whatsapp.WhatsApp", isManaged: false),
-        IntuneMAMShareTarget(bundleId: "com.getdropbox.Dropbox", isManaged: false),
+        IntuneMAMShareTarget(bundleId: "com.microsoft.Office.Outlook", isPolicyManaged: true),
+        IntuneMAMShareTarget(bundleId: "com.microsoft.skype.teams", isPolicyManaged: true),
+        IntuneMAMShareTarget(bundleId: "com.microsoft.Office.Word", isPolicyManaged: true),
+        IntuneMAMShareTarget(bundleId: "net.whatsapp.WhatsApp", isPolicyManaged: false),
+        IntuneMAMShareTarget(bundleId: "com.getdropbox.Dropbox", isPolicyManaged: false),
     ]
 
     var shareTargets: [IntuneMAMShareTarget] { Self.shareTargets }

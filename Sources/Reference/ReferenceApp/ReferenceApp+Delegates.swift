@@ -52,9 +52,11 @@ extension ReferenceApp {
             events.log(.info, "leaving the wipe of \(accountId) to the SDK")
             return false
         }
-        let deleted = deletingFiles ? files.deleteAll(accountId: accountId) : 0
         if !defects.contains(.wipeLeavesPreferences) { preferences.removeAll(accountId: accountId) }
-        events.app(AppEvent(kind: .dataWiped, accountId: AccountID(accountId), files: deleted))
+        if deletingFiles {
+            let deleted = files.deleteAll(accountId: accountId)
+            events.app(AppEvent(kind: .dataWiped, accountId: AccountID(accountId), files: deleted))
+        }
         forget(accountId)
         return deletingFiles
     }

@@ -78,6 +78,46 @@ extension ReferenceApp {
         }
     }
 
+    /// Sets the thread identity, dispatches the write the ordinary way (the SDK carries the identity along), and waits
+    /// for it; the work sets its own identity first when given one (IDS-08). Returns the recorded owner.
+    func writeDataInBackground(name: String, content: String, threadAccountId: String, workAccountId: String?)
+        throws(RPCError) -> String {
+        guard AccountFiles.isValidName(name) else {
+            throw RPCError(code: RPCError.invalidParams, message: "invalid file name \"\(name)\"")
+        }
+        let manager = runtime.policyManager
+        let written = Latch<Result<String, RPCError>>()
+        let work: @Sendable () -> Void = { [self] in
+            let write = { [self] () -> Result<String, RPCError> in
+                let identity = manager.getCurrentThreadAccountId()
+                let folder = identity.flatMap { $0.isEmpty ? nil : $0 } ?? Self.unmanagedFolder
+                do {
+                    let path = try files.write(accountId: folder, name: name,
+                                               content: storedBytes(Data(content.utf8), for: identity ?? ""))
+                    runtime.fileProtectionManager.didCreateFile(atPath: path)
+                    return .success(runtime.fileProtectionManager.protectionInfo(forPath: path)?.accountId ?? "")
+                } catch {
+                    return .failure(RPCError(code: RPCError.actionFailed, message: "could not write \(name): \(error)"))
+                }
+            }
+            written.fulfil(workAccountId.map { manager.setCurrentThreadAccountId($0, forScope: write) } ?? write())
+        }
+        manager.setCurrentThreadAccountId(threadAccountId) {
+            if device.appDefects.contains(.backgroundWorkOnOwnThread) {
+                Thread.detachNewThread(work)
+            } else {
+                runtime.dispatchAsync(on: Self.backgroundWorkQueue, execute: work)
+            }
+        }
+        guard let result = written.wait(until: Date().addingTimeInterval(10)) else {
+            throw RPCError(code: RPCError.actionFailed, message: "the background write of \(name) did not finish in 10 s")
+        }
+        return try result.get()
+    }
+
+    /// The queue the app's background work runs on.
+    private static let backgroundWorkQueue = DispatchQueue(label: "reference-app.background-work")
+
     /// `protect:accountId:` then `protectionInfo` (IDS-10).
     func protect(text: String, accountId: String) -> ProtectResult? {
         events.sdkCall(.protect, accountId: accountId)

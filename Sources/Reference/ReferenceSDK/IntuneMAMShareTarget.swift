@@ -2,10 +2,10 @@
 public struct IntuneMAMShareTarget: Sendable, Hashable {
     public var bundleId: String
     /// The app integrates the SDK and is managed by the same organisation (a "policy managed app").
-    public var isManaged: Bool
+    public var isPolicyManaged: Bool
 
-    public init(bundleId: String, isManaged: Bool) {
+    public init(bundleId: String, isPolicyManaged: Bool) {
         self.bundleId = bundleId
-        self.isManaged = isManaged
+        self.isPolicyManaged = isPolicyManaged
     }
 }

@@ -90,6 +90,9 @@ extension SDKDefect {
                         + "(periodOnlineBeforeAccessCheck) has passed")
         case .accessRecheckedAtEveryResume:
             return (["CL-03"], "app.resume asks for the PIN every time, also within the online recheck period")
+        case .dispatchDropsThreadIdentity:
+            return (["IDS-08"], "work dispatched from a thread runs without that thread's identity: a file it writes belongs "
+                        + "to the process identity")
         case .shareSheetUnfiltered:
             return (["POL-09"], "the share sheet is not filtered: WhatsApp and Dropbox are offered for managed data under a "
                         + "managed-apps-only policy")

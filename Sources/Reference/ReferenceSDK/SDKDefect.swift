@@ -78,6 +78,8 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case accessNeverRechecked
     /// Coming back to the foreground asks for the PIN every time, even within the recheck period.
     case accessRecheckedAtEveryResume
+    /// Work the app dispatches runs without the dispatching thread's identity (IDS-08).
+    case dispatchDropsThreadIdentity
     /// The share sheet is not filtered: unmanaged apps are offered under a managed-apps-only policy.
     case shareSheetUnfiltered
     /// `OpenInActionExtension` is ignored: under a managed-apps-only policy the share sheet offers nothing.

@@ -7,7 +7,7 @@ extension SDKEngine {
         let everyone = installed.map(\.bundleId).sorted()
         guard !defect(.shareSheetUnfiltered), let managed = managedAccount(matching: uiIdentity),
               let policy = appPolicy(forAccountId: managed) else { return everyone }
-        let managedOnly = installed.filter(\.isManaged).map(\.bundleId).sorted()
+        let managedOnly = installed.filter(\.isPolicyManaged).map(\.bundleId).sorted()
         switch policy.rules.outboundDestinations {
         case "none":
             return []

@@ -215,3 +215,20 @@ public struct PreferenceParams: Codable, Sendable, Hashable {
         self.value = value
     }
 }
+
+/// `app.writeDataInBackground` params (IDS-08): the app sets `threadAccountId` as the identity of the calling thread
+/// ("" = none), dispatches work to a background queue the ordinary way, and that work writes the file without naming
+/// an owner, first setting its own identity `workAccountId` when given. The SDK must carry the dispatching thread's
+/// identity into the work, so the file belongs to `workAccountId` if set, else `threadAccountId`.
+public struct BackgroundWriteParams: Codable, Sendable, Hashable {
+    public var name: String
+    public var content: String
+    public var threadAccountId: AccountID
+    public var workAccountId: AccountID?
+    public init(name: String, content: String, threadAccountId: AccountID, workAccountId: AccountID? = nil) {
+        self.name = name
+        self.content = content
+        self.threadAccountId = threadAccountId
+        self.workAccountId = workAccountId
+    }
+}

@@ -17,6 +17,7 @@ public enum RunnerMethod: String, WireEnum {
     case appSignOut = "app.signOut"
     case appState = "app.state"
     case appWriteData = "app.writeData"
+    case appWriteDataInBackground = "app.writeDataInBackground"
     case appFileInfo = "app.fileInfo"
     case appSetPreference = "app.setPreference"
     case appSwitchIdentity = "app.switchIdentity"
@@ -75,7 +76,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appRestart: return .appRestart
         case .appResume: return .appResume
         case .appSwitchIdentity, .appOpenURL, .appImportDocument: return .identitySwitch
-        case .appShowWebContent, .sdkIdentity, .sdkIsManaged: return .identityMulti
+        case .appShowWebContent, .appWriteDataInBackground, .sdkIdentity, .sdkIsManaged: return .identityMulti
         case .sdkLoginAndEnroll: return .loginAndEnroll
         case .sdkProtect: return .dataProtect
         case .sdkAllowedAccounts, .deviceManagedConfigChanged: return .allowedAccounts
@@ -96,6 +97,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appSignIn: return SignInParams.self
         case .appSignOut, .sdkRegisterAndEnroll, .sdkIsManaged, .sdkPolicy, .appOpenURL, .appImportDocument: return AccountParams.self
         case .appWriteData: return WriteDataParams.self
+        case .appWriteDataInBackground: return BackgroundWriteParams.self
         case .appFileInfo: return FileParams.self
         case .appSetPreference: return PreferenceParams.self
         case .appSwitchIdentity: return SwitchIdentityParams.self
@@ -126,7 +128,7 @@ public enum RunnerMethod: String, WireEnum {
         case .clockAdvance: return ClockAdvanceResult.self
         case .appLaunch, .appRestart, .appResume, .appState: return AppSnapshot.self
         case .appSignIn: return SignInResult.self
-        case .appWriteData: return WriteDataResult.self
+        case .appWriteData, .appWriteDataInBackground: return WriteDataResult.self
         case .appFileInfo: return FileInfoResult.self
         case .appSaveDocument: return SaveDocumentResult.self
         case .appOpenDocument: return OpenDocumentResult.self
@@ -169,6 +171,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appSignOut: return "the app signs the account out: deregister with wipe, then drop its tokens"
         case .appState: return "what the app shows now"
         case .appWriteData: return "the app stores a file owned by an account"
+        case .appWriteDataInBackground: return "the app sets a thread identity, dispatches work, and the work writes a file"
         case .appSetPreference: return "the app keeps a setting for a signed-in account outside its files"
         case .appFileInfo: return "who owns one of the app's files, and whether it is stored encrypted"
         case .appSwitchIdentity: return "the app calls setUIPolicyAccountId before showing an account's data"
