@@ -77,6 +77,13 @@ public protocol BoundApp: AnyObject, Sendable {
     /// targets it offers, sorted (POL-09).
     func share(name: String) throws(RPCError) -> [String]
 
+    /// `app.receiveShare`: another managed app shares `text`, which its SDK protected for `owner`; the host builds
+    /// that item and hands it to the app's share extension. The extension must learn the owner from the item
+    /// (`protectionInfoForItemProvider`), never from `owner`, set the UI identity to it before showing the data,
+    /// and, with `saveAs`, keep the data in a file it makes the owner's (IDS-13). Blocks until shown or `deadline`.
+    func receiveShare(text: String, owner: String, saveAs: String?, until deadline: Date) throws(RPCError)
+        -> ReceiveShareResult
+
     /// `app.showWebContent`: arbitrary web content, shown under no account's identity (IDS-11).
     func showWebContent(until deadline: Date)
 
@@ -132,6 +139,12 @@ extension BoundApp {
     public func writeDataInBackground(name: String, content: String, threadAccountId: String, workAccountId: String?)
         throws(RPCError) -> String {
         throw RPCError.unsupported(.identityMulti, "this app runs under one identity")
+    }
+
+    /// An app without a share extension; its host must then not declare `app.shareExtension`.
+    public func receiveShare(text: String, owner: String, saveAs: String?, until deadline: Date) throws(RPCError)
+        -> ReceiveShareResult {
+        throw RPCError.unsupported(.shareExtension, "this app has no share extension")
     }
 
     /// An app that shares nothing; its host must then not declare `app.dataTransfer`.

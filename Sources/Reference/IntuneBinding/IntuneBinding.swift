@@ -94,6 +94,11 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
             let request = try params.params(OpenDocumentParams.self)
             let opened = try actingApp().openDocument(from: request.location, signedInAs: request.accountId?.rawValue)
             return JSONValue(encoding: OpenDocumentResult(opened: opened))
+        case .appReceiveShare:
+            let request = try params.params(ReceiveShareParams.self)
+            let result = try actingApp().receiveShare(text: request.text, owner: request.owner.rawValue, saveAs: request.saveAs,
+                                                      until: deadline)
+            return JSONValue(encoding: result)
         case .appShare:
             let targets = try actingApp().share(name: try params.params(ShareParams.self).name)
             return JSONValue(encoding: ShareResult(targets: targets))

@@ -42,6 +42,13 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app runs background work on a thread of its own, outside the dispatch the SDK follows, so the work loses
     /// the identity of the thread that started it (IDS-08).
     case backgroundWorkOnOwnThread
+    /// The share extension shows shared data under the identity it already has, without switching to the item's owner
+    /// (IDS-13).
+    case shareExtensionKeepsIdentity
+    /// The share extension does not read the item's owner and takes the managed account for every item (IDS-13).
+    case shareExtensionAssumesManagedOwner
+    /// The share extension saves shared data in a file without making it the owner's (IDS-13).
+    case sharedDataSavedWithoutOwner
     /// When the app leaves the files to the SDK (`wipeDataForAccountId` returns false) it does nothing else: the
     /// account stays signed in with its settings (WIP-11).
     case wipeFalseKeepsAccount
@@ -83,6 +90,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .customShareList: return ["POL-09"]
         case .wipeFalseKeepsAccount, .wipeLeavesPreferences: return ["WIP-11"]
         case .backgroundWorkOnOwnThread: return ["IDS-08"]
+        case .shareExtensionKeepsIdentity, .shareExtensionAssumesManagedOwner, .sharedDataSavedWithoutOwner: return ["IDS-13"]
         case .filesWrittenUnencrypted, .dataProtectionChangeIgnored, .filesAlwaysEncrypted: return ["POL-10"]
         case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
             return ["POL-13"]
@@ -131,6 +139,15 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .openAsksLocationAccountPolicy:
             return "app.openDocument asks the policy of the location's account (none for the camera, so anything "
                 + "opens) instead of the receiving account's"
+        case .shareExtensionKeepsIdentity:
+            return "the share extension shows shared data without setUIPolicyAccountId to its owner: it stays under the "
+                + "identity the app had"
+        case .shareExtensionAssumesManagedOwner:
+            return "the share extension never asks protectionInfoForItemProvider and treats every item as the managed "
+                + "account's, unmanaged ones too"
+        case .sharedDataSavedWithoutOwner:
+            return "the share extension saves shared data in a file without making it the owner's: the file belongs to "
+                + "no account"
         case .backgroundWorkOnOwnThread:
             return "app.writeDataInBackground runs its work on a thread of its own that the SDK does not follow: the "
                 + "file belongs to the process identity, not the dispatching thread's"

@@ -25,6 +25,12 @@ public final class IntuneMAMDataProtectionManager: Sendable {
         }
     }
 
+    /// `protectionInfoForItemProvider:completion:`: the owner of an item shared with the app's share extension (IDS-13),
+    /// given the item's loaded data; nil when another SDK did not protect it.
+    public func protectionInfo(forItemProvider item: Data, completion: @escaping @Sendable (IntuneMAMDataProtectionInfo?) -> Void) {
+        completion(protectionInfo(item))
+    }
+
     /// `unprotect:`: the original data; data that `protect` did not produce comes back unchanged.
     public func unprotect(_ data: Data) -> Data {
         DataProtectionEnvelope(parsing: data, key: key)?.payload ?? data

@@ -232,3 +232,27 @@ public struct BackgroundWriteParams: Codable, Sendable, Hashable {
         self.workAccountId = workAccountId
     }
 }
+
+/// `app.receiveShare` params: another app shares `text` with the app's share extension, data its SDK protected for
+/// `owner` ("" = unmanaged). With `saveAs` the extension keeps the data in a file of that name (IDS-13).
+public struct ReceiveShareParams: Codable, Sendable, Hashable {
+    public var text: String
+    public var owner: AccountID
+    public var saveAs: String?
+    public init(text: String, owner: AccountID, saveAs: String? = nil) {
+        self.text = text
+        self.owner = owner
+        self.saveAs = saveAs
+    }
+}
+
+/// `app.receiveShare` result: whether the extension showed the data, and the owner the SDK recorded for the saved
+/// file (absent when nothing was saved).
+public struct ReceiveShareResult: Codable, Sendable, Hashable {
+    public var shown: Bool
+    public var savedOwner: AccountID?
+    public init(shown: Bool, savedOwner: AccountID?) {
+        self.shown = shown
+        self.savedOwner = savedOwner
+    }
+}

@@ -25,6 +25,8 @@ public enum Capability: String, WireEnum {
     /// The app's own save, open, link and share paths (`app.saveDocument`, `app.openDocument`, `app.openLink`,
     /// `app.share`), which must go through the policy.
     case dataTransfer = "app.dataTransfer"
+    /// The app has a share extension that receives items shared from other apps (`app.receiveShare`).
+    case shareExtension = "app.shareExtension"
     /// Data protection (`sdk.protect`).
     case dataProtect = "data.protect"
     /// `loginAndEnrollAccount`: the SDK signs the user in itself.
@@ -53,6 +55,7 @@ public enum Capability: String, WireEnum {
         case .appConfig: return "targeted app configuration"
         case .policyQueries: return "sdk.isSaveToAllowed and sdk.isOpenFromAllowed"
         case .dataTransfer: return "app.saveDocument, app.openDocument, app.openLink, app.share: the app's own ways for data to leave or come in"
+        case .shareExtension: return "app.receiveShare: the app's share extension receives an item shared from another app"
         case .dataProtect: return "sdk.protect"
         case .loginAndEnroll: return "sdk.loginAndEnroll"
         case .deviceJailbreak: return "device.setJailbroken makes the device look jailbroken to the SDK"

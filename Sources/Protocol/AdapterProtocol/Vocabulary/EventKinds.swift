@@ -29,6 +29,9 @@ public enum AppEventKind: String, WireEnum {
     /// The operating system opened a URL for the app (`app.openLink`, POL-13); `accountId` is the identity of the
     /// opening thread ("" = none).
     case urlOpened = "url-opened"
+    /// The share extension showed shared data (`app.receiveShare`, IDS-13); `accountId` is the UI identity it showed
+    /// the data under.
+    case shareShown = "share-shown"
 }
 
 /// Who restarted the app (`event.app restarted`, `reason`).

@@ -28,6 +28,7 @@ public enum RunnerMethod: String, WireEnum {
     case appOpenDocument = "app.openDocument"
     case appOpenLink = "app.openLink"
     case appShare = "app.share"
+    case appReceiveShare = "app.receiveShare"
 
     case sdkRegisterAndEnroll = "sdk.registerAndEnroll"
     case sdkDeregisterAndUnenroll = "sdk.deregisterAndUnenroll"
@@ -84,6 +85,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkAppConfig, .sdkAppConfigValue, .sdkSetValuesToScrub: return .appConfig
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return .policyQueries
         case .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare: return .dataTransfer
+        case .appReceiveShare: return .shareExtension
         default: return nil
         }
     }
@@ -106,6 +108,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appOpenDocument: return OpenDocumentParams.self
         case .appOpenLink: return OpenLinkParams.self
         case .appShare: return ShareParams.self
+        case .appReceiveShare: return ReceiveShareParams.self
         case .sdkDeregisterAndUnenroll: return DeregisterParams.self
         case .sdkLoginAndEnroll: return LoginAndEnrollParams.self
         case .sdkProtect: return ProtectParams.self
@@ -134,6 +137,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appOpenDocument: return OpenDocumentResult.self
         case .appOpenLink: return OpenLinkResult.self
         case .appShare: return ShareResult.self
+        case .appReceiveShare: return ReceiveShareResult.self
         case .appSwitchIdentity: return SwitchIdentityResult.self
         case .appOpenURL, .appImportDocument: return ReceiveItemResult.self
         case .sdkRegisteredAccounts: return AccountListResult.self
@@ -180,6 +184,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appShowWebContent: return "the app shows arbitrary web content"
         case .appSaveDocument: return "the user saves a copy of one of the app's files to a location; the app asks the owner's policy first"
         case .appOpenDocument: return "the user opens data from a location into the app; the app asks the receiving account's policy first"
+        case .appReceiveShare: return "another app shares data owned by an account with the app's share extension"
         case .appShare: return "the user shares one of the app's files: the targets the share sheet offers"
         case .appOpenLink: return "the user follows a link to another app; the app asks isURLAllowed, then opens it under the empty identity"
         case .sdkRegisterAndEnroll: return "registerAndEnrollAccountId"

@@ -13,6 +13,7 @@ public enum SDKAPI: String, WireEnum {
     case isSaveToAllowedForLocation
     case isOpenFromAllowedForLocation
     case isURLAllowed
+    case protectionInfoForItemProvider
 
     /// The UPN-era name of the same method, where there was one (present up to 19.x).
     public var upnEraName: String? {
@@ -21,7 +22,7 @@ public enum SDKAPI: String, WireEnum {
         case .deRegisterAndUnenrollAccountId: return "deRegisterAndUnenrollAccount"
         case .setUIPolicyAccountId: return "setUIPolicyIdentity"
         case .applicationDidFinishLaunching, .loginAndEnrollAccount, .protect, .isSaveToAllowedForLocation,
-             .isOpenFromAllowedForLocation, .isURLAllowed:
+             .isOpenFromAllowedForLocation, .isURLAllowed, .protectionInfoForItemProvider:
             return nil
         }
     }
