@@ -84,6 +84,14 @@ public protocol BoundApp: AnyObject, Sendable {
     func receiveShare(text: String, owner: String, saveAs: String?, until deadline: Date) throws(RPCError)
         -> ReceiveShareResult
 
+    /// `app.copy`: the user copies `text` from `accountId`'s data, which the app shows under that UI identity; the
+    /// copy goes through the SDK's pasteboard (IDS-12).
+    func copy(text: String, from accountId: String, until deadline: Date) throws(RPCError)
+
+    /// `app.paste`: the user pastes into `accountId`'s data, shown under that UI identity; the text the app got, nil
+    /// when the policy kept it out (IDS-12).
+    func paste(into accountId: String, until deadline: Date) throws(RPCError) -> String?
+
     /// `app.showWebContent`: arbitrary web content, shown under no account's identity (IDS-11).
     func showWebContent(until deadline: Date)
 
@@ -139,6 +147,16 @@ extension BoundApp {
     public func writeDataInBackground(name: String, content: String, threadAccountId: String, workAccountId: String?)
         throws(RPCError) -> String {
         throw RPCError.unsupported(.identityMulti, "this app runs under one identity")
+    }
+
+    /// An app without copy and paste; its host must then not declare `clipboard`.
+    public func copy(text: String, from accountId: String, until deadline: Date) throws(RPCError) {
+        throw RPCError.unsupported(.clipboard, "this app has no copy and paste")
+    }
+
+    /// See ``copy(text:from:until:)``.
+    public func paste(into accountId: String, until deadline: Date) throws(RPCError) -> String? {
+        throw RPCError.unsupported(.clipboard, "this app has no copy and paste")
     }
 
     /// An app without a share extension; its host must then not declare `app.shareExtension`.

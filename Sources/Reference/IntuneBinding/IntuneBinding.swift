@@ -94,6 +94,22 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
             let request = try params.params(OpenDocumentParams.self)
             let opened = try actingApp().openDocument(from: request.location, signedInAs: request.accountId?.rawValue)
             return JSONValue(encoding: OpenDocumentResult(opened: opened))
+        case .appCopy:
+            let request = try params.params(CopyParams.self)
+            try actingApp().copy(text: request.text, from: request.accountId.rawValue, until: deadline)
+            return [:]
+        case .appPaste:
+            let text = try actingApp().paste(into: try params.params(AccountParams.self).accountId.rawValue, until: deadline)
+            return JSONValue(encoding: PasteResult(text: text))
+        case .deviceCopy:
+            try requireSession()
+            let request = try params.params(DeviceCopyParams.self)
+            try host.copyFromOtherApp(request.text, managedApp: request.managedApp)
+            return [:]
+        case .devicePaste:
+            try requireSession()
+            let text = try host.pasteInOtherApp(managedApp: try params.params(DevicePasteParams.self).managedApp)
+            return JSONValue(encoding: PasteResult(text: text))
         case .appReceiveShare:
             let request = try params.params(ReceiveShareParams.self)
             let result = try actingApp().receiveShare(text: request.text, owner: request.owner.rawValue, saveAs: request.saveAs,

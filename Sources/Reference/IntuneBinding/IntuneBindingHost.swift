@@ -54,6 +54,12 @@ public protocol IntuneBindingHost: AnyObject, Sendable {
 
     /// `app.state` and the answer to launches: what the app shows (`app` nil = not running: from disk).
     func snapshot(of app: App?) -> AppSnapshot
+
+    /// `device.copy`: another app (managed or not) puts `text` on the general pasteboard (IDS-12).
+    func copyFromOtherApp(_ text: String, managedApp: Bool) throws(RPCError)
+
+    /// `device.paste`: the text another app (managed or not) gets when it pastes now; nil when kept out (IDS-12).
+    func pasteInOtherApp(managedApp: Bool) throws(RPCError) -> String?
 }
 
 extension IntuneBindingHost {
@@ -61,6 +67,16 @@ extension IntuneBindingHost {
     /// `device.jailbreak`.
     public func setJailbroken(_ jailbroken: Bool) throws(RPCError) {
         throw RPCError.unsupported(.deviceJailbreak, "this test host cannot make the device look jailbroken")
+    }
+
+    /// `device.copy`: a host on a real device cannot play other apps; it must then not declare `clipboard`.
+    public func copyFromOtherApp(_ text: String, managedApp: Bool) throws(RPCError) {
+        throw RPCError.unsupported(.clipboard, "this test host cannot play other apps")
+    }
+
+    /// `device.paste`: see ``copyFromOtherApp(_:managedApp:)``.
+    public func pasteInOtherApp(managedApp: Bool) throws(RPCError) -> String? {
+        throw RPCError.unsupported(.clipboard, "this test host cannot play other apps")
     }
 
     /// A host that runs one process per case (over stdio) need not reset; it must then not declare `reset`.

@@ -42,6 +42,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app runs background work on a thread of its own, outside the dispatch the SDK follows, so the work loses
     /// the identity of the thread that started it (IDS-08).
     case backgroundWorkOnOwnThread
+    /// The app copies from an account's data without showing it under that account's UI identity, so the copy
+    /// carries whatever identity the UI had (IDS-12).
+    case copyUnderCurrentIdentity
     /// The share extension shows shared data under the identity it already has, without switching to the item's owner
     /// (IDS-13).
     case shareExtensionKeepsIdentity
@@ -90,6 +93,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .customShareList: return ["POL-09"]
         case .wipeFalseKeepsAccount, .wipeLeavesPreferences: return ["WIP-11"]
         case .backgroundWorkOnOwnThread: return ["IDS-08"]
+        case .copyUnderCurrentIdentity: return ["IDS-12"]
         case .shareExtensionKeepsIdentity, .shareExtensionAssumesManagedOwner, .sharedDataSavedWithoutOwner: return ["IDS-13"]
         case .filesWrittenUnencrypted, .dataProtectionChangeIgnored, .filesAlwaysEncrypted: return ["POL-10"]
         case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
@@ -139,6 +143,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .openAsksLocationAccountPolicy:
             return "app.openDocument asks the policy of the location's account (none for the camera, so anything "
                 + "opens) instead of the receiving account's"
+        case .copyUnderCurrentIdentity:
+            return "app.copy copies an account's text without setUIPolicyAccountId to its owner first: the copy carries "
+                + "the identity the UI had"
         case .shareExtensionKeepsIdentity:
             return "the share extension shows shared data without setUIPolicyAccountId to its owner: it stays under the "
                 + "identity the app had"

@@ -68,6 +68,11 @@ final class AppPlatform: IntuneMAMPlatform {
 
     var shareTargets: [IntuneMAMShareTarget] { Self.shareTargets }
 
+    var pasteboard: IntuneMAMPasteboardItem? {
+        get { device.pasteboard }
+        set { device.pasteboard = newValue }
+    }
+
     func canOpenURL(_ url: URL) -> Bool {
         Self.installedSchemes.contains(url.scheme?.lowercased() ?? "")
     }

@@ -114,6 +114,22 @@ final class ReferenceDevice: Sendable {
         }
     }
 
+    // MARK: Pasteboard (IDS-12)
+
+    /// The general pasteboard: a file in the case's data directory, so it survives the app's restarts.
+    private var pasteboardFile: URL { environment.dataDirectory.appendingPathComponent("device-pasteboard.json") }
+
+    var pasteboard: IntuneMAMPasteboardItem? {
+        get { (try? Data(contentsOf: pasteboardFile)).flatMap { try? JSONDecoder().decode(IntuneMAMPasteboardItem.self, from: $0) } }
+        set {
+            guard let newValue, let data = try? JSONEncoder().encode(newValue) else {
+                try? FileManager.default.removeItem(at: pasteboardFile)
+                return
+            }
+            try? data.write(to: pasteboardFile, options: .atomic)
+        }
+    }
+
     // MARK: Lifecycle
 
     /// Launch, restart and shutdown run one at a time: each waits until the one under way has finished. Not

@@ -52,6 +52,16 @@ final class ReferenceHost: IntuneBindingHost {
         try device.setJailbroken(jailbroken)
     }
 
+    func copyFromOtherApp(_ text: String, managedApp: Bool) throws(RPCError) {
+        guard let device = currentDevice else { throw RPCError(code: RPCError.actionFailed, message: "initialize was not called") }
+        device.pasteboard = IntuneMAMPasteboardItem(text: text, owner: nil, outboundLevel: "allApps", fromManagedApp: managedApp)
+    }
+
+    func pasteInOtherApp(managedApp: Bool) throws(RPCError) -> String? {
+        guard let device = currentDevice else { throw RPCError(code: RPCError.actionFailed, message: "initialize was not called") }
+        return device.pasteboard?.pasted(intoManagedApp: managedApp)
+    }
+
     func waitUntilIdle(deadline: Date) -> Bool {
         currentDevice?.waitUntilIdle(deadline: deadline) ?? true
     }

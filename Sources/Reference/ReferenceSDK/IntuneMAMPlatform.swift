@@ -32,6 +32,8 @@ public protocol IntuneMAMPlatform: AnyObject, Sendable {
     func open(_ url: URL, accountId: String?)
     /// The installed apps a share sheet could offer, and whether each integrates the SDK. Optional (default: none).
     var shareTargets: [IntuneMAMShareTarget] { get }
+    /// The general pasteboard (`UIPasteboard.general`), as the SDK writes and reads it. Optional (default: none).
+    var pasteboard: IntuneMAMPasteboardItem? { get set }
 }
 
 extension IntuneMAMPlatform {
@@ -39,4 +41,8 @@ extension IntuneMAMPlatform {
     public func canOpenURL(_ url: URL) -> Bool { false }
     public func open(_ url: URL, accountId: String?) {}
     public var shareTargets: [IntuneMAMShareTarget] { [] }
+    public var pasteboard: IntuneMAMPasteboardItem? {
+        get { nil }
+        set {}
+    }
 }

@@ -17,6 +17,8 @@ struct MAMDataRules: Equatable, Sendable {
     var outboundDestinations = "allApps"
     /// `managedBrowserToOpenLinksRequired`: web links open only in the managed browser (Edge).
     var managedBrowserRequired = false
+    /// `allowedOutboundClipboardSharingLevel`: allApps (when absent), managedAppsWithPasteIn, managedApps or blocked.
+    var clipboardLevel = "allApps"
 
     private struct Fields: Decodable {
         var saveAsBlocked: Bool?
@@ -26,6 +28,7 @@ struct MAMDataRules: Equatable, Sendable {
         var notificationRestriction: String?
         var allowedOutboundDataTransferDestinations: String?
         var managedBrowserToOpenLinksRequired: Bool?
+        var allowedOutboundClipboardSharingLevel: String?
     }
 
     init() {}
@@ -40,6 +43,7 @@ struct MAMDataRules: Equatable, Sendable {
         notificationRestriction = fields.notificationRestriction
         outboundDestinations = fields.allowedOutboundDataTransferDestinations ?? "allApps"
         managedBrowserRequired = fields.managedBrowserToOpenLinksRequired ?? false
+        clipboardLevel = fields.allowedOutboundClipboardSharingLevel ?? "allApps"
     }
 
     /// Org data may leave only for apps that integrate the SDK (managedApps), or for none.

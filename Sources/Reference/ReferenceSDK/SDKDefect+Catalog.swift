@@ -90,6 +90,15 @@ extension SDKDefect {
                         + "(periodOnlineBeforeAccessCheck) has passed")
         case .accessRecheckedAtEveryResume:
             return (["CL-03"], "app.resume asks for the PIN every time, also within the online recheck period")
+        case .clipboardUnrestricted:
+            return (["IDS-12"], "the clipboard is not restricted: the managed account's copied text pastes into unmanaged apps")
+        case .clipboardTaggedWithProcessIdentity:
+            return (["IDS-12"], "a copy is tagged with the process identity, not the UI identity it was made under: in a "
+                        + "multi-identity app the managed account's text goes out untagged")
+        case .pasteInRefused:
+            return (["IDS-12"], "managedAppsWithPasteIn refuses paste-in from unmanaged apps, as if it were managedApps")
+        case .pasteInFromAnyApp:
+            return (["IDS-12"], "managedApps lets text from unmanaged apps paste into the managed account's data")
         case .dispatchDropsThreadIdentity:
             return (["IDS-08"], "work dispatched from a thread runs without that thread's identity: a file it writes belongs "
                         + "to the process identity")

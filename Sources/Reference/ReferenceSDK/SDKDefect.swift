@@ -78,6 +78,14 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case accessNeverRechecked
     /// Coming back to the foreground asks for the PIN every time, even within the recheck period.
     case accessRecheckedAtEveryResume
+    /// The clipboard is not restricted: every copy may be pasted anywhere (IDS-12).
+    case clipboardUnrestricted
+    /// A copy is tagged with the process identity instead of the UI identity it was made under (IDS-12).
+    case clipboardTaggedWithProcessIdentity
+    /// `managedAppsWithPasteIn` refuses paste-in from unmanaged apps, like `managedApps` (IDS-12).
+    case pasteInRefused
+    /// `managedApps` lets text from unmanaged apps paste in, like `managedAppsWithPasteIn` (IDS-12).
+    case pasteInFromAnyApp
     /// Work the app dispatches runs without the dispatching thread's identity (IDS-08).
     case dispatchDropsThreadIdentity
     /// The share sheet is not filtered: unmanaged apps are offered under a managed-apps-only policy.

@@ -256,3 +256,36 @@ public struct ReceiveShareResult: Codable, Sendable, Hashable {
         self.savedOwner = savedOwner
     }
 }
+
+/// `app.copy` params: the user copies `text` from data of `accountId` ("" = unmanaged) that the app shows; the app
+/// shows that data under its owner's UI identity, so the SDK tags the copy with it (IDS-12).
+public struct CopyParams: Codable, Sendable, Hashable {
+    public var text: String
+    public var accountId: AccountID
+    public init(text: String, accountId: AccountID) {
+        self.text = text
+        self.accountId = accountId
+    }
+}
+
+/// `device.copy` params: another app, one that integrates the SDK and is managed (`managedApp`) or not, copies text.
+public struct DeviceCopyParams: Codable, Sendable, Hashable {
+    public var text: String
+    public var managedApp: Bool
+    public init(text: String, managedApp: Bool) {
+        self.text = text
+        self.managedApp = managedApp
+    }
+}
+
+/// `device.paste` params: another app, managed or not, pastes.
+public struct DevicePasteParams: Codable, Sendable, Hashable {
+    public var managedApp: Bool
+    public init(managedApp: Bool) { self.managedApp = managedApp }
+}
+
+/// `app.paste` / `device.paste` result: the text the paste got, absent when the policy kept it out.
+public struct PasteResult: Codable, Sendable, Hashable {
+    public var text: String?
+    public init(text: String?) { self.text = text }
+}

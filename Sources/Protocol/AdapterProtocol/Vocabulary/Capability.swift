@@ -27,6 +27,9 @@ public enum Capability: String, WireEnum {
     case dataTransfer = "app.dataTransfer"
     /// The app has a share extension that receives items shared from other apps (`app.receiveShare`).
     case shareExtension = "app.shareExtension"
+    /// Copy and paste through the general pasteboard (`app.copy`, `app.paste`), and the host can play other apps
+    /// that copy and paste (`device.copy`, `device.paste`).
+    case clipboard
     /// Data protection (`sdk.protect`).
     case dataProtect = "data.protect"
     /// `loginAndEnrollAccount`: the SDK signs the user in itself.
@@ -56,6 +59,7 @@ public enum Capability: String, WireEnum {
         case .policyQueries: return "sdk.isSaveToAllowed and sdk.isOpenFromAllowed"
         case .dataTransfer: return "app.saveDocument, app.openDocument, app.openLink, app.share: the app's own ways for data to leave or come in"
         case .shareExtension: return "app.receiveShare: the app's share extension receives an item shared from another app"
+        case .clipboard: return "app.copy, app.paste, device.copy, device.paste: copy and paste with other apps"
         case .dataProtect: return "sdk.protect"
         case .loginAndEnroll: return "sdk.loginAndEnroll"
         case .deviceJailbreak: return "device.setJailbroken makes the device look jailbroken to the SDK"

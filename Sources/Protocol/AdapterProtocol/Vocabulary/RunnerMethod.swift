@@ -29,6 +29,8 @@ public enum RunnerMethod: String, WireEnum {
     case appOpenLink = "app.openLink"
     case appShare = "app.share"
     case appReceiveShare = "app.receiveShare"
+    case appCopy = "app.copy"
+    case appPaste = "app.paste"
 
     case sdkRegisterAndEnroll = "sdk.registerAndEnroll"
     case sdkDeregisterAndUnenroll = "sdk.deregisterAndUnenroll"
@@ -48,6 +50,8 @@ public enum RunnerMethod: String, WireEnum {
 
     case deviceManagedConfigChanged = "device.managedConfigChanged"
     case deviceSetJailbroken = "device.setJailbroken"
+    case deviceCopy = "device.copy"
+    case devicePaste = "device.paste"
 
     /// How a suite uses a method.
     public enum Role: String, Sendable {
@@ -86,6 +90,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return .policyQueries
         case .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare: return .dataTransfer
         case .appReceiveShare: return .shareExtension
+        case .appCopy, .appPaste, .deviceCopy, .devicePaste: return .clipboard
         default: return nil
         }
     }
@@ -109,6 +114,10 @@ public enum RunnerMethod: String, WireEnum {
         case .appOpenLink: return OpenLinkParams.self
         case .appShare: return ShareParams.self
         case .appReceiveShare: return ReceiveShareParams.self
+        case .appCopy: return CopyParams.self
+        case .appPaste: return AccountParams.self
+        case .deviceCopy: return DeviceCopyParams.self
+        case .devicePaste: return DevicePasteParams.self
         case .sdkDeregisterAndUnenroll: return DeregisterParams.self
         case .sdkLoginAndEnroll: return LoginAndEnrollParams.self
         case .sdkProtect: return ProtectParams.self
@@ -138,6 +147,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appOpenLink: return OpenLinkResult.self
         case .appShare: return ShareResult.self
         case .appReceiveShare: return ReceiveShareResult.self
+        case .appPaste, .devicePaste: return PasteResult.self
         case .appSwitchIdentity: return SwitchIdentityResult.self
         case .appOpenURL, .appImportDocument: return ReceiveItemResult.self
         case .sdkRegisteredAccounts: return AccountListResult.self
@@ -151,7 +161,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkAppConfigValue: return AppConfigValueResult.self
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return AllowedResult.self
         case .shutdown, .sync, .hello, .reset, .appSignOut, .appShowWebContent, .appSetPreference, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
-             .sdkLoginAndEnroll, .sdkSetValuesToScrub, .deviceManagedConfigChanged, .deviceSetJailbroken:
+             .sdkLoginAndEnroll, .sdkSetValuesToScrub, .deviceManagedConfigChanged, .deviceSetJailbroken, .appCopy, .deviceCopy:
             return Empty.self
         }
     }
@@ -184,6 +194,10 @@ public enum RunnerMethod: String, WireEnum {
         case .appShowWebContent: return "the app shows arbitrary web content"
         case .appSaveDocument: return "the user saves a copy of one of the app's files to a location; the app asks the owner's policy first"
         case .appOpenDocument: return "the user opens data from a location into the app; the app asks the receiving account's policy first"
+        case .appCopy: return "the user copies text from an account's data in the app"
+        case .appPaste: return "the user pastes into an account's data in the app: the text the app gets"
+        case .deviceCopy: return "another app (managed or not) puts text on the pasteboard"
+        case .devicePaste: return "another app (managed or not) pastes: the text it gets"
         case .appReceiveShare: return "another app shares data owned by an account with the app's share extension"
         case .appShare: return "the user shares one of the app's files: the targets the share sheet offers"
         case .appOpenLink: return "the user follows a link to another app; the app asks isURLAllowed, then opens it under the empty identity"

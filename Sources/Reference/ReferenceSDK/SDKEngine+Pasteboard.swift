@@ -1,0 +1,39 @@
+/// The SDK's hooks of the general pasteboard (IDS-12): a copy carries the UI identity it was made under and that
+/// identity's clipboard level; a paste into a managed identity follows its own level (paste-in from unmanaged apps
+/// only with `managedAppsWithPasteIn` or `allApps`), a paste anywhere else follows the copier's level.
+extension SDKEngine {
+    func copyToPasteboard(_ text: String) {
+        guard let platform else { return }
+        let owner = (defect(.clipboardTaggedWithProcessIdentity) ? processIdentity : uiIdentity) ?? ""
+        let managed = managedAccount(matching: owner)
+        let level = managed.flatMap { clipboardLevel(of: $0) } ?? "allApps"
+        platform.pasteboard = IntuneMAMPasteboardItem(text: text, owner: owner, outboundLevel: level,
+                                                      fromManagedApp: managed != nil)
+    }
+
+    func pasteFromPasteboard() -> String? {
+        guard let item = platform?.pasteboard else { return nil }
+        guard let receiver = managedAccount(matching: uiIdentity), let level = clipboardLevel(of: receiver) else {
+            return item.pasted(intoManagedApp: false)
+        }
+        if sameAccount(item.owner, receiver) { return item.text }
+        switch level {
+        case "allApps":
+            return item.text
+        case "managedAppsWithPasteIn" where !defect(.pasteInRefused):
+            return item.text
+        case "managedApps" where defect(.pasteInFromAnyApp):
+            return item.text
+        case "managedApps", "managedAppsWithPasteIn":
+            return item.fromManagedApp ? item.text : nil
+        default:
+            return nil
+        }
+    }
+
+    /// The managed account's clipboard level, nil when it has no policy.
+    private func clipboardLevel(of account: String) -> String? {
+        guard let policy = appPolicy(forAccountId: account) else { return nil }
+        return defect(.clipboardUnrestricted) ? "allApps" : policy.rules.clipboardLevel
+    }
+}
