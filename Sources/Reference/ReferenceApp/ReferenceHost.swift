@@ -54,7 +54,7 @@ final class ReferenceHost: IntuneBindingHost {
 
     func copyFromOtherApp(_ text: String, managedApp: Bool) throws(RPCError) {
         guard let device = currentDevice else { throw RPCError(code: RPCError.actionFailed, message: "initialize was not called") }
-        device.pasteboard = IntuneMAMPasteboardItem(text: text, owner: nil, outboundLevel: "allApps", fromManagedApp: managedApp)
+        device.pasteboard = IntuneMAMPasteboardItem(clipText: text, owner: nil, outboundLevel: "allApps", fromManagedApp: managedApp)
     }
 
     func pasteInOtherApp(managedApp: Bool) throws(RPCError) -> String? {

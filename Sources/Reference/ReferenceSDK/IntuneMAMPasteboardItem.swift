@@ -1,6 +1,6 @@
 /// What is on the general pasteboard, with what the copying app's SDK attached to it (IDS-12).
 public struct IntuneMAMPasteboardItem: Codable, Sendable, Equatable {
-    public var text: String
+    public var clipText: String
     /// The identity the copying app's SDK tagged the text with: its UI identity when the user copied ("" = none);
     /// nil when an app without the SDK copied it.
     public var owner: String?
@@ -10,8 +10,8 @@ public struct IntuneMAMPasteboardItem: Codable, Sendable, Equatable {
     /// The text comes from a managed identity of a managed app.
     public var fromManagedApp: Bool
 
-    public init(text: String, owner: String?, outboundLevel: String, fromManagedApp: Bool) {
-        self.text = text
+    public init(clipText: String, owner: String?, outboundLevel: String, fromManagedApp: Bool) {
+        self.clipText = clipText
         self.owner = owner
         self.outboundLevel = outboundLevel
         self.fromManagedApp = fromManagedApp
@@ -21,8 +21,8 @@ public struct IntuneMAMPasteboardItem: Codable, Sendable, Equatable {
     /// text the copier let go to all apps): nil when the level keeps it from that app.
     public func pasted(intoManagedApp: Bool) -> String? {
         switch outboundLevel {
-        case "allApps": return text
-        case "managedApps", "managedAppsWithPasteIn": return intoManagedApp ? text : nil
+        case "allApps": return clipText
+        case "managedApps", "managedAppsWithPasteIn": return intoManagedApp ? clipText : nil
         default: return nil
         }
     }

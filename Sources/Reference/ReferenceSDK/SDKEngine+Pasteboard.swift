@@ -7,7 +7,7 @@ extension SDKEngine {
         let owner = (defect(.clipboardTaggedWithProcessIdentity) ? processIdentity : uiIdentity) ?? ""
         let managed = managedAccount(matching: owner)
         let level = managed.flatMap { clipboardLevel(of: $0) } ?? "allApps"
-        platform.pasteboard = IntuneMAMPasteboardItem(text: text, owner: owner, outboundLevel: level,
+        platform.pasteboard = IntuneMAMPasteboardItem(clipText: text, owner: owner, outboundLevel: level,
                                                       fromManagedApp: managed != nil)
     }
 
@@ -16,16 +16,16 @@ extension SDKEngine {
         guard let receiver = managedAccount(matching: uiIdentity), let level = clipboardLevel(of: receiver) else {
             return item.pasted(intoManagedApp: false)
         }
-        if sameAccount(item.owner, receiver) { return item.text }
+        if sameAccount(item.owner, receiver) { return item.clipText }
         switch level {
         case "allApps":
-            return item.text
+            return item.clipText
         case "managedAppsWithPasteIn" where !defect(.pasteInRefused):
-            return item.text
+            return item.clipText
         case "managedApps" where defect(.pasteInFromAnyApp):
-            return item.text
+            return item.clipText
         case "managedApps", "managedAppsWithPasteIn":
-            return item.fromManagedApp ? item.text : nil
+            return item.fromManagedApp ? item.clipText : nil
         default:
             return nil
         }

@@ -52,7 +52,7 @@ public enum Capability: String, WireEnum {
         case .uiPrompts: return "SDK UI becomes ui.* questions a simulated user answers"
         case .appRestart: return "app.restart terminates and relaunches the app"
         case .appResume: return "app.resume brings the app back to the foreground"
-        case .identityMulti: return "multi-identity: sdk.identity, sdk.isManaged, app.showWebContent"
+        case .identityMulti: return "multi-identity: sdk.identity, sdk.isManaged, app.showWebContent, app.writeDataInBackground"
         case .identitySwitch: return "identity switches: app.switchIdentity, app.openURL, app.importDocument"
         case .allowedAccounts: return "allowed accounts and the managed app configuration channel"
         case .appConfig: return "targeted app configuration"
