@@ -9,7 +9,7 @@ struct GraphEntitySchema: Sendable {
     let typeName: String
     /// Whether a create must carry `@odata.type` (collections typed to an abstract base need it).
     var odataTypeRequired = false
-    let writable: [String: GraphPropertyType]
+    var writable: [String: GraphPropertyType]
     var readOnly: Set<String> = ["id", "createdDateTime", "lastModifiedDateTime"]
     /// Navigation properties with the action that sets them, for the refusal message.
     var navigation: [String: String] = [:]

@@ -41,6 +41,19 @@ extension GraphFace {
         return Reply.noContent.with(detail: "policy=\(policy.id) version=\(policy.version)")
     }
 
+    /// `PATCH /beta/.../iosManagedAppProtections/{id}`: as the v1.0 PATCH, for the settings only beta takes
+    /// (`notificationRestriction`, POL-11).
+    @Sendable static func updatePolicyBeta(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
+        let index = try policyIndex(tenant, request)
+        let body = try GraphError.objectBody(request, tenant)
+        let settings = try checked(PolicySchema.betaSchema, body, tenant, creating: false)
+        tenant.policies[index].settings.merge(settings) { _, new in new }
+        tenant.policies[index].version += 1
+        tenant.policies[index].lastModifiedDateTime = tenant.nowString
+        let policy = tenant.policies[index]
+        return Reply.noContent.with(detail: "policy=\(policy.id) version=\(policy.version) beta")
+    }
+
     /// `DELETE .../iosManagedAppProtections/{id}`: 204.
     @Sendable static func deletePolicy(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
         let index = try policyIndex(tenant, request)

@@ -8,6 +8,7 @@ import Hummingbird
 /// `microsoft.graph.` prefix that Graph's OpenAPI and the Kiota SDKs use.
 enum GraphFace {
     static let base = "/:tenant/graph/v1.0"
+    static let betaBase = "/:tenant/graph/beta"
     static let policies = "deviceAppManagement/iosManagedAppProtections"
 
     static func register(on router: Router<BasicRequestContext>, endpoint: TenantEndpoint) {
@@ -42,6 +43,14 @@ enum GraphFace {
         }
         add(.get, "deviceAppManagement/managedAppRegistrations", "graph.listManagedAppRegistrations", listRegistrations)
         registerAppConfiguration(add)
+        // Beta: only the policy settings v1.0 does not take.
+        router.group(RouterPath(betaBase)).on(RouterPath("\(policies)/:id"), method: .patch) { request, context in
+            try await endpoint.handle(route: "graph.beta.updateIosManagedAppProtection", request: request, context: context) {
+                (tenant: inout Tenant, incoming: IncomingRequest) throws(ReplyError) -> Reply in
+                try authorize(tenant, incoming)
+                return try updatePolicyBeta(&tenant, incoming)
+            }
+        }
     }
 
     /// Registers one Graph route under its journal name.

@@ -11,7 +11,7 @@ enum JournalRoutes {
         "graph.removeGroupMember",
         "graph.listIosManagedAppProtections", "graph.getIosManagedAppProtection",
         "graph.createIosManagedAppProtection", "graph.updateIosManagedAppProtection",
-        "graph.deleteIosManagedAppProtection", "graph.targetApps", "graph.assign",
+        "graph.deleteIosManagedAppProtection", "graph.beta.updateIosManagedAppProtection", "graph.targetApps", "graph.assign",
         "graph.listManagedAppRegistrations", "graph.wipeManagedAppRegistrationsByDeviceTag",
         "graph.listTargetedManagedAppConfigurations", "graph.getTargetedManagedAppConfiguration",
         "graph.createTargetedManagedAppConfiguration", "graph.updateTargetedManagedAppConfiguration",

@@ -57,6 +57,17 @@ enum PolicySchema {
             "apps": "targetApps", "assignments": "assign", "deploymentSummary": "the deploymentSummary endpoint",
         ])
 
+    /// What `/beta` takes: v1.0's properties plus `notificationRestriction`; the other beta-only properties exist there
+    /// but the mock does not model them, so it refuses them by name rather than store what no SDK would read.
+    static let betaSchema: GraphEntitySchema = {
+        var beta = schema
+        beta.writable[GraphBetaProperties.notificationRestriction] = .enumeration(GraphBetaProperties.notificationRestrictionValues)
+        for name in GraphBetaProperties.iosManagedAppProtection where beta.writable[name] == nil {
+            beta.unsupported[name] = "a beta-only property the mock does not model"
+        }
+        return beta
+    }()
+
     /// Checks a create (`creating`: `displayName` required) or PATCH body and returns the settings to store.
     static func settings(from body: JSONValue, creating: Bool) throws(GraphSchemaViolation) -> [String: JSONValue] {
         try schema.settings(from: body, creating: creating)

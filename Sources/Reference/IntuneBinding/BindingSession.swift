@@ -69,7 +69,8 @@ public final class BindingSession: Sendable {
         switch event.name {
         case .allowedAccountsChanged: installedApp?.allowedAccountsDidChange()
         case .dataProtectionChanged: installedApp?.dataProtectionDidChange()
-        case .appConfigChanged, .policyChanged, .wipeCompleted: break
+        case .policyChanged: installedApp?.policyDidChange()
+        case .appConfigChanged, .wipeCompleted: break
         }
     }
 

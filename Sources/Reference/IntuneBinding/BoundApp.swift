@@ -92,6 +92,14 @@ public protocol BoundApp: AnyObject, Sendable {
     /// when the policy kept it out (IDS-12).
     func paste(into accountId: String, until deadline: Date) throws(RPCError) -> String?
 
+    /// `app.notify`: a notification for `accountId` arrives; the app shows it as that account's `notificationPolicy`
+    /// says (allow: as is; block org data: a generic one; block: none), POL-11.
+    func notify(accountId: String, title: String, body: String) throws(RPCError) -> NotifyResult
+
+    /// `IntuneMAMPolicyDidChangeNotification`: the guide has apps pass the new `notificationPolicy` on to their
+    /// notification extension. Arrives on the SDK's thread.
+    func policyDidChange()
+
     /// `app.showWebContent`: arbitrary web content, shown under no account's identity (IDS-11).
     func showWebContent(until deadline: Date)
 
@@ -148,6 +156,14 @@ extension BoundApp {
         throws(RPCError) -> String {
         throw RPCError.unsupported(.identityMulti, "this app runs under one identity")
     }
+
+    /// An app that shows no notifications; its host must then not declare `app.notifications`.
+    public func notify(accountId: String, title: String, body: String) throws(RPCError) -> NotifyResult {
+        throw RPCError.unsupported(.notifications, "this app shows no notifications")
+    }
+
+    /// An app that keeps no copy of any policy value needs nothing here.
+    public func policyDidChange() {}
 
     /// An app without copy and paste; its host must then not declare `clipboard`.
     public func copy(text: String, from accountId: String, until deadline: Date) throws(RPCError) {

@@ -94,6 +94,10 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
             let request = try params.params(OpenDocumentParams.self)
             let opened = try actingApp().openDocument(from: request.location, signedInAs: request.accountId?.rawValue)
             return JSONValue(encoding: OpenDocumentResult(opened: opened))
+        case .appNotify:
+            let request = try params.params(NotifyParams.self)
+            let result = try actingApp().notify(accountId: request.accountId.rawValue, title: request.title, body: request.body)
+            return JSONValue(encoding: result)
         case .appCopy:
             let request = try params.params(CopyParams.self)
             try actingApp().copy(text: request.text, from: request.accountId.rawValue, until: deadline)

@@ -42,6 +42,12 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app runs background work on a thread of its own, outside the dispatch the SDK follows, so the work loses
     /// the identity of the thread that started it (IDS-08).
     case backgroundWorkOnOwnThread
+    /// The app shows every notification in full, whatever `notificationPolicy` says (POL-11).
+    case notificationPolicyIgnored
+    /// The app treats `blockOrgData` like `block`: no notification at all instead of a generic one (POL-11).
+    case orgDataBlockHidesNotification
+    /// The app reads `notificationPolicy` once at launch and never again on policy-changed (POL-11).
+    case notificationPolicyReadOnce
     /// The app copies from an account's data without showing it under that account's UI identity, so the copy
     /// carries whatever identity the UI had (IDS-12).
     case copyUnderCurrentIdentity
@@ -94,6 +100,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .wipeFalseKeepsAccount, .wipeLeavesPreferences: return ["WIP-11"]
         case .backgroundWorkOnOwnThread: return ["IDS-08"]
         case .copyUnderCurrentIdentity: return ["IDS-12"]
+        case .notificationPolicyIgnored, .orgDataBlockHidesNotification, .notificationPolicyReadOnce: return ["POL-11"]
         case .shareExtensionKeepsIdentity, .shareExtensionAssumesManagedOwner, .sharedDataSavedWithoutOwner: return ["IDS-13"]
         case .filesWrittenUnencrypted, .dataProtectionChangeIgnored, .filesAlwaysEncrypted: return ["POL-10"]
         case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
@@ -143,6 +150,12 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .openAsksLocationAccountPolicy:
             return "app.openDocument asks the policy of the location's account (none for the camera, so anything "
                 + "opens) instead of the receiving account's"
+        case .notificationPolicyIgnored:
+            return "app.notify shows every notification in full, whatever notificationPolicy says"
+        case .orgDataBlockHidesNotification:
+            return "under block-org-data the app shows no notification at all instead of a generic one"
+        case .notificationPolicyReadOnce:
+            return "the app keeps the notificationPolicy it read at launch and ignores policy-changed"
         case .copyUnderCurrentIdentity:
             return "app.copy copies an account's text without setUIPolicyAccountId to its owner first: the copy carries "
                 + "the identity the UI had"

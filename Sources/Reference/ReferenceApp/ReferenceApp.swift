@@ -2,6 +2,7 @@ import AdapterKit
 import AdapterProtocol
 import Foundation
 import IntuneBinding
+import Locking
 import ReferenceSDK
 
 /// One run of the minimal app that integrates the SDK the way the guides say (from launch to termination): the
@@ -15,6 +16,8 @@ final class ReferenceApp: BoundApp {
     let accounts: AccountStore
     let files: AccountFiles
     let preferences: AppPreferences
+    /// Each account's `notificationPolicy` as the notification extension reads it (POL-11), account ID lower-cased.
+    let notificationPolicies = Locked<[String: IntuneMAMNotificationPolicy]>([:])
     let tokens: TokenEndpoint
     var events: BindingEvents { device.events }
     /// The SDK calls the runner sees (`event.sdkCall` first).

@@ -52,6 +52,12 @@ public struct GraphAdminClient: GraphCalling {
 
     // MARK: GraphCalling
 
+    /// The v1.0 base with its version segment replaced (`…/v1.0` → `…/beta`).
+    public func betaURL(_ path: String) -> String {
+        let base = graphURL.hasSuffix("/v1.0") ? String(graphURL.dropLast("/v1.0".count)) + "/beta" : graphURL + "/beta"
+        return base + path
+    }
+
     public func call(_ method: String, _ path: String, body: JSONValue?, expect: Int, transcript: Transcript?) async throws(BackendFault) -> JSONValue {
         let url = path.hasPrefix("http") ? path : graphURL + path
         let isCreate = method == "POST" && expect == 201 && body?["displayName"]?.stringValue != nil

@@ -9,4 +9,6 @@ public protocol GraphCalling: Sendable {
     func call(_ method: String, _ path: String, body: JSONValue?, expect: Int, transcript: Transcript?) async throws(BackendFault) -> JSONValue
     /// Every item of a collection, following `@odata.nextLink` until the last page.
     func list(_ path: String, transcript: Transcript?) async throws(BackendFault) -> [JSONValue]
+    /// The absolute URL of `path` on Graph's beta endpoint, for the settings only beta takes.
+    func betaURL(_ path: String) -> String
 }

@@ -1,7 +1,7 @@
 import AdapterProtocol
 import ConformanceCore
 
-/// Arranges and administers a case's tenant through Graph v1.0 alone: groups and members, app protection
+/// Arranges and administers a case's tenant through Graph v1.0 (and beta for the policy settings only beta takes): groups and members, app protection
 /// policies with their target apps and assignments, targeted (MAM-channel) and device (MDM-channel) app
 /// configurations, selective wipe and the registrations read-back. Both drivers use it, so what passes against
 /// the mock is what a real tenant receives.
@@ -42,7 +42,8 @@ struct GraphTenantAdministration: Sendable {
     }
 
     private func createPolicy(_ policy: PolicyFixture, transcript: Transcript) async throws(BackendFault) {
-        var body = policy.settings
+        let (current, betaOnly) = Self.splitBetaOnly(policy.settings)
+        var body = current
         body["@odata.type"] = "#microsoft.graph.iosManagedAppProtection"
         body["displayName"] = .string(naming.displayName(policy.displayName))
         let collection = GraphObjectKind.iosManagedAppProtection.collection
@@ -55,6 +56,16 @@ struct GraphTenantAdministration: Sendable {
         _ = try await graph.call("POST", "\(collection)/\(id)/assign",
                                  body: ["assignments": try await assignments(policy.assignedGroups, type: Self.policyAssignment)],
                                  expect: 204, transcript: transcript)
+        if !betaOnly.isEmpty {
+            _ = try await graph.call("PATCH", graph.betaURL("\(collection)/\(id)"), body: .object(betaOnly), expect: 204,
+                                     transcript: transcript)
+        }
+    }
+
+    /// Splits policy settings into what v1.0 takes and what only beta does (POL-11's `notificationRestriction`).
+    static func splitBetaOnly(_ settings: [String: JSONValue]) -> (current: [String: JSONValue], betaOnly: [String: JSONValue]) {
+        let betaOnly = settings.filter { GraphBetaProperties.iosManagedAppProtection.contains($0.key) }
+        return (settings.filter { betaOnly[$0.key] == nil }, betaOnly)
     }
 
     // MARK: Administrator actions
@@ -77,7 +88,14 @@ struct GraphTenantAdministration: Sendable {
         guard let id = await objects.id("policy.\(name)") else {
             throw BackendFault(request: "PATCH \(collection)", message: "no arranged policy named '\(name)' in this case")
         }
-        _ = try await graph.call("PATCH", "\(collection)/\(id)", body: .object(settings), expect: 204, transcript: transcript)
+        let (current, betaOnly) = Self.splitBetaOnly(settings)
+        if !current.isEmpty || betaOnly.isEmpty {
+            _ = try await graph.call("PATCH", "\(collection)/\(id)", body: .object(current), expect: 204, transcript: transcript)
+        }
+        if !betaOnly.isEmpty {
+            _ = try await graph.call("PATCH", graph.betaURL("\(collection)/\(id)"), body: .object(betaOnly), expect: 204,
+                                     transcript: transcript)
+        }
     }
 
     /// MAM-channel targeted configuration: created on first use of a name, patched, reassigned or deleted later.

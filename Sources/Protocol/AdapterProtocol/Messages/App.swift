@@ -289,3 +289,26 @@ public struct PasteResult: Codable, Sendable, Hashable {
     public var text: String?
     public init(text: String?) { self.text = text }
 }
+
+/// `app.notify` params: a notification for `accountId` arrives with this title and body (org data of that account).
+public struct NotifyParams: Codable, Sendable, Hashable {
+    public var accountId: AccountID
+    public var title: String
+    public var body: String
+    public init(accountId: AccountID, title: String, body: String) {
+        self.accountId = accountId
+        self.title = title
+        self.body = body
+    }
+}
+
+/// `app.notify` result (POL-11): whether the user saw a notification at all, and whether what they saw carried the
+/// notification's own title or body (`block-org-data` shows a generic one, `block` none).
+public struct NotifyResult: Codable, Sendable, Hashable {
+    public var shown: Bool
+    public var orgData: Bool
+    public init(shown: Bool, orgData: Bool) {
+        self.shown = shown
+        self.orgData = orgData
+    }
+}

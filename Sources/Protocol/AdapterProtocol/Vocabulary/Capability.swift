@@ -27,6 +27,8 @@ public enum Capability: String, WireEnum {
     case dataTransfer = "app.dataTransfer"
     /// The app has a share extension that receives items shared from other apps (`app.receiveShare`).
     case shareExtension = "app.shareExtension"
+    /// The app shows notifications it receives for its accounts (`app.notify`).
+    case notifications = "app.notifications"
     /// Copy and paste through the general pasteboard (`app.copy`, `app.paste`), and the host can play other apps
     /// that copy and paste (`device.copy`, `device.paste`).
     case clipboard
@@ -59,6 +61,7 @@ public enum Capability: String, WireEnum {
         case .policyQueries: return "sdk.isSaveToAllowed and sdk.isOpenFromAllowed"
         case .dataTransfer: return "app.saveDocument, app.openDocument, app.openLink, app.share: the app's own ways for data to leave or come in"
         case .shareExtension: return "app.receiveShare: the app's share extension receives an item shared from another app"
+        case .notifications: return "app.notify: the app shows a notification that arrives for one of its accounts"
         case .clipboard: return "app.copy, app.paste, device.copy, device.paste: copy and paste with other apps"
         case .dataProtect: return "sdk.protect"
         case .loginAndEnroll: return "sdk.loginAndEnroll"

@@ -30,6 +30,7 @@ public enum RunnerMethod: String, WireEnum {
     case appShare = "app.share"
     case appReceiveShare = "app.receiveShare"
     case appCopy = "app.copy"
+    case appNotify = "app.notify"
     case appPaste = "app.paste"
 
     case sdkRegisterAndEnroll = "sdk.registerAndEnroll"
@@ -91,6 +92,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare: return .dataTransfer
         case .appReceiveShare: return .shareExtension
         case .appCopy, .appPaste, .deviceCopy, .devicePaste: return .clipboard
+        case .appNotify: return .notifications
         default: return nil
         }
     }
@@ -115,6 +117,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appShare: return ShareParams.self
         case .appReceiveShare: return ReceiveShareParams.self
         case .appCopy: return CopyParams.self
+        case .appNotify: return NotifyParams.self
         case .appPaste: return AccountParams.self
         case .deviceCopy: return DeviceCopyParams.self
         case .devicePaste: return DevicePasteParams.self
@@ -148,6 +151,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appShare: return ShareResult.self
         case .appReceiveShare: return ReceiveShareResult.self
         case .appPaste, .devicePaste: return PasteResult.self
+        case .appNotify: return NotifyResult.self
         case .appSwitchIdentity: return SwitchIdentityResult.self
         case .appOpenURL, .appImportDocument: return ReceiveItemResult.self
         case .sdkRegisteredAccounts: return AccountListResult.self
@@ -194,6 +198,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appShowWebContent: return "the app shows arbitrary web content"
         case .appSaveDocument: return "the user saves a copy of one of the app's files to a location; the app asks the owner's policy first"
         case .appOpenDocument: return "the user opens data from a location into the app; the app asks the receiving account's policy first"
+        case .appNotify: return "a notification arrives for one of the app's accounts: what the app shows of it"
         case .appCopy: return "the user copies text from an account's data in the app"
         case .appPaste: return "the user pastes into an account's data in the app: the text the app gets"
         case .deviceCopy: return "another app (managed or not) puts text on the pasteboard"

@@ -1,0 +1,33 @@
+/// Settings of an iOS app protection policy that only Graph's beta endpoint takes (`shared/data/graph`, `x-beta`), in
+/// one place for the harness, which sends them through `/beta`, and the mock, which takes them only there.
+public enum GraphBetaProperties {
+    /// `notificationRestriction` (POL-11): what notifications of the managed account may show.
+    public static let notificationRestriction = "notificationRestriction"
+
+    /// The beta-only properties of `iosManagedAppProtection` and its base types.
+    public static let iosManagedAppProtection: Set<String> = [
+        // managedAppPolicy
+        "roleScopeTagIds",
+        // managedAppProtection
+        "allowedDataIngestionLocations", "allowedOutboundClipboardSharingExceptionLength",
+        "appActionIfDeviceComplianceRequired", "appActionIfMaximumPinRetriesExceeded",
+        "appActionIfUnableToAuthenticateUser", "blockDataIngestionIntoOrganizationDocuments", "dialerRestrictionLevel",
+        "gracePeriodToBlockAppsDuringOffClockHours", "maximumAllowedDeviceThreatLevel", "maximumRequiredOsVersion",
+        "maximumWarningOsVersion", "maximumWipeOsVersion", "minimumWipeAppVersion", "minimumWipeOsVersion",
+        "mobileThreatDefensePartnerPriority", "mobileThreatDefenseRemediationAction", notificationRestriction,
+        "pinRequiredInsteadOfBiometricTimeout", "previousPinBlockCount", "protectedMessagingRedirectAppType",
+        "purviewContentEvaluationRequired",
+        // targetedManagedAppProtection
+        "appGroupType", "targetedAppManagementLevels",
+        // iosManagedAppProtection
+        "allowWidgetContentSync", "allowedIosDeviceModels", "appActionIfAccountIsClockedOut",
+        "appActionIfIosDeviceModelNotAllowed", "customDialerAppProtocol", "disableProtectionOfManagedOutboundOpenInData",
+        "exemptedAppProtocols", "exemptedUniversalLinks", "filterOpenInToOnlyManagedApps", "genmojiConfigurationState",
+        "managedUniversalLinks", "messagingRedirectAppUrlScheme", "minimumWarningSdkVersion", "minimumWipeSdkVersion",
+        "protectInboundDataFromUnknownSources", "screenCaptureConfigurationState", "thirdPartyKeyboardsBlocked",
+        "writingToolsConfigurationState",
+    ]
+
+    /// Values of `notificationRestriction` (`managedAppNotificationRestriction`).
+    public static let notificationRestrictionValues = ["allow", "blockOrganizationalData", "block"]
+}
