@@ -108,12 +108,12 @@ import TestSupport
 /// `--case` takes what the console prints (`suite/case`), plain case ids, and globs.
 @Suite struct CaseSelectionTests {
     @Test(arguments: [
-        (["policy-queries/*"], 14),
+        (["policy-queries/*"], 15),
         (["*/config-gone-after-unenroll"], 1),
         (["config-gone-after-unenroll"], 1),
         (["targeted-config/config-gone-after-unenroll"], 1),
         (["*wipe*"], 7),
-        (["identity-*/*", "policy-queries/*"], 29),
+        (["identity-*/*", "policy-queries/*"], 30),
     ])
     func casesAreChosenByQualifiedNameIdOrGlob(patterns: [String], count: Int) throws {
         let chosen = try CaseSelection(suiteIDs: [], casePatterns: patterns).apply(to: try EndToEnd.loadSuites())
