@@ -9,6 +9,14 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
     /// The request could not be sent as given (empty URL, CR/LF in a header, …); nothing was sent.
     case invalidRequest(String)
 
+    /// Why, without the request (for messages that name the request themselves).
+    public var reason: String {
+        switch self {
+        case let .transport(code, message, _, _): return "curl error \(code): \(message)"
+        case let .invalidRequest(reason): return "invalid HTTP request: \(reason)"
+        }
+    }
+
     public var description: String {
         switch self {
         case let .transport(code, message, method, url):

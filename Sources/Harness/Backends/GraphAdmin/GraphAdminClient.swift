@@ -159,7 +159,7 @@ public struct GraphAdminClient: GraphCalling {
             return response
         } catch {
             transcript?.add("backend \(request.method) \(shown(request.url)) → \(error)")
-            throw BackendFault(request: "\(request.method) \(request.url)", reason: .transport(error.description))
+            throw BackendFault(request: "\(request.method) \(request.url)", reason: .transport(error.reason))
         }
     }
 

@@ -51,7 +51,7 @@ struct MockControlClient: Sendable {
             return response
         } catch {
             transcript?.add("backend \(request.method) \(path) → \(error)")
-            throw BackendFault(request: "\(request.method) \(request.url)", reason: .transport(error.description))
+            throw BackendFault(request: "\(request.method) \(request.url)", reason: .transport(error.reason))
         }
     }
 }

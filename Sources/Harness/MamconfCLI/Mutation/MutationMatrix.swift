@@ -135,20 +135,24 @@ public struct MutationMatrix: Sendable {
             let ids = suite.cases.map(\.id)
             for (index, id) in ids.enumerated() { lines.append("  c\(index + 1) = \(id)") }
             let width = max(12, mutants.map(\.name.count).max() ?? 12)
+            // One column per case, wide enough for its label and a space (c10 and up need four).
+            let column = "c\(ids.count)".count + 1
+            func cell(_ text: String) -> String { text.padding(toLength: column, withPad: " ", startingAt: 0) }
             lines.append("  " + "mutant".padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                         + ids.indices.map { "c\($0 + 1)".padding(toLength: 3, withPad: " ", startingAt: 0) }.joined())
+                         + ids.indices.map { cell("c\($0 + 1)") }.joined())
             var killedMutants = 0
             for mutant in mutants {
-                let row = ids.map { id -> String in
+                let marks = ids.map { id -> String in
                     switch outcome(mutant: mutant.name, suite: suite.id, case: id) {
-                    case .failed?: return "K  "
-                    case .errored?: return "E  "
-                    case .skipped?: return "S  "
-                    case .passed?: return ".  "
-                    case nil: return "-  "
+                    case .failed?: return "K"
+                    case .errored?: return "E"
+                    case .skipped?: return "S"
+                    case .passed?: return "."
+                    case nil: return "-"
                     }
                 }
-                if row.contains("K  ") { killedMutants += 1 }
+                let row = marks.map(cell)
+                if marks.contains("K") { killedMutants += 1 }
                 lines.append("  " + mutant.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + row.joined())
             }
             let tagged = mutants.filter { !Set(suite.requirements).isDisjoint(with: $0.requirements) }
