@@ -90,6 +90,10 @@ extension SDKDefect {
                         + "(periodOnlineBeforeAccessCheck) has passed")
         case .accessRecheckedAtEveryResume:
             return (["CL-03"], "app.resume asks for the PIN every time, also within the online recheck period")
+        case .loginHintDropped:
+            return (["ENR-07"], "loginAndEnrollAccount prompts without the UPN it was given as the sign-in hint")
+        case .loginWithoutUpnRefused:
+            return (["ENR-07"], "loginAndEnrollAccount with no UPN reports a cancelled login instead of asking who signs in")
         case .clipboardUnrestricted:
             return (["IDS-12"], "the clipboard is not restricted: the managed account's copied text pastes into unmanaged apps")
         case .clipboardTaggedWithProcessIdentity:

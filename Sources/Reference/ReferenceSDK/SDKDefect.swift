@@ -78,6 +78,10 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case accessNeverRechecked
     /// Coming back to the foreground asks for the PIN every time, even within the recheck period.
     case accessRecheckedAtEveryResume
+    /// `loginAndEnrollAccount` prompts without the UPN it was given as the hint (ENR-07).
+    case loginHintDropped
+    /// `loginAndEnrollAccount(nil)` gives up without prompting, as if the user had cancelled (ENR-07).
+    case loginWithoutUpnRefused
     /// The clipboard is not restricted: every copy may be pasted anywhere (IDS-12).
     case clipboardUnrestricted
     /// A copy is tagged with the process identity instead of the UI identity it was made under (IDS-12).

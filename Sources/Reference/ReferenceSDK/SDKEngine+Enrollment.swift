@@ -67,7 +67,12 @@ extension SDKEngine {
             }
             guard let platform else { return }
             platform.didShow(.signIn, accountId: nil)
-            guard let credentials = platform.promptSignIn(hint: hint) else {
+            if hint == nil && defect(.loginWithoutUpnRefused) {
+                report(.enrollment, accountId: "", upn: "", code: .loginCanceled, didSucceed: false,
+                       reason: "no account named to sign in")
+                return
+            }
+            guard let credentials = platform.promptSignIn(hint: defect(.loginHintDropped) ? nil : hint) else {
                 report(.enrollment, accountId: "", upn: hint ?? "", code: .loginCanceled, didSucceed: false,
                        reason: "the user cancelled the sign-in")
                 return
