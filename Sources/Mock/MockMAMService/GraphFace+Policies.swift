@@ -34,11 +34,17 @@ extension GraphFace {
     @Sendable static func updatePolicy(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
         let index = try policyIndex(tenant, request)
         let settings = try policySettings(tenant, request, creating: false)
+        return update(&tenant, policyAt: index, with: settings, detail: "")
+    }
+
+    /// Merges `settings` into the policy and raises its `version` by one: 204.
+    private static func update(_ tenant: inout Tenant, policyAt index: Int, with settings: [String: JSONValue],
+                               detail: String) -> Reply {
         tenant.policies[index].settings.merge(settings) { _, new in new }
         tenant.policies[index].version += 1
         tenant.policies[index].lastModifiedDateTime = tenant.nowString
         let policy = tenant.policies[index]
-        return Reply.noContent.with(detail: "policy=\(policy.id) version=\(policy.version)")
+        return Reply.noContent.with(detail: "policy=\(policy.id) version=\(policy.version)\(detail)")
     }
 
     /// `PATCH /beta/.../iosManagedAppProtections/{id}`: as the v1.0 PATCH, for the settings only beta takes
@@ -47,11 +53,7 @@ extension GraphFace {
         let index = try policyIndex(tenant, request)
         let body = try GraphError.objectBody(request, tenant)
         let settings = try checked(PolicySchema.betaSchema, body, tenant, creating: false)
-        tenant.policies[index].settings.merge(settings) { _, new in new }
-        tenant.policies[index].version += 1
-        tenant.policies[index].lastModifiedDateTime = tenant.nowString
-        let policy = tenant.policies[index]
-        return Reply.noContent.with(detail: "policy=\(policy.id) version=\(policy.version) beta")
+        return update(&tenant, policyAt: index, with: settings, detail: " beta")
     }
 
     /// `DELETE .../iosManagedAppProtections/{id}`: 204.

@@ -32,6 +32,16 @@ final class AppWorkTracker: Sendable {
         }
     }
 
+    /// Runs `work` on `queue`, counted from now until it returns, so `sync` waits for it: how the app does what a
+    /// notification arriving on the SDK's queue asks of it.
+    func async(on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
+        enter()
+        queue.async { [self] in
+            defer { leave() }
+            work()
+        }
+    }
+
     /// Blocks until neither the app nor the SDK has work, at the same moment, or until `deadline`.
     ///
     /// App work starts SDK work (a relaunch) and SDK work starts app work (a restart the app agreed to), so

@@ -64,12 +64,7 @@ extension ReferenceApp {
     /// terminated instance no longer observes.
     func allowedAccountsDidChange() {
         guard !runtime.isTerminated else { return }
-        let appWork = device.appWork
-        appWork.enter()
-        Self.allowedAccountsQueue.async { [self] in
-            defer { appWork.leave() }
-            signOutDisallowedAccounts()
-        }
+        device.appWork.async(on: Self.allowedAccountsQueue) { [self] in signOutDisallowedAccounts() }
     }
 
     private func signOutDisallowedAccounts() {

@@ -31,12 +31,7 @@ extension ReferenceApp {
             events.log(.info, "data protection changed; leaving the files as they are")
             return
         }
-        let appWork = device.appWork
-        appWork.enter()
-        Self.fileProtectionQueue.async { [self] in
-            defer { appWork.leave() }
-            reprotectFiles()
-        }
+        device.appWork.async(on: Self.fileProtectionQueue) { [self] in reprotectFiles() }
     }
 
     private func reprotectFiles() {
