@@ -18,6 +18,11 @@ extension BindingSession {
         return answer.pin
     }
 
+    /// `ui.faceId`: the SDK offers Face ID; true when the simulated user was recognised (no answer = not recognised).
+    public func askFaceID(accountId: String) -> Bool {
+        ask(.faceID, AccountQuestion(accountId: AccountID(accountId)), answer: FaceIDAnswer.self)?.recognized ?? false
+    }
+
     /// `ui.signIn`: the SDK's own sign-in screen; the credentials typed, nil = cancelled or no answer.
     public func askSignIn(hint: String?) -> (upn: String, password: String)? {
         let answer = ask(.signIn, SignInQuestion(upn: hint.map { UPN($0) }), answer: SignInAnswer.self)

@@ -105,6 +105,10 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
         case .appPaste:
             let text = try actingApp().paste(into: try params.params(AccountParams.self).accountId.rawValue, until: deadline)
             return JSONValue(encoding: PasteResult(text: text))
+        case .deviceSetFaceID:
+            try requireSession()
+            try host.setFaceID(enrolled: try params.params(FaceIDParams.self).enrolled)
+            return [:]
         case .deviceCopy:
             try requireSession()
             let request = try params.params(DeviceCopyParams.self)

@@ -55,6 +55,9 @@ public protocol IntuneBindingHost: AnyObject, Sendable {
     /// `app.state` and the answer to launches: what the app shows (`app` nil = not running: from disk).
     func snapshot(of app: App?) -> AppSnapshot
 
+    /// `device.setFaceID`: the device has Face ID enrolled (or not) from now on (CL-05).
+    func setFaceID(enrolled: Bool) throws(RPCError)
+
     /// `device.copy`: another app (managed or not) puts `text` on the general pasteboard (IDS-12).
     func copyFromOtherApp(_ text: String, managedApp: Bool) throws(RPCError)
 
@@ -67,6 +70,11 @@ extension IntuneBindingHost {
     /// `device.jailbreak`.
     public func setJailbroken(_ jailbroken: Bool) throws(RPCError) {
         throw RPCError.unsupported(.deviceJailbreak, "this test host cannot make the device look jailbroken")
+    }
+
+    /// `device.setFaceID`: a host that cannot enrol a face must not declare `device.faceID`.
+    public func setFaceID(enrolled: Bool) throws(RPCError) {
+        throw RPCError.unsupported(.deviceFaceID, "this test host cannot enrol Face ID")
     }
 
     /// `device.copy`: a host on a real device cannot play other apps; it must then not declare `clipboard`.

@@ -68,6 +68,13 @@ final class AppPlatform: IntuneMAMPlatform {
 
     var shareTargets: [IntuneMAMShareTarget] { Self.shareTargets }
 
+    var isFaceIDEnrolled: Bool { device.isFaceIDEnrolled }
+
+    func promptFaceID(accountId: String) -> Bool {
+        guard promptsAnswered else { return false }
+        return session.askFaceID(accountId: accountId)
+    }
+
     var pasteboard: IntuneMAMPasteboardItem? {
         get { device.pasteboard }
         set { device.pasteboard = newValue }
@@ -92,6 +99,7 @@ final class AppPlatform: IntuneMAMPlatform {
         case .policyAbsentWarning: return .policyAbsentWarning
         case .jailbreakBlocked: return .jailbreakBlocked
         case .offlineBlocked: return .offlineBlocked
+        case .faceID: return .faceID
         }
     }
 }

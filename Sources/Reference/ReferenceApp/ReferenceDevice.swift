@@ -114,6 +114,26 @@ final class ReferenceDevice: Sendable {
         }
     }
 
+    // MARK: Face ID (CL-05)
+
+    /// Whether Face ID is enrolled: a file in the case's data directory, like the jailbreak state.
+    private var faceIDMarker: URL { environment.dataDirectory.appendingPathComponent("device-face-id") }
+
+    var isFaceIDEnrolled: Bool { FileManager.default.fileExists(atPath: faceIDMarker.path) }
+
+    /// `device.setFaceID`.
+    func setFaceID(enrolled: Bool) throws(RPCError) {
+        do {
+            if enrolled {
+                try Data().write(to: faceIDMarker)
+            } else if isFaceIDEnrolled {
+                try FileManager.default.removeItem(at: faceIDMarker)
+            }
+        } catch {
+            throw RPCError(code: RPCError.actionFailed, message: "cannot record the Face ID state: \(error)")
+        }
+    }
+
     // MARK: Pasteboard (IDS-12)
 
     /// The general pasteboard: a file in the case's data directory, so it survives the app's restarts.

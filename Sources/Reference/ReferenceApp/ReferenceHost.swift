@@ -52,6 +52,11 @@ final class ReferenceHost: IntuneBindingHost {
         try device.setJailbroken(jailbroken)
     }
 
+    func setFaceID(enrolled: Bool) throws(RPCError) {
+        guard let device = currentDevice else { throw RPCError(code: RPCError.actionFailed, message: "initialize was not called") }
+        try device.setFaceID(enrolled: enrolled)
+    }
+
     func copyFromOtherApp(_ text: String, managedApp: Bool) throws(RPCError) {
         guard let device = currentDevice else { throw RPCError(code: RPCError.actionFailed, message: "initialize was not called") }
         device.pasteboard = IntuneMAMPasteboardItem(clipText: text, owner: nil, outboundLevel: "allApps", fromManagedApp: managedApp)

@@ -34,6 +34,11 @@ public protocol IntuneMAMPlatform: AnyObject, Sendable {
     var shareTargets: [IntuneMAMShareTarget] { get }
     /// The general pasteboard (`UIPasteboard.general`), as the SDK writes and reads it. Optional (default: none).
     var pasteboard: IntuneMAMPasteboardItem? { get set }
+    /// The device has Face ID enrolled. Optional (default: no).
+    var isFaceIDEnrolled: Bool { get }
+    /// Asks the user to look at the device for `accountId`'s access; true when Face ID recognised them (false also
+    /// when they cancelled). Blocks like the PIN prompt. Optional (default: not recognised).
+    func promptFaceID(accountId: String) -> Bool
 }
 
 extension IntuneMAMPlatform {
@@ -45,4 +50,6 @@ extension IntuneMAMPlatform {
         get { nil }
         set {}
     }
+    public var isFaceIDEnrolled: Bool { false }
+    public func promptFaceID(accountId: String) -> Bool { false }
 }

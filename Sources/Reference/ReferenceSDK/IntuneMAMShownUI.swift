@@ -18,4 +18,6 @@ public enum IntuneMAMShownUI: Sendable, CaseIterable {
     case jailbreakBlocked
     /// Conditional launch: no check-in for longer than the offline period, and the service cannot be reached (CL-04).
     case offlineBlocked
+    /// Conditional launch: Face ID offered for access instead of the PIN (CL-05).
+    case faceID
 }

@@ -13,6 +13,8 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
     let offlineAccessCheckPeriod: TimeInterval
     /// `organizationalCredentialsRequired`: conditional launch asks for the work or school sign-in (CL-02).
     let organizationalCredentialsRequired: Bool
+    /// `faceIdBlocked` false (the default): Face ID may stand in for the PIN where the device has it (CL-05).
+    let isFaceIDAllowed: Bool
     let minimumPinLength: Int
     let maximumPinRetries: Int
     let policyVersion: String?
@@ -34,6 +36,7 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
         var periodOnlineBeforeAccessCheck: String?
         var periodOfflineBeforeAccessCheck: String?
         var organizationalCredentialsRequired: Bool?
+        var faceIdBlocked: Bool?
         var minimumPinLength: Int?
         var maximumPinRetries: Int?
     }
@@ -50,6 +53,7 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
         self.onlineRecheckPeriod = fields.periodOnlineBeforeAccessCheck.flatMap(ISODuration.seconds) ?? Self.defaultOnlineRecheckPeriod
         self.offlineAccessCheckPeriod = fields.periodOfflineBeforeAccessCheck.flatMap(ISODuration.seconds)
             ?? Self.defaultOfflineAccessCheckPeriod
+        self.isFaceIDAllowed = !(fields.faceIdBlocked ?? false)
         self.minimumPinLength = max(1, fields.minimumPinLength ?? Self.defaultMinimumPinLength)
         let retries = fields.maximumPinRetries ?? Self.defaultMaximumPinRetries
         self.maximumPinRetries = retries > 0 ? retries : Self.defaultMaximumPinRetries

@@ -90,6 +90,11 @@ extension SDKDefect {
                         + "(periodOnlineBeforeAccessCheck) has passed")
         case .accessRecheckedAtEveryResume:
             return (["CL-03"], "app.resume asks for the PIN every time, also within the online recheck period")
+        case .faceIdNeverOffered:
+            return (["CL-05"], "Face ID is never offered for access: the PIN is asked even where the policy allows Face ID "
+                        + "and the device has it")
+        case .faceIdOfferedDespiteBlock:
+            return (["CL-05"], "Face ID is offered for access although the policy sets faceIdBlocked")
         case .loginHintDropped:
             return (["ENR-07"], "loginAndEnrollAccount prompts without the UPN it was given as the sign-in hint")
         case .loginWithoutUpnRefused:

@@ -78,6 +78,10 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case accessNeverRechecked
     /// Coming back to the foreground asks for the PIN every time, even within the recheck period.
     case accessRecheckedAtEveryResume
+    /// Face ID is never offered, even where the policy allows it and the device has it (CL-05).
+    case faceIdNeverOffered
+    /// Face ID is offered although the policy blocks it (`faceIdBlocked`) (CL-05).
+    case faceIdOfferedDespiteBlock
     /// `loginAndEnrollAccount` prompts without the UPN it was given as the hint (ENR-07).
     case loginHintDropped
     /// `loginAndEnrollAccount(nil)` gives up without prompting, as if the user had cancelled (ENR-07).

@@ -33,6 +33,21 @@ extension SDKEngine {
         return clock.now.timeIntervalSince(last) < policy.onlineRecheckPeriod
     }
 
+    /// CL-05: where the policy allows Face ID and the device has it enrolled, the SDK offers it before the PIN; a
+    /// recognised face passes the access check, anything else falls back to the PIN.
+    private func faceIDPassed(accountId: String, policy: MAMServicePolicy, platform: any IntuneMAMPlatform) -> Bool {
+        let offered = defect(.faceIdNeverOffered) ? false : (policy.isFaceIDAllowed || defect(.faceIdOfferedDespiteBlock))
+        guard offered, platform.isFaceIDEnrolled else { return false }
+        platform.didShow(.faceID, accountId: accountId)
+        guard platform.promptFaceID(accountId: accountId) else {
+            log.info("Face ID did not recognise the user; asking for the PIN")
+            return false
+        }
+        log.info("Face ID accepted")
+        accessCheckPassed()
+        return true
+    }
+
     /// Conditional launch: PIN setup when none is stored, else PIN entry; nil when passed (RST-04).
     func runPINGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
         guard let platform else { return .pinCanceled }
@@ -44,6 +59,7 @@ extension SDKEngine {
                 log.info("PIN already set up; not asking for it")
                 return nil
             }
+            if faceIDPassed(accountId: accountId, policy: policy, platform: platform) { return nil }
             for attempt in 1...tries {
                 platform.didShow(.pinEntry, accountId: accountId)
                 guard let pin = platform.promptPIN(setup: false, accountId: accountId, minimumLength: minimumLength) else {

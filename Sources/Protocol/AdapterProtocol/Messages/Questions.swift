@@ -69,3 +69,9 @@ public struct SwitchAnswer: Codable, Sendable, Hashable {
     public var result: SwitchOutcome
     public init(result: SwitchOutcome) { self.result = result }
 }
+
+/// Answer to `ui.faceId`: whether Face ID recognised the user (false also when they cancelled).
+public struct FaceIDAnswer: Codable, Sendable, Hashable {
+    public var recognized: Bool
+    public init(recognized: Bool) { self.recognized = recognized }
+}

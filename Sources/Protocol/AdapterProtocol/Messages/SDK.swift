@@ -76,6 +76,12 @@ public struct AllowedAccountsResult: Codable, Sendable, Hashable {
     }
 }
 
+/// `device.setFaceID` params (CL-05).
+public struct FaceIDParams: Codable, Sendable, Hashable {
+    public var enrolled: Bool
+    public init(enrolled: Bool) { self.enrolled = enrolled }
+}
+
 /// `device.setJailbroken` params.
 public struct JailbreakParams: Codable, Sendable, Hashable {
     public var jailbroken: Bool

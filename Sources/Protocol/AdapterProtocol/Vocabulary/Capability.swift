@@ -39,6 +39,9 @@ public enum Capability: String, WireEnum {
     /// The test host can make the device look jailbroken to the SDK (`device.setJailbroken`), for conditional
     /// launch's jailbreak check (CL-01); a host on a real device usually cannot.
     case deviceJailbreak = "device.jailbreak"
+    /// The test host can give the device an enrolled Face ID (`device.setFaceID`) and answer the SDK's Face ID
+    /// prompt (`ui.faceId`), for conditional launch's biometric access (CL-05).
+    case deviceFaceID = "device.faceID"
     /// `reset` returns the app to a fresh install: required over the network transport, where one host process
     /// serves every case.
     case reset
@@ -66,6 +69,7 @@ public enum Capability: String, WireEnum {
         case .dataProtect: return "sdk.protect"
         case .loginAndEnroll: return "sdk.loginAndEnroll"
         case .deviceJailbreak: return "device.setJailbroken makes the device look jailbroken to the SDK"
+        case .deviceFaceID: return "device.setFaceID enrols Face ID on the device; ui.faceId answers the SDK's Face ID prompt"
         case .reset: return "reset returns the app to a fresh install between cases (network transport)"
         }
     }

@@ -11,6 +11,8 @@ public enum UIKind: String, WireEnum {
     /// Conditional launch refused the managed account's data: the app has not reached the service for longer than
     /// the policy's offline period, and could not now (CL-04).
     case offlineBlocked = "offline-blocked"
+    /// Conditional launch offered Face ID instead of the PIN (CL-05).
+    case faceID = "face-id"
 }
 
 /// `event.app` kinds: milestones of the app around the SDK.

@@ -46,11 +46,12 @@ public enum Question: String, WireEnum {
     case pinSetup = "ui.pinSetup"
     case pinEntry = "ui.pinEntry"
     case signIn = "ui.signIn"
+    case faceID = "ui.faceId"
 
     public var paramsType: any (Codable & Sendable).Type {
         switch self {
         case .restartApplication: return Empty.self
-        case .wipeData, .pinEntry: return AccountQuestion.self
+        case .wipeData, .pinEntry, .faceID: return AccountQuestion.self
         case .identitySwitchRequired: return IdentitySwitchQuestion.self
         case .restartDialog: return RestartDialogQuestion.self
         case .pinSetup: return PinSetupQuestion.self
@@ -65,6 +66,7 @@ public enum Question: String, WireEnum {
         case .restartDialog: return Empty.self
         case .pinSetup, .pinEntry: return PinAnswer.self
         case .signIn: return SignInAnswer.self
+        case .faceID: return FaceIDAnswer.self
         }
     }
 
@@ -77,6 +79,7 @@ public enum Question: String, WireEnum {
         switch self {
         case .restartDialog, .pinSetup, .pinEntry, .signIn: return .uiPrompts
         case .identitySwitchRequired: return .identitySwitch
+        case .faceID: return .deviceFaceID
         case .restartApplication, .wipeData: return nil
         }
     }
@@ -90,6 +93,7 @@ public enum Question: String, WireEnum {
         case .pinSetup: return "the SDK asks the user to create a PIN"
         case .pinEntry: return "the SDK asks for the PIN"
         case .signIn: return "the SDK asks the user to sign in"
+        case .faceID: return "the SDK offers Face ID for access"
         }
     }
 }

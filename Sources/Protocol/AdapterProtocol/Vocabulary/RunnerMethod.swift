@@ -51,6 +51,7 @@ public enum RunnerMethod: String, WireEnum {
 
     case deviceManagedConfigChanged = "device.managedConfigChanged"
     case deviceSetJailbroken = "device.setJailbroken"
+    case deviceSetFaceID = "device.setFaceID"
     case deviceCopy = "device.copy"
     case devicePaste = "device.paste"
 
@@ -87,6 +88,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkProtect: return .dataProtect
         case .sdkAllowedAccounts, .deviceManagedConfigChanged: return .allowedAccounts
         case .deviceSetJailbroken: return .deviceJailbreak
+        case .deviceSetFaceID: return .deviceFaceID
         case .sdkAppConfig, .sdkAppConfigValue, .sdkSetValuesToScrub: return .appConfig
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return .policyQueries
         case .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare: return .dataTransfer
@@ -130,6 +132,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkIsOpenFromAllowed: return OpenFromParams.self
         case .sdkSetValuesToScrub: return ScrubValuesParams.self
         case .deviceSetJailbroken: return JailbreakParams.self
+        case .deviceSetFaceID: return FaceIDParams.self
         case .shutdown, .sync, .reset, .appLaunch, .appRestart, .appResume, .appState, .sdkRegisteredAccounts,
              .sdkEnrolledAccount, .sdkIdentity, .sdkAllowedAccounts, .deviceManagedConfigChanged:
             return Empty.self
@@ -165,7 +168,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkAppConfigValue: return AppConfigValueResult.self
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return AllowedResult.self
         case .shutdown, .sync, .hello, .reset, .appSignOut, .appShowWebContent, .appSetPreference, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
-             .sdkLoginAndEnroll, .sdkSetValuesToScrub, .deviceManagedConfigChanged, .deviceSetJailbroken, .appCopy, .deviceCopy:
+             .sdkLoginAndEnroll, .sdkSetValuesToScrub, .deviceManagedConfigChanged, .deviceSetJailbroken, .deviceSetFaceID, .appCopy, .deviceCopy:
             return Empty.self
         }
     }
@@ -223,6 +226,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkSetValuesToScrub: return "IntuneMAMSettings.valuesToScrubFromLogging, set at run time"
         case .deviceManagedConfigChanged: return "the OS signals a changed managed app configuration"
         case .deviceSetJailbroken: return "the device looks jailbroken (or not) to the SDK from now on, also after restarts"
+        case .deviceSetFaceID: return "the device has Face ID enrolled (or not) from now on, also after restarts"
         }
     }
 }
