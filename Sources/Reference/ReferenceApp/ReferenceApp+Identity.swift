@@ -60,21 +60,22 @@ extension ReferenceApp {
             throw RPCError(code: RPCError.invalidParams, message: "invalid file name \"\(name)\"")
         }
         let manager = runtime.policyManager
-        let identity = manager.getUIPolicyAccountId()
+        return try manager.setCurrentThreadAccountId(manager.getUIPolicyAccountId()) {
+            writeUnderThreadIdentity(name: name, content: content)
+        }.get()
+    }
+
+    /// Writes a file with no explicit owner, into the folder of the calling thread's effective identity, and lets
+    /// the SDK record that identity as the owner (`didCreateFile`). The recorded owner ("" = none).
+    private func writeUnderThreadIdentity(name: String, content: String) -> Result<String, RPCError> {
+        let identity = runtime.policyManager.getCurrentThreadAccountId()
         let folder = identity.flatMap { $0.isEmpty ? nil : $0 } ?? Self.unmanagedFolder
-        let written: Result<String, any Error> = manager.setCurrentThreadAccountId(identity) {
-            Result {
-                let path = try files.write(accountId: folder, name: name,
-                                           content: storedBytes(Data(content.utf8), for: identity ?? ""))
-                runtime.fileProtectionManager.didCreateFile(atPath: path)
-                return path
-            }
-        }
-        switch written {
-        case .success(let path):
-            return runtime.fileProtectionManager.protectionInfo(forPath: path)?.accountId ?? ""
-        case .failure(let error):
-            throw RPCError(code: RPCError.actionFailed, message: "could not write \(name): \(error)")
+        do {
+            let path = try files.write(accountId: folder, name: name, content: storedBytes(Data(content.utf8), for: identity ?? ""))
+            runtime.fileProtectionManager.didCreateFile(atPath: path)
+            return .success(runtime.fileProtectionManager.protectionInfo(forPath: path)?.accountId ?? "")
+        } catch {
+            return .failure(RPCError(code: RPCError.actionFailed, message: "could not write \(name): \(error)"))
         }
     }
 
@@ -88,18 +89,7 @@ extension ReferenceApp {
         let manager = runtime.policyManager
         let written = Latch<Result<String, RPCError>>()
         let work: @Sendable () -> Void = { [self] in
-            let write = { [self] () -> Result<String, RPCError> in
-                let identity = manager.getCurrentThreadAccountId()
-                let folder = identity.flatMap { $0.isEmpty ? nil : $0 } ?? Self.unmanagedFolder
-                do {
-                    let path = try files.write(accountId: folder, name: name,
-                                               content: storedBytes(Data(content.utf8), for: identity ?? ""))
-                    runtime.fileProtectionManager.didCreateFile(atPath: path)
-                    return .success(runtime.fileProtectionManager.protectionInfo(forPath: path)?.accountId ?? "")
-                } catch {
-                    return .failure(RPCError(code: RPCError.actionFailed, message: "could not write \(name): \(error)"))
-                }
-            }
+            let write = { [self] in writeUnderThreadIdentity(name: name, content: content) }
             written.fulfil(workAccountId.map { manager.setCurrentThreadAccountId($0, forScope: write) } ?? write())
         }
         manager.setCurrentThreadAccountId(threadAccountId) {

@@ -48,7 +48,7 @@ extension ReferenceApp {
     }
 
     private func show(_ text: String, for accountId: String, orgData: Bool) -> NotifyResult {
-        events.log(.info, "notification for \(accountId) shown")
+        events.log(.info, "notification for \(accountId) shown: \(text)")
         return NotifyResult(shown: true, orgData: orgData)
     }
 }

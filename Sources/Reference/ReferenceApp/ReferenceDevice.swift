@@ -92,45 +92,40 @@ final class ReferenceDevice: Sendable {
         set { state.withLock { $0.lastPromptedUPN = newValue } }
     }
 
-    // MARK: Jailbreak (CL-01)
-
-    /// Where the device keeps whether it looks jailbroken: a file in the case's data directory, so the state
-    /// survives the app's restarts, in-process or (a listening host) across `exec`.
-    private var jailbreakMarker: URL { environment.dataDirectory.appendingPathComponent("device-jailbroken") }
+    // MARK: Device states: jailbreak (CL-01), Face ID (CL-05)
 
     /// What the SDK's jailbreak detection finds.
-    var isJailbroken: Bool { FileManager.default.fileExists(atPath: jailbreakMarker.path) }
+    var isJailbroken: Bool { hasMarker("device-jailbroken") }
 
     /// `device.setJailbroken`.
     func setJailbroken(_ jailbroken: Bool) throws(RPCError) {
-        do {
-            if jailbroken {
-                try Data().write(to: jailbreakMarker)
-            } else if isJailbroken {
-                try FileManager.default.removeItem(at: jailbreakMarker)
-            }
-        } catch {
-            throw RPCError(code: RPCError.actionFailed, message: "cannot record the jailbreak state: \(error)")
-        }
+        try setMarker("device-jailbroken", jailbroken, what: "the jailbreak state")
     }
 
-    // MARK: Face ID (CL-05)
-
-    /// Whether Face ID is enrolled: a file in the case's data directory, like the jailbreak state.
-    private var faceIDMarker: URL { environment.dataDirectory.appendingPathComponent("device-face-id") }
-
-    var isFaceIDEnrolled: Bool { FileManager.default.fileExists(atPath: faceIDMarker.path) }
+    /// Whether Face ID is enrolled.
+    var isFaceIDEnrolled: Bool { hasMarker("device-face-id") }
 
     /// `device.setFaceID`.
     func setFaceID(enrolled: Bool) throws(RPCError) {
+        try setMarker("device-face-id", enrolled, what: "the Face ID state")
+    }
+
+    /// A yes/no state of the device is a file in the case's data directory, so it survives the app's restarts,
+    /// in-process or (a listening host) across `exec`.
+    private func hasMarker(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: environment.dataDirectory.appendingPathComponent(name).path)
+    }
+
+    private func setMarker(_ name: String, _ on: Bool, what: String) throws(RPCError) {
+        let marker = environment.dataDirectory.appendingPathComponent(name)
         do {
-            if enrolled {
-                try Data().write(to: faceIDMarker)
-            } else if isFaceIDEnrolled {
-                try FileManager.default.removeItem(at: faceIDMarker)
+            if on {
+                try Data().write(to: marker)
+            } else if hasMarker(name) {
+                try FileManager.default.removeItem(at: marker)
             }
         } catch {
-            throw RPCError(code: RPCError.actionFailed, message: "cannot record the Face ID state: \(error)")
+            throw RPCError(code: RPCError.actionFailed, message: "cannot record \(what): \(error)")
         }
     }
 

@@ -48,23 +48,29 @@ final class ReferenceHost: IntuneBindingHost {
     }
 
     func setJailbroken(_ jailbroken: Bool) throws(RPCError) {
-        guard let device = currentDevice else { throw RPCError(code: RPCError.actionFailed, message: "initialize was not called") }
+        let device = try initializedDevice()
         try device.setJailbroken(jailbroken)
     }
 
     func setFaceID(enrolled: Bool) throws(RPCError) {
-        guard let device = currentDevice else { throw RPCError(code: RPCError.actionFailed, message: "initialize was not called") }
+        let device = try initializedDevice()
         try device.setFaceID(enrolled: enrolled)
     }
 
     func copyFromOtherApp(_ text: String, managedApp: Bool) throws(RPCError) {
-        guard let device = currentDevice else { throw RPCError(code: RPCError.actionFailed, message: "initialize was not called") }
-        device.pasteboard = IntuneMAMPasteboardItem(clipText: text, owner: nil, outboundLevel: "allApps", fromManagedApp: managedApp)
+        let device = try initializedDevice()
+        device.pasteboard = IntuneMAMPasteboardItem(clipText: text, owner: nil, outboundLevel: .allApps, fromManagedApp: managedApp)
     }
 
     func pasteInOtherApp(managedApp: Bool) throws(RPCError) -> String? {
-        guard let device = currentDevice else { throw RPCError(code: RPCError.actionFailed, message: "initialize was not called") }
+        let device = try initializedDevice()
         return device.pasteboard?.pasted(intoManagedApp: managedApp)
+    }
+
+    /// The case's device; the device actions need `initialize` first.
+    private func initializedDevice() throws(RPCError) -> ReferenceDevice {
+        guard let device = currentDevice else { throw RPCError(code: RPCError.actionFailed, message: "initialize was not called") }
+        return device
     }
 
     func waitUntilIdle(deadline: Date) -> Bool {

@@ -8,17 +8,17 @@ struct MAMDataRules: Equatable, Sendable {
     /// `allowedDataStorageLocations` (Graph names: oneDriveForBusiness, sharePoint, box, localStorage).
     var allowedStorage: Set<String> = []
     /// `allowedInboundDataTransferSources`: allApps (the Graph default), managedApps or none.
-    var inboundSources = "allApps"
+    var inboundSources = MAMDataTransferLevel.allApps
     /// `appDataEncryptionType`, nil when the policy does not set it.
     var encryptionType: String?
     /// `notificationRestriction` (Graph beta: allow, blockOrganizationalData, block), nil when absent.
     var notificationRestriction: String?
     /// `allowedOutboundDataTransferDestinations`: allApps (the Graph default), managedApps or none.
-    var outboundDestinations = "allApps"
+    var outboundDestinations = MAMDataTransferLevel.allApps
     /// `managedBrowserToOpenLinksRequired`: web links open only in the managed browser (Edge).
     var managedBrowserRequired = false
     /// `allowedOutboundClipboardSharingLevel`: allApps (when absent), managedAppsWithPasteIn, managedApps or blocked.
-    var clipboardLevel = "allApps"
+    var clipboardLevel = IntuneMAMClipboardLevel.allApps
 
     private struct Fields: Decodable {
         var saveAsBlocked: Bool?
@@ -38,16 +38,16 @@ struct MAMDataRules: Equatable, Sendable {
         guard let fields = try? JSONDecoder().decode(Fields.self, from: settingsJSON) else { return }
         saveAsBlocked = fields.saveAsBlocked ?? false
         allowedStorage = Set(fields.allowedDataStorageLocations ?? [])
-        inboundSources = fields.allowedInboundDataTransferSources ?? "allApps"
+        inboundSources = fields.allowedInboundDataTransferSources.flatMap(MAMDataTransferLevel.init) ?? .allApps
         encryptionType = fields.appDataEncryptionType
         notificationRestriction = fields.notificationRestriction
-        outboundDestinations = fields.allowedOutboundDataTransferDestinations ?? "allApps"
+        outboundDestinations = fields.allowedOutboundDataTransferDestinations.flatMap(MAMDataTransferLevel.init) ?? .allApps
         managedBrowserRequired = fields.managedBrowserToOpenLinksRequired ?? false
-        clipboardLevel = fields.allowedOutboundClipboardSharingLevel ?? "allApps"
+        clipboardLevel = fields.allowedOutboundClipboardSharingLevel.flatMap(IntuneMAMClipboardLevel.init) ?? .allApps
     }
 
     /// Org data may leave only for apps that integrate the SDK (managedApps), or for none.
-    var restrictsOutbound: Bool { outboundDestinations != "allApps" }
+    var restrictsOutbound: Bool { outboundDestinations != .allApps }
 
     /// Encryption is required for every `appDataEncryptionType` except `useDeviceSettings` (and an absent one).
     var isFileEncryptionRequired: Bool {

@@ -29,14 +29,14 @@ extension MAMServicePolicy {
     func isOpenFromAllowed(forLocation location: IntuneMAMOpenLocation, withAccountId accountId: String?) -> Bool {
         if context.ignoresInboundSources { return true }
         switch rules.inboundSources {
-        case "none":
+        case .noApps:
             return false
-        case "managedApps":
+        case .managedApps:
             switch location {
             case .oneDriveForBusiness, .sharePoint, .accountDocument: return isPolicyAccount(accountId)
             case .other, .camera, .localStorage, .photos, .box, .iManage, .egnyte: return false
             }
-        default:
+        case .allApps:
             return true
         }
     }
@@ -48,12 +48,12 @@ extension MAMServicePolicy {
     func isURLAllowed(_ url: URL, isKnownManagedAppScheme: Bool) -> Bool {
         if context.ignoresOutboundDestinations { return true }
         let scheme = url.scheme?.lowercased() ?? ""
-        if Self.managedBrowserSchemes.contains(scheme) { return rules.outboundDestinations != "none" }
+        if Self.managedBrowserSchemes.contains(scheme) { return rules.outboundDestinations != .noApps }
         if scheme == "http" || scheme == "https" { return !rules.managedBrowserRequired }
         switch rules.outboundDestinations {
-        case "none": return false
-        case "managedApps": return isKnownManagedAppScheme
-        default: return true
+        case .noApps: return false
+        case .managedApps: return isKnownManagedAppScheme
+        case .allApps: return true
         }
     }
 

@@ -6,7 +6,7 @@ extension SDKEngine {
         guard let platform else { return }
         let owner = (defect(.clipboardTaggedWithProcessIdentity) ? processIdentity : uiIdentity) ?? ""
         let managed = managedAccount(matching: owner)
-        let level = managed.flatMap { clipboardLevel(of: $0) } ?? "allApps"
+        let level = managed.flatMap { clipboardLevel(of: $0) } ?? .allApps
         platform.pasteboard = IntuneMAMPasteboardItem(clipText: text, owner: owner, outboundLevel: level,
                                                       fromManagedApp: managed != nil)
     }
@@ -18,22 +18,22 @@ extension SDKEngine {
         }
         if sameAccount(item.owner, receiver) { return item.clipText }
         switch level {
-        case "allApps":
+        case .allApps:
             return item.clipText
-        case "managedAppsWithPasteIn" where !defect(.pasteInRefused):
+        case .managedAppsWithPasteIn where !defect(.pasteInRefused):
             return item.clipText
-        case "managedApps" where defect(.pasteInFromAnyApp):
+        case .managedApps where defect(.pasteInFromAnyApp):
             return item.clipText
-        case "managedApps", "managedAppsWithPasteIn":
+        case .managedApps, .managedAppsWithPasteIn:
             return item.fromManagedApp ? item.clipText : nil
-        default:
+        case .blocked:
             return nil
         }
     }
 
     /// The managed account's clipboard level, nil when it has no policy.
-    private func clipboardLevel(of account: String) -> String? {
+    private func clipboardLevel(of account: String) -> IntuneMAMClipboardLevel? {
         guard let policy = appPolicy(forAccountId: account) else { return nil }
-        return defect(.clipboardUnrestricted) ? "allApps" : policy.rules.clipboardLevel
+        return defect(.clipboardUnrestricted) ? .allApps : policy.rules.clipboardLevel
     }
 }

@@ -9,15 +9,15 @@ extension SDKEngine {
               let policy = appPolicy(forAccountId: managed) else { return everyone }
         let managedOnly = installed.filter(\.isPolicyManaged).map(\.bundleId).sorted()
         switch policy.rules.outboundDestinations {
-        case "none":
+        case .noApps:
             return []
-        case "managedApps":
+        case .managedApps:
             guard configuration.settings.openInActionExtension, !defect(.openInExtensionIgnored) else {
                 log.info("share sheet: no copy-to for \(managed)'s data and no Open-in extension to offer managed apps")
                 return []
             }
             return managedOnly
-        default:
+        case .allApps:
             return defect(.shareSheetAlwaysManagedOnly) ? managedOnly : everyone
         }
     }
