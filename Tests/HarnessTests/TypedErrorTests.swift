@@ -41,7 +41,7 @@ import Testing
         let suites = try EndToEnd.loadSuites(suiteIDs: ["first-policy-application"], caseIDs: ["targeted-account-enrolls-and-app-restarts-itself"])
         let command = ["/usr/bin/env", "python3", "\(Repository.testData)/adapters/check_breaker.py", "extra-member", "--", try EndToEnd.referenceExecutable()]
         let lenient = try await EndToEnd.run(suites, command: command)
-        #expect(lenient.result.allCases.first?.outcome.label == "passed", "an extra member alone does not fail a lenient run")
+        #expect(lenient.result.allCases.first?.outcome.label == "passed", "an extra member alone does not fail a lenient run: \(String(describing: lenient.result.allCases.first?.outcome))")
         let strict = try await EndToEnd.run(suites, command: command, strictProtocol: true)
         let outcome = try #require(strict.result.allCases.first?.outcome)
         guard case .failed(let failure) = outcome else {

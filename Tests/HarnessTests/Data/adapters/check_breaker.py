@@ -17,6 +17,7 @@ It sits between mamconf and a real adapter (the bundled reference) and changes t
 usage: check_breaker.py MODE -- REAL_ADAPTER [ARGS...]
 """
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -97,3 +98,7 @@ reader.start()
 from_child()
 if mode == "ignores-shutdown":
     threading.Event().wait()
+# Exit without interpreter shutdown: the reader thread may still be blocked on stdin, and finalising while
+# it holds stdin's lock aborts Python (SIGABRT), which the runner would rightly report as a crash.
+out.flush()
+os._exit(child.wait())

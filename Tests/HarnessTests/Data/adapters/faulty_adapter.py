@@ -203,3 +203,9 @@ if mode == "crash-at-exit":
     import signal
     child.wait()
     os.kill(os.getpid(), signal.SIGABRT)
+
+# The real adapter's output ended. Exit without interpreter shutdown: the daemon thread may still be
+# blocked reading stdin, and finalising while it holds stdin's lock aborts Python (SIGABRT), which the
+# runner would rightly report as a crash of the integration.
+out.flush()
+os._exit(0)
