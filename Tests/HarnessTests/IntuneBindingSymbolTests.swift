@@ -140,6 +140,8 @@ import Testing
         "waitUntilIdle", "configuration", "accessToken", "protect",
         // Protocol message members and local names.
         "name", "code", "now", "clock", "owner", "reason", "summary", "settings", "cancel", "error", "upn", "accountIds", "upns", "opened",
+        // `app.setAuthOverrides` params (ENR-15): names of a registration and an authority, resolved by the app.
+        "clientId", "authority",
     ]
 
     // MARK: (a) The list against the spec

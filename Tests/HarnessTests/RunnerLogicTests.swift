@@ -202,6 +202,29 @@ import Testing
         #expect(failure.details == "registrations: someone-else (device d1)")
     }
 
+    @Test func aJournalCheckNarrowedToARegistrationAndAuthorityCountsOnlyThoseAndNamesTheOthersInItsFailure() async throws {
+        let backend = InMemoryBackend()
+        backend.record(JournalEntry(sequence: 1, route: "token.password", method: "POST", path: "/common/token", status: 200, accountId: nil,
+                                    clientId: "client-alt", authority: "common"))
+        backend.record(JournalEntry(sequence: 2, route: "token.password", method: "POST", path: "/t/token", status: 200, accountId: nil,
+                                    clientId: "client", authority: "tenant-1"))
+        backend.record(JournalEntry(sequence: 3, route: "token.password", method: "POST", path: "/common/token", status: 400, accountId: nil,
+                                    clientId: "client", authority: "common"))
+        let passing = try await Self.run(Self.yamlCase(requirements: "ENR-02", "do: app.launch",
+                                                       "check_backend: {journal: token.password, client: alternate, authority: common, count: 1}",
+                                                       "check_backend: {journal: token.password, client: app, authority: tenant, count: 1}",
+                                                       "check_backend: {journal: token.password, count: 2}"),
+                                         integration: ScriptedIntegration(), backend: backend)
+        #expect(Self.outcomes(passing) == ["passed"], "\(String(describing: Self.failure(passing)))")
+        let failing = try await Self.run(Self.yamlCase(requirements: "ENR-02", "do: app.launch",
+                                                       "check_backend: {journal: token.password, client: app, authority: common, min: 1}"),
+                                         integration: ScriptedIntegration(), backend: backend)
+        let failure = try #require(Self.failure(failing), "\(Self.outcomes(failing))")
+        #expect(failure.message == "expected at least 1 successful token.password request(s) (client app, authority common) at the backend, got 0")
+        #expect(failure.details.contains("#1 POST /common/token → 200 client alternate authority common"), "\(failure.details)")
+        #expect(failure.details.contains("#2 POST /t/token → 200 client app authority tenant"), "\(failure.details)")
+    }
+
     @Test(arguments: [1, 4])
     func everyTenantArrangedIsTornDownWhateverTheOutcome(jobs: Int) async throws {
         let backend = InMemoryBackend()

@@ -114,3 +114,63 @@ struct TokenEndpointTests {
         }
     }
 }
+
+/// ENR-15: the app's two registrations and the tenant's two authorities, as the journal shows them.
+@Suite("Token endpoint: registrations and authorities")
+struct TokenAuthorityTests {
+    private static func userGrant(_ tenant: TenantFixture, at url: String, client: String) -> HTTPRequest {
+        .form(url: url, fields: [
+            ("grant_type", "password"), ("client_id", client), ("username", "alice@contoso.example"),
+            ("password", "alice pass+1"), ("scope", "\(tenant.mamResource)/.default offline_access"),
+        ])
+    }
+
+    @Test("the common authority signs users in too, the journal names client id and authority, and a refresh token stays with its client")
+    func commonAuthorityAndAlternateRegistration() async throws {
+        try await MockBackendFixture.with { backend in
+            let tenant = try await TenantFixture.create(backend)
+            let alternate = try #require(tenant.info["alternateAppClientId"]?.stringValue)
+            let common = try #require(tenant.info["commonAuthority"]?.stringValue) + "/oauth2/v2.0/token"
+            #expect(try #require(tenant.info["authority"]?.stringValue) + "/oauth2/v2.0/token" == tenant.tokenURL)
+            #expect(alternate != tenant.appClientId)
+
+            let atCommon = try await backend.raw(Self.userGrant(tenant, at: common, client: alternate))
+            #expect(atCommon.status == 200, "\(atCommon.text)")
+            let atTenant = try await backend.raw(Self.userGrant(tenant, at: tenant.tokenURL, client: tenant.appClientId))
+            #expect(atTenant.status == 200, "\(atTenant.text)")
+            let stranger = try await backend.raw(Self.userGrant(tenant, at: common, client: "someone-else"))
+            #expect(stranger.status == 400)
+            #expect(stranger["error"] == "invalid_client")
+
+            // A refresh token issued to the alternate registration is refused to the app's own.
+            let refresh = try #require(atCommon["refresh_token"]?.stringValue)
+            let stolen = try await backend.raw(.form(url: tenant.tokenURL, fields: [
+                ("grant_type", "refresh_token"), ("client_id", tenant.appClientId), ("refresh_token", refresh),
+                ("scope", "\(tenant.mamResource)/.default"),
+            ]))
+            #expect(stolen.status == 400)
+            #expect(stolen["error"] == "invalid_grant")
+
+            let journal = try await backend.json("GET", "/_mock/tenants/\(tenant.id)/journal")
+            let grants = (journal["entries"]?.arrayValue ?? []).filter { $0["route"] == "token.password" && $0["status"] == 200 }
+            #expect(grants.map { $0["clientId"] } == [.string(alternate), .string(tenant.appClientId)])
+            #expect(grants.map { $0["authority"] } == ["common", .string(tenant.id)])
+        }
+    }
+
+    @Test("the client-credentials grant needs the tenant's own authority, not common")
+    func adminTokenNotAtCommon() async throws {
+        try await MockBackendFixture.with { backend in
+            let tenant = try await TenantFixture.create(backend)
+            let common = try #require(tenant.info["commonAuthority"]?.stringValue) + "/oauth2/v2.0/token"
+            let answer = try await backend.raw(.form(url: common, fields: [
+                ("grant_type", "client_credentials"), ("client_id", tenant.info["admin"]?["clientId"]?.stringValue ?? ""),
+                ("client_secret", tenant.info["admin"]?["clientSecret"]?.stringValue ?? ""),
+                ("scope", "https://graph.microsoft.com/.default"),
+            ]))
+            #expect(answer.status == 400)
+            #expect(answer["error"] == "invalid_request")
+            #expect(try await tenant.adminToken().isEmpty == false)
+        }
+    }
+}

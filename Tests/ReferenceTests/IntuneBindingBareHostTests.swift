@@ -47,6 +47,9 @@ import Testing
         func setPreference(_ value: String, for key: String, accountId: String) throws(RPCError) {
             throw RPCError(.actionFailed, "the bare app keeps no settings")
         }
+        func setAuthOverrides(clientId: RegistrationName?, authority: AuthorityName?) throws(RPCError) {
+            throw RPCError(.actionFailed, "the bare app has one registration")
+        }
         func restartAfterSDKRequest() {}
         func addAccount(accountId: String) -> Bool { false }
         func sdkSignedIn(accountId: String, upn: String) {}

@@ -152,8 +152,8 @@ struct StepParser {
             return .checkBackend(.registration(accountId: account, exists: exists))
         }
         if let journal = keys["journal"] {
-            for pair in pairs where !["journal", "count", "min"].contains(pair.key) {
-                doc.error(pair.keyNode, "unknown key '\(pair.key)' in a journal check (expected: journal, count, min)")
+            for pair in pairs where !["journal", "count", "min", "client", "authority"].contains(pair.key) {
+                doc.error(pair.keyNode, "unknown key '\(pair.key)' in a journal check (expected: journal, count, min, client, authority)")
             }
             guard let name = doc.string(journal.value, "journal") else { return nil }
             guard let route = ServiceRoute(rawValue: name) else {
@@ -166,7 +166,18 @@ struct StepParser {
                 if keys["count"] == nil && keys["min"] == nil { doc.error(node, "a journal check needs 'count' or 'min'") }
                 return nil
             }
-            return .checkBackend(.journalCount(route: route, count: count, atLeast: atLeast))
+            let client = keys["client"].flatMap { pair in doc.enumeration(pair.value, "client", as: RegistrationName.self) }
+            let authority = keys["authority"].flatMap { pair in doc.enumeration(pair.value, "authority", as: AuthorityName.self) }
+            var signIn: SignInFilter?
+            if keys["client"] != nil || keys["authority"] != nil {
+                guard [.tokenPassword, .tokenRefresh].contains(route) else {
+                    doc.error(journal.value, "'client' and 'authority' narrow only the token routes (token.password, token.refresh), not \(name)")
+                    return nil
+                }
+                guard client != nil || keys["client"] == nil, authority != nil || keys["authority"] == nil else { return nil }
+                signIn = SignInFilter(client: client, authority: authority)
+            }
+            return .checkBackend(.journalCount(route: route, count: count, atLeast: atLeast, signIn: signIn))
         }
         doc.error(node, "check_backend needs 'registration' or 'journal'")
         return nil

@@ -87,7 +87,9 @@ public enum SuiteSchema {
         out.append(step(["advance_clock": ["$ref": "#/$defs/duration"]], required: ["advance_clock"], description: "move both clocks forward"))
         out.append(step(["check_backend": ["oneOf": [
             object(["registration": ["type": "string"], "exists": ["type": "boolean"]], required: ["registration"]),
-            object(["journal": routes, "count": ["type": "integer", "minimum": 0], "min": ["type": "integer", "minimum": 0]], required: ["journal"]),
+            object(["journal": routes, "count": ["type": "integer", "minimum": 0], "min": ["type": "integer", "minimum": 0],
+                    "client": ["enum": .array(RegistrationName.allCases.map { .string($0.rawValue) })],
+                    "authority": ["enum": .array(AuthorityName.allCases.map { .string($0.rawValue) })]], required: ["journal"]),
         ]]], required: ["check_backend"], description: "state the backend must show"))
         let scalarMap: JSONValue = ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]]
         let status: JSONValue = ["type": "integer", "minimum": 400, "maximum": 599]

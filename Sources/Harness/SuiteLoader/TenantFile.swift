@@ -41,13 +41,14 @@ public enum TenantFile {
         }
         var integration: TenantProfile.IntegrationSettings?
         if let f = doc.fields(fields["integration"], "integration", required: ["clientId"],
-                              optional: ["tokenURL", "mamServiceURL", "mamResource", "deviceConfigURL"]),
+                              optional: ["tokenURL", "mamServiceURL", "mamResource", "deviceConfigURL", "alternateClientId"]),
            let clientId = doc.string(f["clientId"], "clientId") {
             integration = TenantProfile.IntegrationSettings(
                 clientId: clientId, tokenURL: f["tokenURL"].flatMap { doc.string($0, "tokenURL") },
                 mamServiceURL: f["mamServiceURL"].flatMap { doc.string($0, "mamServiceURL") },
                 mamResource: f["mamResource"].flatMap { doc.string($0, "mamResource") },
-                deviceConfigURL: f["deviceConfigURL"].flatMap { doc.string($0, "deviceConfigURL") })
+                deviceConfigURL: f["deviceConfigURL"].flatMap { doc.string($0, "deviceConfigURL") },
+                alternateClientId: f["alternateClientId"].flatMap { doc.string($0, "alternateClientId") })
         }
         guard doc.errors.isEmpty, let integration else { return (nil, doc.errors) }
         return (TenantProfile(accounts: accounts, integration: integration, path: path), [])

@@ -181,6 +181,16 @@ final class YAMLDocument {
         return scalar.string
     }
 
+    /// A string naming one case of a closed set; an unknown name is an error listing the known ones.
+    func enumeration<Value: WireEnum>(_ node: Node?, _ what: String, as type: Value.Type) -> Value? {
+        guard let text = string(node, what) else { return nil }
+        guard let value = Value(rawValue: text) else {
+            error(node, Vocabulary.unknown(what, text, known: Value.allCases.map(\.rawValue)))
+            return nil
+        }
+        return value
+    }
+
     func bool(_ node: Node?, _ what: String) -> Bool? {
         guard let node else { return nil }
         guard case .scalar(let scalar) = node, scalar.style == .plain, let value = node.bool else {

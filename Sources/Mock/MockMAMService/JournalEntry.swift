@@ -21,6 +21,8 @@ struct JournalEntry: Sendable, Codable {
     let fault: String?
     /// `fnv1a64:<hex>` of the request body; nil when it had none. Enough to tell bodies apart and spot a resend.
     let bodyDigest: String?
+    /// For token requests: the client id and the authority they named (ENR-15).
+    var signIn: SignInParty? = nil
 
     func json() -> JSONValue {
         var object: [String: JSONValue] = [
@@ -31,8 +33,19 @@ struct JournalEntry: Sendable, Codable {
         if let detail { object["detail"] = .string(detail) }
         if let fault { object["fault"] = .string(fault) }
         if let bodyDigest { object["bodyDigest"] = .string(bodyDigest) }
+        if let signIn {
+            if let clientId = signIn.clientId { object["clientId"] = .string(clientId) }
+            object["authority"] = .string(signIn.authority)
+        }
         return .object(object)
     }
+}
+
+/// The party behind a token request: the client id it sent and the authority it asked (`common`, or the tenant's
+/// id for the tenant's own authority).
+struct SignInParty: Sendable, Codable, Hashable {
+    var clientId: String?
+    var authority: String
 }
 
 /// FNV-1a, 64-bit: a fast, dependency-free digest for the journal (not for security).

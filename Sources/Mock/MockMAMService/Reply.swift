@@ -17,6 +17,8 @@ struct Reply: Sendable {
     var detail: String?
     /// Bytes sent as the body instead of `body` (a malformed-body fault).
     var rawBody: [UInt8]?
+    /// Who asked the token endpoint, and at which authority (ENR-15); nil for every other route.
+    var signIn: SignInParty?
     /// The connection is closed instead of answering (a dropped-connection fault; see ``CloseAfterResponseHandler``).
     var dropConnection = false
 

@@ -10,6 +10,13 @@ struct Tenant: Sendable, Codable {
     let bundleId: String
     /// Public client id of the app (password and refresh grants).
     let appClientId: String
+    /// A second registration of the same app in the tenant, which an integration can switch to at run time
+    /// (`aadClientIdOverride`, ENR-15). Derived from the id, so tenants persisted before it existed have it too.
+    var alternateAppClientId: String { "mamconf-app-alt-" + id }
+    /// The app registrations whose users may sign in with the password and refresh grants.
+    func isAppClient(_ clientId: String?) -> Bool {
+        clientId == appClientId || clientId == alternateAppClientId
+    }
     /// Confidential client of the administrator (client-credentials grant).
     let adminClientId: String
     let adminClientSecret: String
@@ -107,11 +114,11 @@ struct Tenant: Sendable, Codable {
     @discardableResult
     mutating func record(
         method: String, path: String, route: String, status: Int, accountId: String?, detail: String?,
-        fault: String? = nil, bodyDigest: String? = nil
+        fault: String? = nil, bodyDigest: String? = nil, signIn: SignInParty? = nil
     ) -> JournalEntry {
         let entry = JournalEntry(
             tenant: id, seq: journal.count + 1, at: nowString, method: method, path: path, route: route, status: status,
-            accountId: accountId, detail: detail, fault: fault, bodyDigest: bodyDigest)
+            accountId: accountId, detail: detail, fault: fault, bodyDigest: bodyDigest, signIn: signIn)
         journal.append(entry)
         return entry
     }

@@ -52,7 +52,7 @@ struct TenantEndpoint: Sendable {
             let entry = tenant.record(
                 method: incoming.method, path: incoming.path, route: reply.route ?? route,
                 status: reply.dropConnection ? 0 : Int(reply.status.code), accountId: reply.accountId, detail: reply.detail,
-                fault: fault?.journalText, bodyDigest: BodyDigest.of(incoming.body))
+                fault: fault?.journalText, bodyDigest: BodyDigest.of(incoming.body), signIn: reply.signIn)
             return (reply, fault, entry)
         }
         guard let (reply, fault, entry) = outcome else {

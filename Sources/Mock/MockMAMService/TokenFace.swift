@@ -5,6 +5,10 @@ import Hummingbird
 
 /// The OAuth 2.0 token endpoint of a tenant (`POST /{t}/oauth2/v2.0/token`), shaped like Entra's v2 endpoint.
 ///
+/// Two authorities answer for each tenant's simulated cloud: the tenant's own (`/{t}/oauth2/v2.0/token`) and the
+/// multi-tenant default an SDK uses when the app names none (`/{t}/common/oauth2/v2.0/token`, Entra's `common`). The
+/// journal records which one a user's token request asked, and with which client id (ENR-15).
+///
 /// Three grants: client credentials for the administrator (Graph face), password and refresh token for users (MAM
 /// service). Tokens are opaque and expire on the tenant clock, so expiry can be tested by moving the clock instead of
 /// waiting.
@@ -13,6 +17,17 @@ enum TokenFace {
         router.post("/:tenant/oauth2/v2.0/token") { request, context in
             try await endpoint.handle(resolveRoute: route(of:), request: request, context: context, operation: token)
         }
+        router.post("/:tenant/\(commonAuthority)/oauth2/v2.0/token") { request, context in
+            try await endpoint.handle(resolveRoute: route(of:), request: request, context: context, operation: token)
+        }
+    }
+
+    /// The path segment of the multi-tenant authority, after the tenant's cloud.
+    static let commonAuthority = "common"
+
+    /// The authority a token request asked: `common`, or the tenant's id for its own.
+    static func authority(of request: IncomingRequest, in tenant: Tenant) -> String {
+        request.path.contains("/\(commonAuthority)/oauth2/") ? commonAuthority : tenant.id
     }
 
     /// The journal route of a token request, named by its grant type before the request is processed, so that a
@@ -45,13 +60,22 @@ enum TokenFace {
         } catch {
             throw failure("invalid_request", "The form body is malformed: \(error).")
         }
+        let party = SignInParty(clientId: form["client_id"], authority: authority(of: request, in: tenant))
         switch form["grant_type"] {
+        case "client_credentials"? where party.authority == commonAuthority:
+            throw failure(
+                "invalid_request", "AADSTS7000218: the client credentials grant needs the tenant's own authority, not common.",
+                route: "token.client_credentials")
         case "client_credentials"?:
             return try clientCredentials(&tenant, form, request).with(route: "token.client_credentials")
         case "password"?:
-            return try password(&tenant, form).with(route: ServiceRoute.tokenPassword.rawValue)
+            var reply = try password(&tenant, form).with(route: ServiceRoute.tokenPassword.rawValue)
+            reply.signIn = party
+            return reply
         case "refresh_token"?:
-            return try refresh(&tenant, form).with(route: ServiceRoute.tokenRefresh.rawValue)
+            var reply = try refresh(&tenant, form).with(route: ServiceRoute.tokenRefresh.rawValue)
+            reply.signIn = party
+            return reply
         case nil:
             throw failure("invalid_request", "grant_type is required.")
         case let other?:
@@ -149,8 +173,8 @@ enum TokenFace {
 
     private static func password(_ tenant: inout Tenant, _ form: [String: String]) throws(ReplyError) -> Reply {
         let route = ServiceRoute.tokenPassword.rawValue
-        guard form["client_id"] == tenant.appClientId else {
-            throw failure("invalid_client", "client_id is not the app's client id.", route: route)
+        guard tenant.isAppClient(form["client_id"]), let clientId = form["client_id"] else {
+            throw failure("invalid_client", "client_id is not one of the app's registrations.", route: route)
         }
         guard let username = form["username"], let password = form["password"] else {
             throw failure("invalid_request", "username and password are required.", route: route)
@@ -159,18 +183,18 @@ enum TokenFace {
             throw failure("invalid_grant", "AADSTS50126: Invalid username or password.", route: route)
         }
         let audience = try audience(fromScope: form["scope"], route: route, accountId: user.objectId)
-        return issueUserTokens(&tenant, user: user, audience: audience, scope: form["scope"] ?? "", clientId: tenant.appClientId)
+        return issueUserTokens(&tenant, user: user, audience: audience, scope: form["scope"] ?? "", clientId: clientId)
     }
 
     private static func refresh(_ tenant: inout Tenant, _ form: [String: String]) throws(ReplyError) -> Reply {
         let route = ServiceRoute.tokenRefresh.rawValue
-        guard form["client_id"] == tenant.appClientId else {
-            throw failure("invalid_client", "client_id is not the app's client id.", route: route)
+        guard tenant.isAppClient(form["client_id"]) else {
+            throw failure("invalid_client", "client_id is not one of the app's registrations.", route: route)
         }
         guard let refreshToken = form["refresh_token"] else {
             throw failure("invalid_request", "refresh_token is required.", route: route)
         }
-        guard let grant = tenant.refreshTokens[refreshToken], grant.clientId == tenant.appClientId,
+        guard let grant = tenant.refreshTokens[refreshToken], grant.clientId == form["client_id"],
             let user = tenant.user(objectId: grant.accountId)
         else {
             throw failure("invalid_grant", "The refresh token is unknown or was issued to another client.", route: route)

@@ -123,6 +123,11 @@ public protocol BoundApp: AnyObject, Sendable {
     /// `app.setPreference`: keeps a setting for a signed-in account outside the app's files (WIP-11).
     func setPreference(_ value: String, for key: String, accountId: String) throws(RPCError)
 
+    /// `app.setAuthOverrides`: the app tells the SDK which of its registrations and which authority to sign in with
+    /// from now on (`aadClientIdOverride`, `aadAuthorityUriOverride`; nil clears one), ENR-15. The names resolve to
+    /// what `initialize` gave; the app clears the overrides again when its managed account signs out.
+    func setAuthOverrides(clientId: RegistrationName?, authority: AuthorityName?) throws(RPCError)
+
     /// The runner decided the app restarts itself after `restartApplication` returned true: restart once the
     /// SDK's callback has returned (never from inside it).
     func restartAfterSDKRequest()

@@ -77,6 +77,10 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
             let request = try params.params(PreferenceParams.self)
             try actingApp().setPreference(request.value, for: request.key, accountId: request.accountId.rawValue)
             return [:]
+        case .appSetAuthOverrides:
+            let request = try params.params(AuthOverridesParams.self)
+            try actingApp().setAuthOverrides(clientId: request.clientId, authority: request.authority)
+            return [:]
         case .appFileInfo:
             return JSONValue(encoding: try runningApp().fileInfo(name: try params.params(FileParams.self).name))
         case .appSwitchIdentity: return try switchIdentity(try params.params(SwitchIdentityParams.self))

@@ -20,6 +20,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
     case webContentKeepsIdentity
     /// The app registers every account it signs in with the SDK, personal ones too (ENR-14).
     case personalAccountRegistered
+    /// The app leaves its runtime sign-in overrides in place when its managed account signs out, so the next
+    /// account signs in with them (ENR-15).
+    case authOverridesKeptAfterSignOut
     /// The app saves a copy wherever the user asks without asking `isSaveToAllowedForLocation` (POL-07).
     case saveWithoutAsking
     /// The app asks `isSaveToAllowedForLocation` but saves even when the answer is no (POL-07).
@@ -92,6 +95,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .disallowedAccountKeptSignedIn: return ["ALW-03"]
         case .webContentKeepsIdentity: return ["IDS-11"]
         case .personalAccountRegistered: return ["ENR-14"]
+        case .authOverridesKeptAfterSignOut: return ["ENR-15"]
         case .saveWithoutAsking, .saveRefusalIgnored, .saveAskedAfterSaving, .saveOwnerForEveryLocation,
              .ownStorageAskedAsOther:
             return ["POL-07"]
@@ -129,6 +133,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .webContentKeepsIdentity:
             return "a multi-identity app shows arbitrary web content under the current UI identity: no "
                 + "setUIPolicyAccountId(\"\") before it and no restore after it"
+        case .authOverridesKeptAfterSignOut:
+            return "the app keeps its sign-in overrides after its managed account signs out: the next account signs in at the old authority"
         case .personalAccountRegistered:
             return "the app registers a personal (consumer) account with the SDK as if it were a work account"
         case .saveWithoutAsking:

@@ -29,6 +29,11 @@ public struct AppEnvironment: Sendable {
     public var clockMode: ClockMode
     /// The simulated OS's managed app configuration for the app (MDM channel), nil when the runner has none.
     public var deviceConfigURL: URL?
+    /// The tenant's own authority and the backend's multi-tenant one, and a second registration of the app, when the
+    /// runner gave them (ENR-15).
+    public var authority: URL?
+    public var commonAuthority: URL?
+    public var alternateClientId: String?
 
     public init(dataDirectory: URL, bundleId: String, settings: [String: IntuneMAMSettingValue], tokenURL: URL,
                 mamServiceURL: URL, mamResource: String, clientId: String, clockMode: ClockMode,
@@ -58,11 +63,22 @@ public struct AppEnvironment: Sendable {
             }
             clockMode = .virtual(start: start)
         }
-        return AppEnvironment(dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true), bundleId: request.app.bundleId,
-                              settings: settings, tokenURL: try url(backend.tokenURL, "tokenURL"),
-                              mamServiceURL: try url(backend.mamServiceURL, "mamServiceURL"),
-                              mamResource: backend.mamResource, clientId: backend.clientId, clockMode: clockMode,
-                              deviceConfigURL: try backend.deviceConfigURL.map { text throws(RPCError) in try url(text, "deviceConfigURL") })
+        var environment = AppEnvironment(
+            dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true), bundleId: request.app.bundleId,
+            settings: settings, tokenURL: try url(backend.tokenURL, "tokenURL"),
+            mamServiceURL: try url(backend.mamServiceURL, "mamServiceURL"),
+            mamResource: backend.mamResource, clientId: backend.clientId, clockMode: clockMode,
+            deviceConfigURL: try backend.deviceConfigURL.map { text throws(RPCError) in try url(text, "deviceConfigURL") })
+        environment.authority = try backend.authority.map { text throws(RPCError) in try url(text, "authority") }
+        environment.commonAuthority = try backend.commonAuthority.map { text throws(RPCError) in try url(text, "commonAuthority") }
+        environment.alternateClientId = backend.alternateClientId
+        return environment
+    }
+
+    /// Info.plist `ADALAuthority` as the SDK gets it: the tenant's authority unless the suite left the key out.
+    var infoPlistAuthority: URL? {
+        if case .string(InfoPlistAuthority.none.rawValue)? = settings[IntuneMAMSettings.Key.adalAuthority] { return nil }
+        return authority
     }
 
     private static func url(_ text: String, _ key: String) throws(RPCError) -> URL {

@@ -38,12 +38,14 @@ final class ReferenceApp: BoundApp {
         preferences = AppPreferences(dataDirectory: environment.dataDirectory)
         tokens = TokenEndpoint(tokenURL: environment.tokenURL, clientId: environment.clientId,
                                mamResource: environment.mamResource)
-        let configuration = IntuneMAMRuntimeConfiguration(
+        var configuration = IntuneMAMRuntimeConfiguration(
             settings: IntuneMAMSettings(values: environment.settings), bundleId: environment.bundleId,
             dataDirectory: environment.dataDirectory, tokenURL: environment.tokenURL,
             mamServiceURL: environment.mamServiceURL, mamResource: environment.mamResource,
             clientId: environment.clientId, clock: device.clock, defects: device.sdkDefects,
             workTracker: device.sdkWork, deviceConfigURL: environment.deviceConfigURL)
+        configuration.authority = environment.infoPlistAuthority
+        configuration.defaultAuthority = environment.commonAuthority
         runtime = IntuneMAMRuntime(configuration: configuration, platform: AppPlatform(device: device))
     }
 
@@ -169,6 +171,7 @@ final class ReferenceApp: BoundApp {
     func forget(_ accountId: String) {
         guard let removed = accounts.remove(accountId) else { return }
         events.app(.signedOut, accountId: removed.accountId)
+        clearAuthOverrides(afterSigningOut: removed.accountId)
     }
 
     /// `app.writeData`: with an account, a document owned by that signed-in account; without, one owned by the

@@ -17,8 +17,13 @@ public struct IntuneMAMRuntimeConfiguration: Sendable {
     public var mamServiceURL: URL
     /// The MAM service resource (token audience); scope is `<mamResource>/.default offline_access`.
     public var mamResource: String
-    /// The app's client id for the SDK's own token requests.
+    /// The app's client id for the SDK's own token requests (Info.plist `ADALClientId`).
     public var clientId: String
+    /// Info.plist `ADALAuthority`; nil when the app leaves it out (ENR-15). The SDK signs in at
+    /// `<authority>/oauth2/v2.0/token`.
+    public var authority: URL?
+    /// The authority the SDK signs in at when the app names none (Entra's `common`); nil: `tokenURL` is used.
+    public var defaultAuthority: URL?
     /// Time and timers (virtual in tests).
     public var clock: any MAMClock
     /// Planted bugs to switch on (normally empty).

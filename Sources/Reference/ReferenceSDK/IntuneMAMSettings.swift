@@ -40,6 +40,8 @@ public struct IntuneMAMSettings: Sendable, Equatable {
         public static let verboseLoggingEnabled = "VerboseLoggingEnabled"
         public static let maxFileProtectionLevel = "MaxFileProtectionLevel"
         public static let openInActionExtension = "OpenInActionExtension"
+        /// The authority the SDK signs in at (ENR-15); the runtime passes its URL in the configuration instead.
+        public static let adalAuthority = "ADALAuthority"
     }
 
     public init(multiIdentity: Bool = false, autoEnrollOnLaunch: Bool = false, mamPolicyRequired: Bool = false,

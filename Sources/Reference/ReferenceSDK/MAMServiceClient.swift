@@ -114,17 +114,17 @@ final class MAMServiceClient: @unchecked Sendable {
 
     // MARK: Token endpoint
 
-    /// The SDK's own sign-in (resource-owner password grant) for the MAM resource.
-    func passwordGrant(upn: String, password: String) -> Result<TokenGrant, Failure> {
-        tokenRequest([
-            ("grant_type", "password"), ("client_id", configuration.clientId), ("username", upn),
+    /// The SDK's own sign-in (resource-owner password grant) for the MAM resource, as the registration in force.
+    func passwordGrant(upn: String, password: String, as registration: SDKEngine.SignInRegistration) -> Result<TokenGrant, Failure> {
+        tokenRequest(at: registration.tokenURL, [
+            ("grant_type", "password"), ("client_id", registration.clientId), ("username", upn),
             ("password", password), ("scope", scope),
         ])
     }
 
-    func refreshGrant(refreshToken: String) -> Result<TokenGrant, Failure> {
-        tokenRequest([
-            ("grant_type", "refresh_token"), ("client_id", configuration.clientId),
+    func refreshGrant(refreshToken: String, as registration: SDKEngine.SignInRegistration) -> Result<TokenGrant, Failure> {
+        tokenRequest(at: registration.tokenURL, [
+            ("grant_type", "refresh_token"), ("client_id", registration.clientId),
             ("refresh_token", refreshToken), ("scope", scope),
         ])
     }
@@ -147,8 +147,8 @@ final class MAMServiceClient: @unchecked Sendable {
         var account: Account?
     }
 
-    private func tokenRequest(_ fields: [(String, String)]) -> Result<TokenGrant, Failure> {
-        let request = HTTPRequest.form(url: configuration.tokenURL.absoluteString, fields: fields)
+    private func tokenRequest(at tokenURL: URL, _ fields: [(String, String)]) -> Result<TokenGrant, Failure> {
+        let request = HTTPRequest.form(url: tokenURL.absoluteString, fields: fields)
         let response: HTTPResponse
         do {
             response = try http.send(request)

@@ -49,6 +49,14 @@ extension SDKDefect {
             return (["ENR-09"], "MAMPolicyRequired does not block a launch without policy: no policy-required UI, the app is ready")
         case .absentPolicyNotWarned:
             return (["ENR-10"], "MAMPolicyWarnAbsent shows no policy-absent warning at a launch without policy")
+        case .runtimeOverridesIgnored:
+            return (["ENR-15"], "the SDK signs in with the Info.plist registration although the app set aadClientIdOverride and aadAuthorityUriOverride")
+        case .runtimeOverridesForgottenAtRestart:
+            return (["ENR-15"], "the runtime sign-in overrides are not kept: after a restart the SDK refreshes its token as the Info.plist registration")
+        case .clearedOverrideKept:
+            return (["ENR-15"], "clearing aadAuthorityUriOverride does nothing: the next account still signs in at the old authority")
+        case .infoPlistAuthorityIgnored:
+            return (["ENR-15"], "Info.plist ADALAuthority is ignored: the SDK signs in at its default (common) authority")
         case .loginWithoutPrompt:
             return (["ENR-07"], "loginAndEnrollAccount without a token reports auth-required (203) instead of prompting the user to sign in")
         case .autoEnrollPromptsWithoutPolicyRequired:

@@ -50,6 +50,15 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case loginWithoutPrompt
     /// AutoEnrollOnLaunch alone prompts for sign-in when it has no token instead of failing silently.
     case autoEnrollPromptsWithoutPolicyRequired
+    /// The runtime sign-in overrides (`aadClientIdOverride`, `aadAuthorityUriOverride`) are ignored: the SDK signs in
+    /// with the Info.plist registration.
+    case runtimeOverridesIgnored
+    /// The runtime sign-in overrides are held in memory only, so a restart forgets them.
+    case runtimeOverridesForgottenAtRestart
+    /// Setting an override to nil does not clear it: the SDK goes on signing in with the old value.
+    case clearedOverrideKept
+    /// Info.plist `ADALAuthority` is ignored: the SDK signs in at its default authority.
+    case infoPlistAuthorityIgnored
     /// `registerAndEnrollAccountId` returns only once the enrollment request has been answered.
     case registrationWaitsForEnrollment
     /// `valuesToScrubFromLogging` set at run time is ignored (only the Info.plist list is scrubbed).

@@ -108,7 +108,7 @@ extension SDKEngine {
         guard isAlive else { return true }
         log.registerSecret(credentials.password)
         let grant: MAMServiceClient.TokenGrant
-        switch service.passwordGrant(upn: credentials.upn, password: credentials.password) {
+        switch service.passwordGrant(upn: credentials.upn, password: credentials.password, as: signInRegistration) {
         case .success(let granted): grant = granted
         case .failure(let failure):
             report(.enrollment, accountId: candidate?.accountId ?? "", upn: credentials.upn, code: .authRequired,

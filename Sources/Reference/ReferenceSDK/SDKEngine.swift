@@ -41,6 +41,15 @@ final class SDKEngine: Sendable {
         var timers: [TimerSlot: MAMTimer] = [:]
         var launch: IntuneMAMLaunchState = .notLaunched
         var processAccountId: String?
+        /// Only under the `runtimeOverridesForgottenAtRestart` defect: the sign-in overrides, held in memory instead
+        /// of the persisted state, so a restart loses them.
+        var overridesInMemory: AADOverrides?
+    }
+
+    /// The sign-in overrides the `runtimeOverridesForgottenAtRestart` defect keeps in memory (ENR-15).
+    var overridesInMemory: AADOverrides? {
+        get { machinery.read { $0.overridesInMemory } }
+        set { machinery.withLock { $0.overridesInMemory = newValue } }
     }
 
     private let machinery: Locked<Machinery>

@@ -68,6 +68,9 @@ struct SDKState: Codable, Equatable {
     var appConfig: HeldAppConfig?
     /// `valuesToScrubFromLogging` set at run time (CFG-07); optional so older state files load.
     var runtimeScrubValues: [String]?
+    /// The app's runtime sign-in overrides (`aadClientIdOverride`, `aadAuthorityUriOverride`, `aadRedirectUriOverride`),
+    /// kept across launches until the app clears them (ENR-15); optional so older state files load.
+    var aadOverrides: AADOverrides?
     /// When the managed account last passed the access check (PIN) on the SDK's clock (CL-03).
     var lastAccessCheckAt: Date?
     /// When a check-in last reached the service and got an answer, on the SDK's clock (CL-04); optional so
@@ -113,4 +116,13 @@ struct SDKState: Codable, Equatable {
         pin = nil
         nextCheckInAt = nil
     }
+}
+
+/// The app's runtime overrides of its Entra registration (ENR-15); a nil member is not overridden.
+struct AADOverrides: Codable, Sendable, Equatable {
+    var clientId: String?
+    var authority: String?
+    var redirectUri: String?
+
+    var isEmpty: Bool { clientId == nil && authority == nil && redirectUri == nil }
 }

@@ -66,7 +66,9 @@ public struct MockGraphBackend: BackendDriver {
             id: tenantId,
             endpoints: BackendEndpoints(
                 tokenURL: tokenURL, mamServiceURL: mamURL, mamResource: resource, clientId: appClient,
-                deviceConfigURL: "\(baseURL)/\(tenantId)/device/v1/managedAppConfig?bundleId=\(tenant.bundleId)"),
+                deviceConfigURL: "\(baseURL)/\(tenantId)/device/v1/managedAppConfig?bundleId=\(tenant.bundleId)",
+                authority: created["authority"]?.stringValue, commonAuthority: created["commonAuthority"]?.stringValue,
+                alternateClientId: created["alternateAppClientId"]?.stringValue),
             clock: ClockSetting(mode: .virtual, now: created["now"]?.stringValue ?? "2026-01-01T00:00:00Z"))
         await tenants.add(state, for: handle.id)
         do {
@@ -121,7 +123,8 @@ public struct MockGraphBackend: BackendDriver {
                 sequence: entry["seq"]?.intValue ?? 0, route: entry["route"]?.stringValue ?? "",
                 method: entry["method"]?.stringValue ?? "", path: entry["path"]?.stringValue ?? "",
                 status: entry["status"]?.intValue ?? 0, accountId: entry["accountId"]?.stringValue,
-                fault: entry["fault"]?.stringValue, bodyDigest: entry["bodyDigest"]?.stringValue)
+                fault: entry["fault"]?.stringValue, bodyDigest: entry["bodyDigest"]?.stringValue,
+                clientId: entry["clientId"]?.stringValue, authority: entry["authority"]?.stringValue)
         }
     }
 

@@ -115,8 +115,49 @@ public enum BackendExpectation: Sendable {
     /// A MAM registration for the account exists (or not).
     case registration(accountId: String, exists: Bool)
     /// The backend journal holds exactly `count` (or at least `atLeast`) successful (2xx) requests of a
-    /// route (e.g. `mam.checkin`). Failed requests do not count: a suite counts what the service accepted.
-    case journalCount(route: ServiceRoute, count: Int?, atLeast: Int?)
+    /// route (e.g. `mam.checkin`). Failed requests do not count: a suite counts what the service accepted. For the
+    /// token routes, `signIn` narrows the count to one registration and one authority (ENR-15).
+    case journalCount(route: ServiceRoute, count: Int?, atLeast: Int?, signIn: SignInFilter? = nil)
+}
+
+/// Which token requests a journal check counts: those with this registration's client id and at this authority
+/// (nil: any).
+public struct SignInFilter: Sendable, Hashable, CustomStringConvertible {
+    public var client: RegistrationName?
+    public var authority: AuthorityName?
+
+    public init(client: RegistrationName?, authority: AuthorityName?) {
+        self.client = client
+        self.authority = authority
+    }
+
+    /// Whether a journal entry's client id and authority are the ones named, resolved with the case's endpoints.
+    public func matches(_ entry: JournalEntry, endpoints: BackendEndpoints) -> Bool {
+        if let client, entry.clientId == nil || Self.registration(of: entry.clientId, endpoints: endpoints) != client { return false }
+        if let authority, Self.authority(of: entry.authority, endpoints: endpoints) != authority { return false }
+        return true
+    }
+
+    /// The registration a client id belongs to; nil when it is neither of the app's.
+    public static func registration(of clientId: String?, endpoints: BackendEndpoints) -> RegistrationName? {
+        guard let clientId else { return nil }
+        if clientId == endpoints.clientId { return .app }
+        if clientId == endpoints.alternateClientId { return .alternate }
+        return nil
+    }
+
+    /// The named authority whose URL ends in `segment`; nil when neither does.
+    public static func authority(of segment: String?, endpoints: BackendEndpoints) -> AuthorityName? {
+        guard let segment else { return nil }
+        func last(_ url: String?) -> String? { url?.split(separator: "/").last.map(String.init) }
+        if last(endpoints.commonAuthority) == segment { return .common }
+        if last(endpoints.authority) == segment { return .tenant }
+        return nil
+    }
+
+    public var description: String {
+        [client.map { "client \($0.rawValue)" }, authority.map { "authority \($0.rawValue)" }].compactMap { $0 }.joined(separator: ", ")
+    }
 }
 
 /// How many matching events an `expect` accepts: `count: 2`, or `count: {min: 0, max: 1}` where the guides

@@ -25,13 +25,17 @@ public struct TenantProfile: Sendable {
         public var mamServiceURL: String?
         public var mamResource: String?
         public var deviceConfigURL: String?
+        /// A second registration of the app in the tenant, for the runtime-override cases (ENR-15).
+        public var alternateClientId: String?
 
-        public init(clientId: String, tokenURL: String? = nil, mamServiceURL: String? = nil, mamResource: String? = nil, deviceConfigURL: String? = nil) {
+        public init(clientId: String, tokenURL: String? = nil, mamServiceURL: String? = nil, mamResource: String? = nil, deviceConfigURL: String? = nil,
+                    alternateClientId: String? = nil) {
             self.clientId = clientId
             self.tokenURL = tokenURL
             self.mamServiceURL = mamServiceURL
             self.mamResource = mamResource
             self.deviceConfigURL = deviceConfigURL
+            self.alternateClientId = alternateClientId
         }
 
         /// The endpoints, with defaults for a commercial-cloud tenant.
@@ -40,7 +44,10 @@ public struct TenantProfile: Sendable {
                 tokenURL: tokenURL ?? "\(loginURL)/\(tenantId)/oauth2/v2.0/token",
                 mamServiceURL: mamServiceURL ?? "https://mam.manage.microsoft.com",
                 mamResource: mamResource ?? "https://msmamservice.api.application",
-                clientId: clientId, deviceConfigURL: deviceConfigURL)
+                clientId: clientId, deviceConfigURL: deviceConfigURL,
+                // A token URL of its own says where the tenant signs in; the authorities then stay unnamed.
+                authority: tokenURL == nil ? "\(loginURL)/\(tenantId)" : nil,
+                commonAuthority: tokenURL == nil ? "\(loginURL)/common" : nil, alternateClientId: alternateClientId)
         }
     }
 }

@@ -413,19 +413,27 @@ struct CaseExecution {
                     location: step.location,
                     details: "registrations: " + registrations.map { "\($0.userId) (device \($0.deviceTag ?? "-"))" }.joined(separator: ", ")))
             }
-        case .journalCount(let route, let count, let atLeast):
+        case .journalCount(let route, let count, let atLeast, let signIn):
             // Like `check`: the journal is judged once everything the previous steps set off has settled
             // (telemetry, for one, goes out after the status the case last expected).
             try await barrier(context, location: step.location, timeout: configuration.deadline(for: step))
             let entries: [JournalEntry]
             do { entries = try await backendTime.measure { () async throws(BackendFault) in try await backend.journal(context.tenant, transcript: transcript) } } catch { throw CaseStop.error(.backend(error)) }
-            let matching = entries.filter { $0.route == route.rawValue && $0.succeeded }
+            let endpoints = context.tenant.endpoints
+            let matching = entries.filter { $0.route == route.rawValue && $0.succeeded && (signIn?.matches($0, endpoints: endpoints) ?? true) }
             let wanted = count.map { "exactly \($0)" } ?? "at least \(atLeast ?? 0)"
             if (count.map { matching.count != $0 } ?? false) || (atLeast.map { matching.count < $0 } ?? false) {
+                let narrowed = signIn.map { " (\($0))" } ?? ""
                 throw CaseStop.failure(CaseFailure(
-                    message: "expected \(wanted) successful \(route.rawValue) request(s) at the backend, got \(matching.count)",
+                    message: "expected \(wanted) successful \(route.rawValue) request(s)\(narrowed) at the backend, got \(matching.count)",
                     location: step.location,
-                    details: entries.map { "#\($0.sequence) \($0.method) \($0.path) → \($0.status)" }.joined(separator: "\n")))
+                    details: entries.map { entry in
+                        let client = entry.clientId.map { id in
+                            " client \(SignInFilter.registration(of: id, endpoints: endpoints)?.rawValue ?? id)" } ?? ""
+                        let authority = entry.authority.map { segment in
+                            " authority \(SignInFilter.authority(of: segment, endpoints: endpoints)?.rawValue ?? segment)" } ?? ""
+                        return "#\(entry.sequence) \(entry.method) \(entry.path) → \(entry.status)\(client)\(authority)"
+                    }.joined(separator: "\n")))
             }
         }
     }

@@ -25,9 +25,15 @@ public struct JournalEntry: Sendable, Hashable {
     public var fault: String?
     /// A digest of the request body (the mock's is `fnv1a64:<hex>`), when it had one: tells a resend from a new request.
     public var bodyDigest: String?
+    /// For a user's token request: the client id it sent (ENR-15).
+    public var clientId: String?
+    /// For a user's token request: the last path segment of the authority it asked (`common`, or the tenant's).
+    public var authority: String?
 
     public init(sequence: Int, route: String, method: String, path: String, status: Int, accountId: String?,
-                fault: String? = nil, bodyDigest: String? = nil) {
+                fault: String? = nil, bodyDigest: String? = nil, clientId: String? = nil, authority: String? = nil) {
+        self.clientId = clientId
+        self.authority = authority
         self.sequence = sequence
         self.route = route
         self.method = method

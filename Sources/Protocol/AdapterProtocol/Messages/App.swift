@@ -204,6 +204,17 @@ public struct FileInfoResult: Codable, Sendable, Hashable {
     }
 }
 
+/// `app.setAuthOverrides` params (ENR-15): the registration and authority the app tells the SDK to sign in with from
+/// now on (`aadClientIdOverride`, `aadAuthorityUriOverride`), by name; an absent member clears that override.
+public struct AuthOverridesParams: Codable, Sendable, Hashable {
+    public var clientId: RegistrationName?
+    public var authority: AuthorityName?
+    public init(clientId: RegistrationName?, authority: AuthorityName?) {
+        self.clientId = clientId
+        self.authority = authority
+    }
+}
+
 /// `app.setPreference` params: the app keeps a setting for a signed-in account outside its files (WIP-11).
 public struct PreferenceParams: Codable, Sendable, Hashable {
     public var accountId: AccountID

@@ -53,6 +53,9 @@ public struct AppSettings: Codable, Sendable, Hashable {
     /// The app ships the SDK's "Open in" action extension, through which managed apps stay reachable when policy
     /// takes the system's "copy to" away (POL-09).
     public var openInActionExtension: Bool?
+    /// `ADALAuthority`: the tenant's own authority (also when absent), or `none` to leave the key out so that the SDK
+    /// signs in at its default authority (ENR-15). A suite cannot know the tenant's URL, so it names it.
+    public var adalAuthority: InfoPlistAuthority?
 
     enum CodingKeys: String, CodingKey {
         case multiIdentity = "MultiIdentity"
@@ -65,6 +68,7 @@ public struct AppSettings: Codable, Sendable, Hashable {
         case verboseLoggingEnabled = "VerboseLoggingEnabled"
         case maxFileProtectionLevel = "MaxFileProtectionLevel"
         case openInActionExtension = "OpenInActionExtension"
+        case adalAuthority = "ADALAuthority"
     }
 
     public init() {}
@@ -82,6 +86,7 @@ public struct AppSettings: Codable, Sendable, Hashable {
         if let verboseLoggingEnabled { try container.encode(verboseLoggingEnabled, forKey: .verboseLoggingEnabled) }
         if let maxFileProtectionLevel { try container.encode(maxFileProtectionLevel, forKey: .maxFileProtectionLevel) }
         if let openInActionExtension { try container.encode(openInActionExtension, forKey: .openInActionExtension) }
+        if let adalAuthority { try container.encode(adalAuthority, forKey: .adalAuthority) }
     }
 }
 
@@ -92,17 +97,28 @@ public struct BackendEndpoints: Codable, Sendable, Hashable {
     public var mamServiceURL: String
     /// Tokens are requested for `<mamResource>/.default`.
     public var mamResource: String
-    /// The app's client id at the token endpoint.
+    /// The app's client id at the token endpoint (Info.plist `ADALClientId`).
     public var clientId: String
     /// The simulated operating system's managed app configuration for the app (MDM channel), if any.
     public var deviceConfigURL: String?
+    /// The tenant's own authority (Info.plist `ADALAuthority`, unless the app leaves it out): the token endpoint is
+    /// `<authority>/oauth2/v2.0/token`. Nil when the backend did not say; then `tokenURL` stands for it (ENR-15).
+    public var authority: String?
+    /// The multi-tenant authority the SDK uses when the app names none (Entra's `…/common`), if the backend has one.
+    public var commonAuthority: String?
+    /// A second registration of the app in the tenant, for runtime overrides (`aadClientIdOverride`), if any.
+    public var alternateClientId: String?
 
-    public init(tokenURL: String, mamServiceURL: String, mamResource: String, clientId: String, deviceConfigURL: String?) {
+    public init(tokenURL: String, mamServiceURL: String, mamResource: String, clientId: String, deviceConfigURL: String?,
+                authority: String? = nil, commonAuthority: String? = nil, alternateClientId: String? = nil) {
         self.tokenURL = tokenURL
         self.mamServiceURL = mamServiceURL
         self.mamResource = mamResource
         self.clientId = clientId
         self.deviceConfigURL = deviceConfigURL
+        self.authority = authority
+        self.commonAuthority = commonAuthority
+        self.alternateClientId = alternateClientId
     }
 }
 

@@ -32,6 +32,9 @@ public enum Capability: String, WireEnum {
     /// Copy and paste through the general pasteboard (`app.copy`, `app.paste`), and the host can play other apps
     /// that copy and paste (`device.copy`, `device.paste`).
     case clipboard
+    /// The app can tell the SDK at run time which of its registrations and which authority to sign in with
+    /// (`app.setAuthOverrides`: `aadClientIdOverride`, `aadAuthorityUriOverride`), ENR-15.
+    case authOverrides = "app.authOverrides"
     /// Data protection (`sdk.protect`).
     case dataProtect = "data.protect"
     /// `loginAndEnrollAccount`: the SDK signs the user in itself.
@@ -66,6 +69,7 @@ public enum Capability: String, WireEnum {
         case .shareExtension: return "app.receiveShare: the app's share extension receives an item shared from another app"
         case .notifications: return "app.notify: the app shows a notification that arrives for one of its accounts"
         case .clipboard: return "app.copy, app.paste, device.copy, device.paste: copy and paste with other apps"
+        case .authOverrides: return "app.setAuthOverrides: the SDK's runtime sign-in overrides (client id, authority)"
         case .dataProtect: return "sdk.protect"
         case .loginAndEnroll: return "sdk.loginAndEnroll"
         case .deviceJailbreak: return "device.setJailbroken makes the device look jailbroken to the SDK"

@@ -20,6 +20,7 @@ public enum RunnerMethod: String, WireEnum {
     case appWriteDataInBackground = "app.writeDataInBackground"
     case appFileInfo = "app.fileInfo"
     case appSetPreference = "app.setPreference"
+    case appSetAuthOverrides = "app.setAuthOverrides"
     case appSwitchIdentity = "app.switchIdentity"
     case appOpenURL = "app.openURL"
     case appImportDocument = "app.importDocument"
@@ -95,6 +96,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appReceiveShare: return .shareExtension
         case .appCopy, .appPaste, .deviceCopy, .devicePaste: return .clipboard
         case .appNotify: return .notifications
+        case .appSetAuthOverrides: return .authOverrides
         default: return nil
         }
     }
@@ -111,6 +113,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appWriteDataInBackground: return BackgroundWriteParams.self
         case .appFileInfo: return FileParams.self
         case .appSetPreference: return PreferenceParams.self
+        case .appSetAuthOverrides: return AuthOverridesParams.self
         case .appSwitchIdentity: return SwitchIdentityParams.self
         case .appShowWebContent: return WebContentParams.self
         case .appSaveDocument: return SaveDocumentParams.self
@@ -167,7 +170,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkAppConfig: return AppConfigResult.self
         case .sdkAppConfigValue: return AppConfigValueResult.self
         case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return AllowedResult.self
-        case .shutdown, .sync, .hello, .reset, .appSignOut, .appShowWebContent, .appSetPreference, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
+        case .shutdown, .sync, .hello, .reset, .appSignOut, .appShowWebContent, .appSetPreference, .appSetAuthOverrides, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkLoginAndEnroll, .sdkSetValuesToScrub, .deviceManagedConfigChanged, .deviceSetJailbroken, .deviceSetFaceID, .appCopy, .deviceCopy:
             return Empty.self
         }
@@ -194,6 +197,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appWriteData: return "the app stores a file owned by an account"
         case .appWriteDataInBackground: return "the app sets a thread identity, dispatches work, and the work writes a file"
         case .appSetPreference: return "the app keeps a setting for a signed-in account outside its files"
+        case .appSetAuthOverrides: return "the app sets or clears the SDK's runtime sign-in overrides: client id and authority"
         case .appFileInfo: return "who owns one of the app's files, and whether it is stored encrypted"
         case .appSwitchIdentity: return "the app calls setUIPolicyAccountId before showing an account's data"
         case .appOpenURL: return "the OS hands the app a URL owned by an account"

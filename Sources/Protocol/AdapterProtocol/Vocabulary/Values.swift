@@ -102,3 +102,30 @@ public enum ClockMode: String, WireEnum {
     /// The wall clock.
     case system
 }
+
+/// One of the app's registrations in the tenant's directory (ENR-15), by name: the integration maps it to the client
+/// id `initialize` gave (`backend.clientId`, `backend.alternateClientId`).
+public enum RegistrationName: String, WireEnum {
+    /// The registration the app's Info.plist names (`ADALClientId`).
+    case app
+    /// A second registration of the same app, which the app can switch to at run time.
+    case alternate
+}
+
+/// An authority (sign-in endpoint) of the tenant's cloud, by name (ENR-15): the integration maps it to the URL
+/// `initialize` gave (`backend.authority`, `backend.commonAuthority`).
+public enum AuthorityName: String, WireEnum {
+    /// The tenant's own authority.
+    case tenant
+    /// The multi-tenant authority an SDK uses when the app names none.
+    case common
+}
+
+/// The Info.plist `ADALAuthority` of the app under test (ENR-15).
+public enum InfoPlistAuthority: String, WireEnum {
+    /// The tenant's own authority (`backend.authority`): a line-of-business app of one tenant. What an absent setting
+    /// means to the harness, which has always configured its apps this way.
+    case tenant
+    /// The key is left out of Info.plist: the SDK must use its default authority.
+    case none
+}

@@ -42,7 +42,9 @@ final class InMemoryBackend: BackendDriver, Sendable {
             return "tenant-\(state.tenants.count)"
         }
         let endpoints = BackendEndpoints(tokenURL: "http://in-memory.invalid/token", mamServiceURL: "http://in-memory.invalid/mam",
-                                         mamResource: "https://msmamservice.api.application", clientId: "client", deviceConfigURL: nil)
+                                         mamResource: "https://msmamservice.api.application", clientId: "client", deviceConfigURL: nil,
+                                         authority: "http://in-memory.invalid/\(id)", commonAuthority: "http://in-memory.invalid/common",
+                                         alternateClientId: "client-alt")
         return TenantHandle(id: id, endpoints: endpoints, clock: ClockSetting(mode: .virtual, now: "2026-01-01T00:00:00Z"))
     }
 
