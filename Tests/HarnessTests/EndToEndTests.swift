@@ -15,7 +15,8 @@ import Testing
         let result = run.result
         #expect(result.abortReason == nil)
         for testCase in result.allCases {
-            #expect(testCase.outcome.label == "passed", "\(testCase.suiteId)/\(testCase.caseId): \(testCase.outcome)\n\(testCase.transcript.joined(separator: "\n"))")
+            let expected = ReferenceSDKVersionTests.skipped(on: "21.7.1").contains("\(testCase.suiteId)/\(testCase.caseId)") ? "skipped" : "passed"
+            #expect(testCase.outcome.label == expected, "\(testCase.suiteId)/\(testCase.caseId): \(testCase.outcome)\n\(testCase.transcript.joined(separator: "\n"))")
         }
         let firstPolicy = result.suites.first { $0.suiteId == "first-policy-application" }
         #expect((firstPolicy?.cases.count ?? 0) >= 8)

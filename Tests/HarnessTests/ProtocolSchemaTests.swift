@@ -20,7 +20,8 @@ import Testing
     @Test func everyMessageOfAFullRunFitsItsSchemaByAnOutsideValidator() async throws {
         let recording = WireRecording()
         let run = try await EndToEnd.run(try EndToEnd.loadSuites(), tap: recording.tap)
-        #expect(run.result.counts.passed == run.result.allCases.count, "the reference must pass everything here")
+        #expect(run.result.allCases.allSatisfy { $0.outcome.label == EndToEnd.cleanVerdict("\($0.suiteId)/\($0.caseId)") },
+                "the reference must pass everything here but the cases of older SDKs")
         let records = recording.records
         #expect(recording.unreadable.isEmpty, "\(recording.unreadable.prefix(3))")
         #expect(records.count > 1000, "a full run exchanges well over a thousand messages, recorded \(records.count)")

@@ -126,6 +126,26 @@ import Testing
     }
 }
 
+/// A case the clean integration skips (a case of another SDK version) is not judged by its matrix.
+@Suite struct SkippedCaseMatrixTests {
+    @Test func aCaseTheCleanIntegrationSkipsIsNotCalledUncaughtButACaseItRunsIs() throws {
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["allowed-accounts"])
+        let suite = suites[0].id, first = suites[0].cases[0].id, second = suites[0].cases[1].id
+        let mutants = [MutantInfo(name: "m", requirements: ["ALW-01"], summary: "s")]
+        let clean = suites[0].cases.map { MatrixCell(suite: suite, caseId: $0.id, verdict: $0.id == second ? .skipped : .passed) }
+        let runs = ["m": suites[0].cases.map { testCase in
+            MatrixCell(suite: suite, caseId: testCase.id, verdict: testCase.id == second ? .skipped : testCase.id == first ? .failed : .passed)
+        }]
+        let matrix = MutationMatrix(suites: suites, mutants: mutants, clean: clean, runs: runs)
+        #expect(!matrix.problems.contains { $0.contains("\(suite)/\(second)") }, "\(matrix.problems)")
+        let unjudged = suites[0].cases.map(\.id).filter { $0 != first && $0 != second }
+        for caseId in unjudged {
+            #expect(matrix.problems.contains("no mutant fails \(suite)/\(caseId): the case checks nothing a mutant breaks"), "\(matrix.problems)")
+        }
+        #expect(matrix.render().contains("skipped by the integration (not judged here): \(second)"))
+    }
+}
+
 /// `mamconf mutants` keeps its matrix; `list --requirements` answers from it while it still describes the
 /// suites and the adapter, and says so, instead of running mutants again.
 @Suite struct KeptMatrixTests {

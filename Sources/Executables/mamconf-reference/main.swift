@@ -32,8 +32,10 @@ if options.showHelp {
     exit(0)
 }
 
+options.simulateSDKVersion()
+
 if options.listMutants {
-    for mutant in ReferenceMutant.all { print(mutant.listingLine) }
+    for mutant in ReferenceMutant.available(in: options.edition) { print(mutant.listingLine) }
     exit(0)
 }
 

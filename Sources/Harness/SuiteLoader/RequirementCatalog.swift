@@ -60,7 +60,7 @@ public struct RequirementCatalog: Sendable {
     }
 
     /// `sdk: {from: 17.5.0}`, `{before: 20.0.0}` or both.
-    private static func versionRange(_ node: Yams.Node, _ doc: YAMLDocument) -> SDKVersionRange? {
+    static func versionRange(_ node: Yams.Node, _ doc: YAMLDocument) -> SDKVersionRange? {
         guard let f = doc.fields(node, "sdk", optional: ["from", "before"]) else { return nil }
         func version(_ key: String) -> SDKVersion? {
             guard let value = f[key] else { return nil }

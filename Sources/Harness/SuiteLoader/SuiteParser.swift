@@ -99,7 +99,7 @@ struct SuiteParser {
 
     private func parseCase(_ node: Node, defaults: Defaults) -> TestCase? {
         guard let f = doc.fields(node, "a case", required: ["id", "title", "steps"],
-                                 optional: ["requirements", "tenant", "policies", "settings", "needs"]) else { return nil }
+                                 optional: ["requirements", "tenant", "policies", "settings", "needs", "sdk"]) else { return nil }
         let id = doc.string(f["id"], "id")
         let title = doc.string(f["title"], "title")
         let requirements = requirementIDs(f["requirements"])
@@ -145,7 +145,11 @@ struct SuiteParser {
         }
         guard let id, let title, let tenant else { return nil }
         let backendNeeds = steps.reduce(into: Set<BackendCapability>()) { $0.formUnion(Self.backendNeeds(of: $1)) }
-        let versions = requirements.compactMap { id in catalog?.entry(id)?.sdk.map { RequirementVersions(requirement: id, range: $0) } }
+        var versions = requirements.compactMap { id in catalog?.entry(id)?.sdk.map { RequirementVersions(requirement: id, range: $0) } }
+        // A case may hold for fewer versions than its requirements: a status code the SDK gained later (227 from 17.5.0).
+        if let node = f["sdk"], let range = RequirementCatalog.versionRange(node, doc) {
+            versions.append(RequirementVersions(requirement: "the case", range: range))
+        }
         return TestCase(
             id: id, title: title, requirements: requirements, tenant: tenant, policies: policies, settings: settings,
             capabilities: needs, steps: steps, location: doc.location(node), sdkVersions: versions, backendNeeds: backendNeeds)

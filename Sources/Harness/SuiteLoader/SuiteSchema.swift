@@ -31,6 +31,11 @@ public enum SuiteSchema {
                         "id": ["type": "string"], "title": ["type": "string"], "requirements": requirementList,
                         "tenant": ["type": "string"], "policies": strings, "settings": settings,
                         "needs": ["type": "array", "items": ["enum": .array(Capability.allCases.map { .string($0.rawValue) })]],
+                        "sdk": [
+                            "description": "the SDK versions the case holds for, when fewer than its requirements' (from inclusive, before exclusive)",
+                            "type": "object", "additionalProperties": false, "minProperties": 1,
+                            "properties": ["from": ["type": "string"], "before": ["type": "string"]],
+                        ],
                         "steps": ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/step"]],
                     ],
                 ],

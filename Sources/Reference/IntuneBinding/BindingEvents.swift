@@ -31,7 +31,7 @@ public struct BindingEvents: Sendable {
     public func sdkCall(_ api: SDKAPI, accountId: String?, wipe: Bool? = nil, upn: String? = nil,
                         location: DataLocation? = nil, owner: String? = nil, url: String? = nil,
                         knownManagedApp: Bool? = nil) {
-        channel.notify(.sdkCall, SDKCallEvent(api: api.rawValue, accountId: accountId.map { AccountID($0) }, wipe: wipe,
+        channel.notify(.sdkCall, SDKCallEvent(api: api.name(onSDK: SDKVersion(SDKSpelling.sdkVersion)), accountId: accountId.map { AccountID($0) }, wipe: wipe,
                                               upn: upn.map { UPN($0) }, location: location,
                                               owner: owner.map { AccountID($0) }, url: url, knownManagedApp: knownManagedApp))
     }

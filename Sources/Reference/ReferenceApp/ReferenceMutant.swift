@@ -29,6 +29,17 @@ public struct ReferenceMutant: Sendable, Hashable, CustomStringConvertible {
                             requirementIDs: defect.requirementIDs, summary: defect.summary)
         }
 
+    /// The mutants that change something on an SDK of this edition (what `--list-mutants` prints).
+    public static func available(in edition: SDKEdition) -> [ReferenceMutant] {
+        all.filter { $0.exists(in: edition) }
+    }
+
+    /// Whether the mutant changes anything on an SDK of this edition.
+    public func exists(in edition: SDKEdition) -> Bool {
+        if case .sdk(let defect) = defect { return defect.exists(in: edition) }
+        return true
+    }
+
     /// The mutant called `name`, or nil.
     public static func named(_ name: String) -> ReferenceMutant? {
         all.first { $0.name == name }

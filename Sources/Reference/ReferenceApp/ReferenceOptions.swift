@@ -1,5 +1,6 @@
 import AdapterKit
 import AdapterProtocol
+import ReferenceSDK
 
 /// The command line of `mamconf-reference`, parsed by hand so the binary needs no argument-parser package.
 public struct ReferenceOptions: Sendable, Equatable {
@@ -13,6 +14,9 @@ public struct ReferenceOptions: Sendable, Equatable {
     public var protocolVersion: ProtocolVersion = .current
     /// The longest accepted protocol input line in bytes (`--line-limit BYTES`).
     public var lineLimit: Int = AdapterServer.defaultLineLimit
+    /// `--sdk-version V`: the simulated SDK reports and behaves as version V (dotted numbers, e.g. 15.4), where the
+    /// guides' editions differ; nil: the newest the simulation knows.
+    public var sdkVersion: String?
     /// `--list-mutants`: print the mutant table and exit.
     public var listMutants = false
     /// `--help`.
@@ -47,14 +51,16 @@ public struct ReferenceOptions: Sendable, Equatable {
     /// Usage text for `--help` and argument errors.
     public static let usage = """
         usage: mamconf-reference [--mutant NAME] [--disable-capability NAME]... [--protocol-version 0|1]
-                                 [--line-limit BYTES]
+                                 [--sdk-version VERSION] [--line-limit BYTES]
                                  [--listen PORT [--host ADDRESS] [--adapter-token TOKEN] [--data-dir DIR]
                                   [--relaunch exec|in-process]]
-               mamconf-reference --list-mutants
+               mamconf-reference [--sdk-version VERSION] --list-mutants
         Speaks the mamconf adapter protocol on stdin/stdout; logs go to stderr.
         With --listen, serves the network transport instead (mamconf run --adapter tcp://HOST:PORT): one runner
         at a time, reset between cases, and a restart ends the process image (exec) so the runner reconnects.
         The token is better given in the environment variable MAMCONF_ADAPTER_TOKEN.
+        --sdk-version makes the simulated SDK report and behave as that version (default 21.7.1); a mutant of a
+        version-specific behaviour exists only for the versions that have it.
         """
 
     /// Why the command line was refused (the executable prints it and exits with status 2).
@@ -104,6 +110,12 @@ public struct ReferenceOptions: Sendable, Equatable {
                     throw ParseError(message: "unknown protocol version '\(text)' (known: \(ProtocolVersion.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 options.protocolVersion = version
+            case "--sdk-version":
+                let text = try flagValue()
+                guard SDKEdition(version: text) != nil else {
+                    throw ParseError(message: "--sdk-version needs dotted numbers such as 15.4 or 21.7.1, got '\(text)'")
+                }
+                options.sdkVersion = text
             case "--line-limit":
                 let text = try flagValue()
                 guard let bytes = Int(text), bytes > 0 else {
@@ -137,7 +149,20 @@ public struct ReferenceOptions: Sendable, Equatable {
             }
             index += 1
         }
+        if let mutant = options.mutant, !mutant.exists(in: options.edition) {
+            throw ParseError(message: "mutant '\(mutant.name)' does not exist on SDK \(options.sdkVersion ?? IntuneMAMVersionInfo.newest): it breaks a behaviour that version does not have")
+        }
         return options
+    }
+
+    /// The SDK edition the options ask for.
+    public var edition: SDKEdition {
+        sdkVersion.flatMap { SDKEdition(version: $0) } ?? SDKEdition(version: IntuneMAMVersionInfo.newest)!
+    }
+
+    /// Makes the process's simulated SDK the version asked for; call once, before any runtime exists.
+    public func simulateSDKVersion() {
+        if let sdkVersion { IntuneMAMVersionInfo.simulate(version: sdkVersion) }
     }
 
     /// The command line for the next process of a listening host that relaunches: the same arguments, with the

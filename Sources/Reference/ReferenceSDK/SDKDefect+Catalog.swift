@@ -3,6 +3,15 @@ extension SDKDefect {
     /// The requirement IDs (docs: requirements catalog) this defect violates.
     public var requirementIDs: [String] { catalogEntry.ids }
 
+    /// Whether the defect changes anything on an SDK of this edition: a defect in a version-specific behaviour
+    /// exists only for the versions that have the behaviour it breaks.
+    public func exists(in edition: SDKEdition) -> Bool {
+        switch self {
+        case .singleManagedAccountStatusBeforeItExisted: return !edition.reportsSingleManagedAccountStatus
+        default: return true
+        }
+    }
+
     /// One line saying what the defect breaks, for `--list-mutants`: precise enough that a suite author knows
     /// which observation catches it.
     public var summary: String { catalogEntry.summary }
@@ -49,6 +58,8 @@ extension SDKDefect {
             return (["ENR-09"], "MAMPolicyRequired does not block a launch without policy: no policy-required UI, the app is ready")
         case .absentPolicyNotWarned:
             return (["ENR-10"], "MAMPolicyWarnAbsent shows no policy-absent warning at a launch without policy")
+        case .singleManagedAccountStatusBeforeItExisted:
+            return (["IDS-01"], "an SDK older than 17.5.0 reports status 227 for a second account of the organisation, a status only 17.5.0 has")
         case .runtimeOverridesIgnored:
             return (["ENR-15"], "the SDK signs in with the Info.plist registration although the app set aadClientIdOverride and aadAuthorityUriOverride")
         case .runtimeOverridesForgottenAtRestart:

@@ -59,6 +59,9 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case clearedOverrideKept
     /// Info.plist `ADALAuthority` is ignored: the SDK signs in at its default authority.
     case infoPlistAuthorityIgnored
+    /// An SDK older than 17.5.0 reports status 227 for a second account of the organisation, which only 17.5.0
+    /// introduced (the account should simply stay unmanaged). Exists only for versions before 17.5.0.
+    case singleManagedAccountStatusBeforeItExisted
     /// `registerAndEnrollAccountId` returns only once the enrollment request has been answered.
     case registrationWaitsForEnrollment
     /// `valuesToScrubFromLogging` set at run time is ignored (only the Info.plist list is scrubbed).

@@ -122,6 +122,10 @@ extension SDKEngine {
                        reason: "the account has already enrolled the app")
                 return true
             }
+            guard edition.reportsSingleManagedAccountStatus || defect(.singleManagedAccountStatusBeforeItExisted) else {
+                log.info("\(accountId) stays unmanaged: another account (\(current)) manages the app")
+                return false
+            }
             report(.enrollment, accountId: accountId, code: .singleManagedAccountMode, didSucceed: false,
                    reason: "another account (\(current)) manages the app; only one managed account is allowed")
             // Like any failure; a correct SDK schedules nothing while an account is enrolled (ENR-04).

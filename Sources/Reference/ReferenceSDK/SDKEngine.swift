@@ -89,6 +89,9 @@ final class SDKEngine: Sendable {
 
     func defect(_ defect: SDKDefect) -> Bool { configuration.defects.contains(defect) }
 
+    /// What this SDK's version does where the editions differ.
+    var edition: SDKEdition { SDKEdition(version: configuration.sdkVersion) ?? .newest }
+
     /// Queues `work` on the work queue, counted by the tracker. Dropped (and `dropped` called) when the
     /// runtime is or becomes terminated before it starts.
     func submit(_ name: String, dropped: (@Sendable () -> Void)? = nil, _ work: @escaping @Sendable () -> Void) {

@@ -88,9 +88,12 @@ public struct MutationMatrix: Sendable {
         return mutantLines + (leftOut.isEmpty ? [] : unkilledCases)
     }
 
+    /// Cases no mutant fails, among those the clean integration runs: a case it skips (an SDK version or a
+    /// capability it does not have) is judged by a matrix of an integration that runs it.
     private var unkilledCases: [String] {
-        suites.flatMap { suite in
-            suite.cases.filter { killers(suite: suite.id, case: $0.id).isEmpty }.map { testCase in
+        let skipped = Set(clean.filter { $0.verdict == .skipped }.map { "\($0.suite)/\($0.caseId)" })
+        return suites.flatMap { suite in
+            suite.cases.filter { killers(suite: suite.id, case: $0.id).isEmpty && !skipped.contains("\(suite.id)/\($0.id)") }.map { testCase in
                 leftOut.isEmpty
                     ? "no mutant fails \(suite.id)/\(testCase.id): the case checks nothing a mutant breaks"
                     : "no mutant of the \(mutants.count) that ran fails \(suite.id)/\(testCase.id); one of the \(leftOut.count) left out might"
@@ -159,8 +162,12 @@ public struct MutationMatrix: Sendable {
             let taggedKilled = tagged.filter { m in kills(of: m.name).contains { $0.suite == suite.id } }
             lines.append(String(format: "  kill rate: %d of %d mutants tagged with this suite's requirements (%d of %d overall)",
                                 taggedKilled.count, tagged.count, killedMutants, mutants.count))
-            let unkilled = ids.filter { killers(suite: suite.id, case: $0).isEmpty }
+            let skipped = Set(clean.filter { $0.suite == suite.id && $0.verdict == .skipped }.map(\.caseId))
+            let unkilled = ids.filter { killers(suite: suite.id, case: $0).isEmpty && !skipped.contains($0) }
             lines.append("  cases no mutant fails: " + (unkilled.isEmpty ? "none" : unkilled.joined(separator: ", ")))
+            if !skipped.isEmpty {
+                lines.append("  skipped by the integration (not judged here): " + ids.filter(skipped.contains).joined(separator: ", "))
+            }
             lines.append("")
         }
         if scope == .restricted {

@@ -27,6 +27,13 @@ public enum SDKAPI: String, WireEnum {
         }
     }
 
+    /// The name an app on `sdkVersion` calls the method by: the UPN-era name before 16.0, where it had one (its
+    /// SDK has no other), else the current name.
+    public func name(onSDK sdkVersion: SDKVersion?) -> String {
+        guard let sdkVersion, sdkVersion < SDKVersion(16, 0, 0), let old = upnEraName else { return rawValue }
+        return old
+    }
+
     /// The names an integration on `sdkVersion` may report for this method: the UPN-era name only before
     /// 16.0, both from 16.0 to 19.x, the account-ID name from 20.0 on. An unknown version accepts both.
     public func acceptedNames(sdkVersion: SDKVersion?) -> [String] {

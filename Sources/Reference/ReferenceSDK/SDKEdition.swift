@@ -1,0 +1,34 @@
+/// What an SDK version does differently, as named decision points: the guides' editions disagree on a few
+/// behaviours, and an SDK of one version must behave as that version (`spec/intune-sdk-api.md` §1).
+public struct SDKEdition: Sendable, Equatable {
+    /// The version's numeric parts (`21.7.1` → [21, 7, 1]); missing parts count as 0.
+    public let parts: [Int]
+
+    /// Nil when `version` is not dotted numbers.
+    public init?(version: String) {
+        let numbers = version.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard !numbers.isEmpty, numbers.allSatisfy({ ($0 ?? -1) >= 0 }) else { return nil }
+        parts = numbers.map { $0 ?? 0 }
+    }
+
+    static let newest = SDKEdition(version: IntuneMAMVersionInfo.newest)!
+
+    /// Whether this version is at least `major.minor.patch`.
+    public func isAtLeast(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) -> Bool {
+        let wanted = [major, minor, patch]
+        for index in 0..<max(parts.count, wanted.count) {
+            let mine = index < parts.count ? parts[index] : 0
+            let theirs = index < wanted.count ? wanted[index] : 0
+            if mine != theirs { return mine > theirs }
+        }
+        return true
+    }
+
+    /// 16.0.0: the account-ID ("AccountId") twins of the UPN methods; before, an app can only call the UPN-era
+    /// names (`registerAndEnrollAccount:`, `setUIPolicyIdentity:` …).
+    public var hasAccountIdAPIs: Bool { isAtLeast(16) }
+
+    /// 17.5.0: a second account of the organisation that tries to enroll while one is managed gets status 227
+    /// (single managed account mode); before, the SDK does not enroll it and it simply stays unmanaged.
+    public var reportsSingleManagedAccountStatus: Bool { isAtLeast(17, 5) }
+}
