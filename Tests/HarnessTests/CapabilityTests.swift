@@ -19,7 +19,9 @@ import Testing
                     #expect(reason.contains("clock.virtual"))
                     skipped += 1
                 } else {
-                    #expect(result.outcome.label == "passed", "\(testCase.id): \(result.outcome)")
+                    let expected = EndToEnd.cleanVerdict("\(suite.id)/\(testCase.id)")
+                    if expected == "skipped" { skipped += 1 }
+                    #expect(result.outcome.label == expected, "\(testCase.id): \(result.outcome)")
                 }
             }
         }

@@ -46,7 +46,9 @@ import Testing
             switch result.outcome {
             case .passed: continue
             case .skipped(let reason):
-                // Taken to offer every later area, the integration is asked, answers -32002, and the case is skipped.
+                // Taken to offer every later area, the integration is asked, answers -32002, and the case is skipped
+                // (a case of older SDKs skips for the version, as in any run).
+                if EndToEnd.cleanVerdict("\(result.suiteId)/\(result.caseId)") == "skipped" { continue }
                 #expect(reason.contains("does not support"), "\(result.caseId): \(reason)")
                 unsupported += 1
             case .failed, .errored:

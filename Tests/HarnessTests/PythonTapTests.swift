@@ -142,7 +142,8 @@ import Testing
         #expect(without.count == (try EndToEnd.loadSuites().flatMap(\.cases).count))
         #expect(through == without)
         let lines = try TapLogLine.read(log)
-        #expect(lines.filter { $0.kind == "connect" }.count >= without.count, "each case starts an adapter behind the tap")
+        #expect(lines.filter { $0.kind == "connect" }.count >= without.filter { $0.value != "skipped" }.count,
+                "each case that runs starts an adapter behind the tap")
         #expect(lines.filter { $0.kind == "exit" }.allSatisfy { $0.text == "0 (adapter exited with code 0)" })
     }
 
