@@ -18,8 +18,9 @@ import Testing
     }
 
     @Test func everyMessageOfAFullRunFitsItsSchemaByAnOutsideValidator() async throws {
-        let recording = WireRecording()
-        let run = try await EndToEnd.run(try EndToEnd.loadSuites(), tap: recording.tap)
+        // The shared clean run of every suite, recorded as it crossed the wire.
+        let run = try await EndToEnd.cleanRun.value
+        let recording = EndToEnd.cleanWire
         #expect(run.result.allCases.allSatisfy { $0.outcome.label == EndToEnd.cleanVerdict("\($0.suiteId)/\($0.caseId)") },
                 "the reference must pass everything here but the cases of older SDKs")
         let records = recording.records

@@ -17,9 +17,11 @@ import Testing
         return parsed < SDKVersion(17, 5, 0) ? [with227] : [before227]
     }
 
-    @Test(arguments: ["15.4", "18.2"])
-    func theReferenceOnAnOlderSDKPassesEverySuiteWithOnlyOtherVersionsCasesSkipped(version: String) async throws {
-        let run = try await EndToEnd.run(EndToEnd.loadSuites(), arguments: ["--sdk-version", version], jobs: 2)
+    /// Every suite on 15.4, which differs most from 21.7.1 (UPN-era names, no 227); on 18.2, which differs from 21.7.1
+    /// only in the 227 cases' skips and the names it may report, the suites where those show.
+    @Test(arguments: [("15.4", nil), ("18.2", ["identity-switch", "first-policy-application", "deregister-with-wipe"])])
+    func theReferenceOnAnOlderSDKPassesWithOnlyOtherVersionsCasesSkipped(version: String, suiteIDs: [String]?) async throws {
+        let run = try await EndToEnd.run(EndToEnd.loadSuites(suiteIDs: suiteIDs), arguments: ["--sdk-version", version], jobs: 2)
         #expect(run.result.integration?.sdkVersion == version)
         #expect(run.result.abortReason == nil)
         for testCase in run.result.allCases {

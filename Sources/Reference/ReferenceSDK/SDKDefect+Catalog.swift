@@ -60,6 +60,8 @@ extension SDKDefect {
             return (["ENR-10"], "MAMPolicyWarnAbsent shows no policy-absent warning at a launch without policy")
         case .singleManagedAccountStatusBeforeItExisted:
             return (["IDS-01"], "an SDK older than 17.5.0 reports status 227 for a second account of the organisation, a status only 17.5.0 has")
+        case .loginIgnoresDeviceUser:
+            return (["ENR-07"], "loginAndEnrollAccount with no UPN on an MDM-managed device asks without a hint instead of signing in the device's managed user")
         case .runtimeOverridesIgnored:
             return (["ENR-15"], "the SDK signs in with the Info.plist registration although the app set aadClientIdOverride and aadAuthorityUriOverride")
         case .runtimeOverridesForgottenAtRestart:

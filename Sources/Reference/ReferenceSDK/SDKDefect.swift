@@ -62,6 +62,8 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     /// An SDK older than 17.5.0 reports status 227 for a second account of the organisation, which only 17.5.0
     /// introduced (the account should simply stay unmanaged). Exists only for versions before 17.5.0.
     case singleManagedAccountStatusBeforeItExisted
+    /// `loginAndEnrollAccount(nil)` on a device with a managed user asks who signs in instead of signing in that user.
+    case loginIgnoresDeviceUser
     /// `registerAndEnrollAccountId` returns only once the enrollment request has been answered.
     case registrationWaitsForEnrollment
     /// `valuesToScrubFromLogging` set at run time is ignored (only the Info.plist list is scrubbed).

@@ -37,6 +37,14 @@ extension SDKEngine {
         return AllowedAccounts(upns: entry(ManagedConfigKey.upn), accountIds: entry(ManagedConfigKey.oid))
     }
 
+    /// The device's managed user: the UPN the MDM channel's configuration names (`IntuneMAMUPN`, filled in by the
+    /// management service for the user who enrolled the device), nil on a device without one (ENR-07).
+    var deviceManagedUserUPN: String? {
+        guard let value = store.read({ $0.deviceConfig?.values[ManagedConfigKey.upn] })?.trimmingCharacters(in: .whitespaces),
+              !value.isEmpty else { return nil }
+        return value
+    }
+
     /// Reads the managed configuration (work queue), keeps it, and posts `allowedAccountsDidChange` once when
     /// the restriction changed value (ALW-02). A failed read keeps the last configuration: the OS would still
     /// have it.

@@ -50,9 +50,11 @@ extension SDKEngine {
         submit("enroll \(trimmed)") { [self] in enroll(trimmed, origin: .registration) }
     }
 
-    /// `loginAndEnrollAccount`: uses the SDK's own token for `hint` when it has one, otherwise prompts.
-    func loginAndEnroll(hint: String?) {
+    /// `loginAndEnrollAccount`: uses the SDK's own token for `hint` when it has one, otherwise prompts. Without a
+    /// UPN it signs in the device's managed user when the device has one, else asks who signs in (ENR-07).
+    func loginAndEnroll(hint given: String?) {
         submit("login and enroll") { [self] in
+            let hint = given ?? (defect(.loginIgnoresDeviceUser) ? nil : deviceManagedUserUPN)
             if let hint, let cached = store.read({ state in
                 state.tokenCache.first { AccountIdentity.same($0.upn, hint) }
             }), let token = cachedToken(for: cached.accountId) {

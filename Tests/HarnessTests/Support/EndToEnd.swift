@@ -22,7 +22,10 @@ enum EndToEnd {
     /// One clean serial run of every suite against the reference over stdio, made once per test process and
     /// shared by the tests that only read it (its verdicts, its console, its report): a full run is the
     /// costliest thing a test does.
-    static let cleanRun = Task<Run, any Error> { try await run(loadSuites()) }
+    static let cleanRun = Task<Run, any Error> { try await run(loadSuites(), tap: cleanWire.tap) }
+
+    /// Every message of ``cleanRun``, as it crossed the wire (for the schema tests, which need a full run's traffic).
+    static let cleanWire = WireRecording()
 
     /// What the clean reference on its default SDK (21.7.1) gets for a case (`suite/case`): passed, or skipped for
     /// a case of older SDKs.
