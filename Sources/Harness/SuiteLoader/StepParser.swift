@@ -166,15 +166,16 @@ struct StepParser {
                 if keys["count"] == nil && keys["min"] == nil { doc.error(node, "a journal check needs 'count' or 'min'") }
                 return nil
             }
-            let client = keys["client"].flatMap { pair in doc.enumeration(pair.value, "client", as: RegistrationName.self) }
-            let authority = keys["authority"].flatMap { pair in doc.enumeration(pair.value, "authority", as: AuthorityName.self) }
             var signIn: SignInFilter?
             if keys["client"] != nil || keys["authority"] != nil {
                 guard [.tokenPassword, .tokenRefresh].contains(route) else {
                     doc.error(journal.value, "'client' and 'authority' narrow only the token routes (token.password, token.refresh), not \(name)")
                     return nil
                 }
-                guard client != nil || keys["client"] == nil, authority != nil || keys["authority"] == nil else { return nil }
+                let errorsBefore = doc.errors.count
+                let client = keys["client"].flatMap { doc.enumeration($0.value, "client", as: RegistrationName.self) }
+                let authority = keys["authority"].flatMap { doc.enumeration($0.value, "authority", as: AuthorityName.self) }
+                guard doc.errors.count == errorsBefore else { return nil }
                 signIn = SignInFilter(client: client, authority: authority)
             }
             return .checkBackend(.journalCount(route: route, count: count, atLeast: atLeast, signIn: signIn))

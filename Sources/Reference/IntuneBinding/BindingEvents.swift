@@ -10,6 +10,8 @@ import AdapterProtocol
 /// mapped to the protocol's vocabulary here and in the binding, never by the app.
 public struct BindingEvents: Sendable {
     let channel: any RunnerChannel
+    /// The SDK's version, read once: it decides the names `event.sdkCall` reports.
+    let sdkVersion = SDKVersion(SDKSpelling.sdkVersion)
 
     public init(channel: any RunnerChannel) {
         self.channel = channel
@@ -31,7 +33,7 @@ public struct BindingEvents: Sendable {
     public func sdkCall(_ api: SDKAPI, accountId: String?, wipe: Bool? = nil, upn: String? = nil,
                         location: DataLocation? = nil, owner: String? = nil, url: String? = nil,
                         knownManagedApp: Bool? = nil) {
-        channel.notify(.sdkCall, SDKCallEvent(api: api.name(onSDK: SDKVersion(SDKSpelling.sdkVersion)), accountId: accountId.map { AccountID($0) }, wipe: wipe,
+        channel.notify(.sdkCall, SDKCallEvent(api: api.name(onSDK: sdkVersion), accountId: accountId.map { AccountID($0) }, wipe: wipe,
                                               upn: upn.map { UPN($0) }, location: location,
                                               owner: owner.map { AccountID($0) }, url: url, knownManagedApp: knownManagedApp))
     }

@@ -34,7 +34,7 @@ extension ReferenceApp {
     /// overrides go: they belonged to that account.
     func clearAuthOverrides(afterSigningOut accountId: String) {
         let manager = runtime.policyManager
-        guard manager.primaryAccountId.map({ $0.caseInsensitiveCompare(accountId) == .orderedSame }) ?? true else { return }
+        guard manager.primaryAccountId == nil || manager.isAccountIdManaged(accountId) else { return }
         guard manager.aadClientIdOverride != nil || manager.aadAuthorityUriOverride != nil else { return }
         if device.appDefects.contains(.authOverridesKeptAfterSignOut) {
             events.log(.info, "keeping the sign-in overrides after the managed account signed out")
