@@ -14,8 +14,8 @@ public final class IntuneMAMAppConfigManager: Sendable {
     /// notification.
     public func appConfig(forAccountId accountId: String?) -> any IntuneMAMAppConfig {
         MAMAppConfig(fullData: engine.appConfigData(for: accountId),
-                     firstValueWins: engine.defect(.conflictResolvedByFirstValue),
-                     defaultWins: engine.defect(.defaultConfigWins))
+                     firstValueWins: !engine.rules.appConfig.conflictsResolvedByQueryType,
+                     defaultWins: !engine.rules.appConfig.targetedBeatsDefault)
     }
 }
 

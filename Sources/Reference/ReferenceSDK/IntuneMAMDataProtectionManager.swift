@@ -11,10 +11,10 @@ public final class IntuneMAMDataProtectionManager: Sendable {
         self.engine = engine
     }
 
-    /// `protect:accountId:`. The `protectEncryptsUnmanaged` defect encrypts for unmanaged accounts too.
+    /// `protect:accountId:`: encrypts for the managed account only.
     public func protect(_ data: Data, accountId: String) -> Data {
         let managed = engine.managedAccount(matching: accountId) != nil
-        let encrypt = managed || engine.defect(.protectEncryptsUnmanaged)
+        let encrypt = managed || !engine.rules.identity.protectEncryptsManagedOnly
         return DataProtectionEnvelope(owner: accountId, encrypted: encrypt, payload: data).serialized(key: key)
     }
 

@@ -214,7 +214,7 @@ final class MAMServiceClient: @unchecked Sendable {
             return .failure(.unauthorized(object?["reason"] as? String ?? "unauthorized"))
         case 404 where path == "checkin":
             return .failure(.notEnrolled)
-        case 429, 503 where response.header("retry-after") != nil:
+        case let status where status == 429 || (status == 503 && response.header("retry-after") != nil):
             return .failure(.throttled(response.status, retryAfter: Self.retryAfter(response.header("retry-after"))))
         default:
             return .failure(.http(response.status, object?["error"] as? String ?? "status \(response.status)"))

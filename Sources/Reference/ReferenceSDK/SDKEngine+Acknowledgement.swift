@@ -18,7 +18,7 @@ extension SDKEngine {
         var token = acquireToken(for: accountId)
         var attempts = 1
         while case .failure(let failure) = token, attempts < Self.deregistrationTokenAttempts, isAlive {
-            if defect(.deregisterWithoutToken) { break }
+            guard rules.unenroll.waitsForToken else { break }
             log.warning("no token to deregister \(accountId) (attempt \(attempts)): \(failure.reason); asking again")
             token = acquireToken(for: accountId)
             attempts += 1
@@ -38,11 +38,11 @@ extension SDKEngine {
     }
 
     /// The acknowledgement timer fired: tell the service again. The wipe already happened and is never repeated
-    /// (the `wipeRepeatedOnAckRetry` defect repeats it); the unenroll is reported once it settles either way.
+    /// (unless the rule is broken); the unenroll is reported once it settles either way.
     func retryAcknowledgement() {
         disarm(.acknowledgement)
         guard isAlive, var pending = store.read({ $0.pendingAcknowledgement }) else { return }
-        if pending.wiped && defect(.wipeRepeatedOnAckRetry) {
+        if pending.wiped && !rules.unenroll.wipesOnceAcrossAcknowledgements {
             selectiveWipe(pending.accountId, upn: pending.upn)
         }
         pending.attempts += 1

@@ -26,9 +26,9 @@ extension SDKEngine {
     /// named by `IntuneMAMUPN` / `IntuneMAMOID`; any other value, or none, means no restriction.
     func allowedAccounts(in config: HeldDeviceConfig?) -> AllowedAccounts? {
         guard let values = config?.values, let flag = values[ManagedConfigKey.allowedAccountsOnly] else { return nil }
-        let enabled = defect(.enabledValueCaseSensitive)
-            ? flag == "Enabled"
-            : flag.caseInsensitiveCompare("Enabled") == .orderedSame
+        let enabled = rules.allowedAccounts.enabledValueIgnoresCase
+            ? flag.caseInsensitiveCompare("Enabled") == .orderedSame
+            : flag == "Enabled"
         guard enabled else { return nil }
         func entry(_ key: String) -> [String] {
             guard let value = values[key]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return [] }
@@ -70,7 +70,7 @@ extension SDKEngine {
             log.info(after.map { "allowed accounts restricted to \($0.accountIds.count) account ID(s), \($0.upns.count) UPN(s)" }
                      ?? "allowed accounts no longer restricted")
         }
-        let notify = defect(.allowedChangeNotifiedEveryRead) || (changed && !defect(.allowedChangeNotNotified))
+        let notify = !rules.allowedAccounts.notifiedOnlyWhenChanged || (changed && rules.allowedAccounts.changeNotified)
         guard notify else { return }
         post(IntuneMAMNotification(name: .allowedAccountsDidChange, accountIds: after?.accountIds, upns: after?.upns))
     }

@@ -6,9 +6,9 @@ extension SDKEngine {
     /// Tells the log which values the app listed in `ValuesToScrubFromLogging` (CFG-06); at creation, so
     /// every line the SDK emits is masked.
     func registerValuesToScrub() {
-        guard !defect(.scrubListIgnored) else { return }
+        guard rules.logging.scrubsInfoPlistList else { return }
         configuration.settings.valuesToScrubFromLogging.forEach(log.registerScrubbedValue)
-        if !defect(.runtimeScrubListIgnored) {
+        if rules.logging.scrubsRuntimeList {
             store.read { $0.runtimeScrubValues ?? [] }.forEach(log.registerScrubbedValue)
         }
     }
@@ -16,7 +16,7 @@ extension SDKEngine {
     /// `valuesToScrubFromLogging` set at run time (CFG-07): masked from now on, and kept for later launches.
     func setRuntimeScrubValues(_ values: [String]) {
         store.mutate { $0.runtimeScrubValues = values }
-        guard !defect(.runtimeScrubListIgnored) else { return }
+        guard rules.logging.scrubsRuntimeList else { return }
         values.forEach(log.registerScrubbedValue)
     }
 
@@ -34,7 +34,7 @@ extension SDKEngine {
         }
         log.verbose("check-in delivered app config version \(answer.appConfigVersion ?? "none"): \(Self.verboseText(data))")
         if changed { logReceived(data) }
-        let notify = defect(.configNotifiedEveryCheckIn) || (changed && !defect(.configChangeNotNotified))
+        let notify = !rules.appConfig.notifiedOnlyWhenChanged || (changed && rules.appConfig.changeNotified)
         guard notify else { return }
         post(IntuneMAMNotification(name: .appConfigDidChange, accountId: accountId))
     }
@@ -59,7 +59,7 @@ extension SDKEngine {
 
     /// The account unenrolled: its configuration is gone (CFG-05).
     func dropAppConfig(of accountId: String) {
-        if defect(.configKeptAfterUnenroll) { return }
+        guard rules.appConfig.droppedAtUnenroll else { return }
         store.mutate { state in
             if let held = state.appConfig, AccountIdentity.same(held.accountId, accountId) { state.appConfig = nil }
         }
@@ -70,7 +70,7 @@ extension SDKEngine {
         guard let accountId else { return [] }
         let (held, device) = store.read { ($0.appConfig, $0.deviceConfig) }
         if let held, AccountIdentity.same(held.accountId, accountId) { return held.data }
-        if defect(.configBeforeEnrollment), let values = device?.values, !values.isEmpty { return [values] }
+        if !rules.appConfig.deviceChannelKeptApart, let values = device?.values, !values.isEmpty { return [values] }
         return []
     }
 }

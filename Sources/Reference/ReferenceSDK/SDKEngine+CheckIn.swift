@@ -39,7 +39,7 @@ extension SDKEngine {
         switch result {
         case .failure(let failure):
             scheduleCheckInAfterFailure(failure)
-            if defect(.policyDroppedOnFailedCheckIn) {
+            if !rules.retries.failedCheckInKeepsPolicy {
                 store.mutate { state in
                     state.policyJSON = nil
                     state.policyVersion = nil
@@ -47,7 +47,7 @@ extension SDKEngine {
             }
             let status = StatusFailure(failure, request: .policy)
             report(.policy, accountId: accountId, code: status.code, didSucceed: false, reason: status.reason)
-        case .success(let answer) where answer.wipeRequested && !defect(.adminWipeIgnored):
+        case .success(let answer) where answer.wipeRequested && rules.unenroll.honoursAdminWipe:
             report(.policy, accountId: accountId, code: .wipeReceived, didSucceed: true,
                    reason: "the administrator sent a selective wipe")
             unenroll(accountId, upn: state.upn(of: accountId), wipe: true, token: .success(token))
@@ -62,7 +62,7 @@ extension SDKEngine {
     /// policy stays in force meanwhile (RES-02).
     private func scheduleCheckInAfterFailure(_ failure: MAMServiceClient.Failure) {
         guard case .throttled(_, let retryAfter?) = failure else { return scheduleNextCheckIn() }
-        let wait = defect(.retryAfterIgnored) ? 60 : min(retryAfter, Self.retryInterval)
+        let wait = rules.retries.honoursRetryAfter ? min(retryAfter, Self.retryInterval) : 60
         log.info("check-in throttled; trying again in \(Int(wait)) s")
         scheduleNextCheckIn(after: max(wait, 1))
     }
@@ -96,18 +96,19 @@ extension SDKEngine {
         sendTelemetry(.checkIn(code: code, policyVersion: answer.policyVersion), accountId: accountId, token: token)
         if firstPolicy {
             firstPolicyReceived(reason: reason)
-        } else if defect(.restartOnEveryCheckIn) {
+        } else if !rules.restart.onlyFirstPolicyAsksRestart {
             requestRestart()
         }
     }
 
     /// The app received policy for the first time: it must restart, unless launch waited for the policy.
     private func firstPolicyReceived(reason: CheckInReason) {
-        if case .afterEnrollment(.launch(policyRequiredGate: true)) = reason, !defect(.restartAfterLaunchEnrollment) {
+        if case .afterEnrollment(.launch(policyRequiredGate: true)) = reason,
+           rules.restart.launchWaitedPolicyNeedsNoRestart {
             log.info("first policy received while launch waited for it; no restart needed")
             return
         }
-        if defect(.noRestartRequest) {
+        guard rules.restart.firstPolicyAsksRestart else {
             log.info("first policy received; applying it in place")
             return
         }
@@ -120,7 +121,7 @@ extension SDKEngine {
         let appRestarts = policyDelegate?.restartApplication() ?? false
         log.info("restartApplication returned \(appRestarts)")
         guard isAlive else { return }
-        if appRestarts && !defect(.restartDialogDespiteAppRestart) { return }
+        if appRestarts && rules.restart.dialogOnlyWhenAppDeclines { return }
         guard let platform else { return }
         platform.didShow(.restartDialog, accountId: store.read { $0.enrolledAccountId })
         platform.showRestartDialog(message: Self.restartMessage)

@@ -5,21 +5,22 @@ import Foundation
 extension SDKEngine {
     /// Nil when the device may show `accountId`'s data; else the SDK has shown the block and says why.
     func deviceGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
-        guard policy.deviceComplianceRequired || defect(.jailbreakBlocksAnyPolicy), let platform else { return nil }
-        if defect(.jailbreakCheckedOnlyOnce) {
+        guard policy.deviceComplianceRequired || !rules.conditionalLaunch.jailbreakBlockNeedsCompliancePolicy,
+              let platform else { return nil }
+        if !rules.conditionalLaunch.deviceCheckedEveryLaunch {
             let checkedBefore = store.mutate { state -> Bool in
                 defer { state.deviceChecked = true }
                 return state.deviceChecked == true
             }
             if checkedBefore { return nil }
         }
-        guard platform.isDeviceJailbroken || defect(.everyDeviceTakenForJailbroken) else { return nil }
-        if defect(.jailbreakIgnored) {
+        guard platform.isDeviceJailbroken || !rules.conditionalLaunch.onlyJailbrokenDevicesBlocked else { return nil }
+        guard rules.conditionalLaunch.blocksJailbrokenDevice else {
             log.info("the device is jailbroken; carrying on")
             return nil
         }
         log.warning("the device is jailbroken and the policy requires a compliant device: \(accountId)'s data stays hidden")
-        if defect(.jailbreakReportedAsPinFailure) { return .pinRetriesExceeded }
+        guard rules.conditionalLaunch.jailbreakNamedAsSuch else { return .pinRetriesExceeded }
         platform.didShow(.jailbreakBlocked, accountId: accountId)
         return .jailbroken
     }

@@ -32,13 +32,13 @@ extension SDKEngine {
             log.warning("registerAndEnrollAccountId: \(trimmed) is already registered; call ignored")
             return
         }
-        if defect(.enrollmentDeferredToRetry) {
+        guard rules.enrollment.enrollsAtRegistration else {
             log.info("registered \(trimmed); it enrolls with the next retry")
             submit("schedule the enrollment of \(trimmed)") { [self] in scheduleRetryIfNeeded() }
             return
         }
         log.info("registered \(trimmed); enrolling")
-        if defect(.registrationWaitsForEnrollment), !isOnQueue {
+        if !rules.enrollment.registrationReturnsAtOnce, !isOnQueue {
             let done = OneShot<Void>()
             submit("enroll \(trimmed)", dropped: { done.fulfil(()) }) { [self] in
                 enroll(trimmed, origin: .registration)
@@ -54,7 +54,7 @@ extension SDKEngine {
     /// UPN it signs in the device's managed user when the device has one, else asks who signs in (ENR-07).
     func loginAndEnroll(hint given: String?) {
         submit("login and enroll") { [self] in
-            let hint = given ?? (defect(.loginIgnoresDeviceUser) ? nil : deviceManagedUserUPN)
+            let hint = given ?? (rules.enrollment.loginTakesDeviceUser ? deviceManagedUserUPN : nil)
             if let hint, let cached = store.read({ state in
                 state.tokenCache.first { AccountIdentity.same($0.upn, hint) }
             }), let token = cachedToken(for: cached.accountId) {
@@ -62,19 +62,19 @@ extension SDKEngine {
                 enroll(token.accountId, origin: .login, token: token)
                 return
             }
-            if defect(.loginWithoutPrompt) {
+            guard rules.enrollment.loginPromptsWithoutToken else {
                 report(.enrollment, accountId: "", upn: hint ?? "", code: .authRequired, didSucceed: false,
                        reason: "no token for the account")
                 return
             }
             guard let platform else { return }
             platform.didShow(.signIn, accountId: nil)
-            if hint == nil && defect(.loginWithoutUpnRefused) {
+            if hint == nil && !rules.enrollment.loginPromptsWithoutUPN {
                 report(.enrollment, accountId: "", upn: "", code: .loginCanceled, didSucceed: false,
                        reason: "no account named to sign in")
                 return
             }
-            guard let credentials = platform.promptSignIn(hint: defect(.loginHintDropped) ? nil : hint) else {
+            guard let credentials = platform.promptSignIn(hint: rules.enrollment.loginPassesHint ? hint : nil) else {
                 report(.enrollment, accountId: "", upn: hint ?? "", code: .loginCanceled, didSucceed: false,
                        reason: "the user cancelled the sign-in")
                 return
@@ -124,7 +124,7 @@ extension SDKEngine {
                        reason: "the account has already enrolled the app")
                 return true
             }
-            guard edition.reportsSingleManagedAccountStatus || defect(.singleManagedAccountStatusBeforeItExisted) else {
+            guard rules.enrollment.reportsSingleManagedAccountStatus else {
                 log.info("\(accountId) stays unmanaged: another account (\(current)) manages the app")
                 return false
             }
@@ -170,13 +170,12 @@ extension SDKEngine {
             checkIn(reason: .afterEnrollment(origin), token: token)
             return true
         case .success(.notLicensed):
-            let code: IntuneMAMEnrollmentStatusCode =
-                defect(.unlicensedReportedAsUntargeted) ? .licensedNotTargeted : .accountNotLicensed
-            enrollmentFailed(enrolledId, StatusFailure(code, "the account is not licensed for Intune app protection"))
+            enrollmentFailed(enrolledId, StatusFailure(rules.enrollment.unlicensedStatus,
+                                                       "the account is not licensed for Intune app protection"))
             return false
         case .success(.notTargeted):
             let failure = StatusFailure(.licensedNotTargeted, "no app protection policy targets this account and app")
-            if defect(.untargetedBecomesManaged) {
+            if !rules.enrollment.untargetedStaysUnmanaged {
                 recordEnrollment(enrolledId, upn: token.upn)
                 report(.enrollment, accountId: enrolledId, upn: token.upn, code: failure.code, didSucceed: false,
                        reason: failure.reason)
@@ -185,7 +184,7 @@ extension SDKEngine {
             enrollmentFailed(enrolledId, failure)
             return false
         case .failure(let failure):
-            if case .transport = failure, defect(.noRetryAfterTransportFailure) {
+            if case .transport = failure, !rules.retries.retriesAfterTransportFailure {
                 let status = StatusFailure(failure, request: .enrollment)
                 report(.enrollment, accountId: enrolledId, code: status.code, didSucceed: false, reason: status.reason)
                 cancelRetry()
@@ -198,7 +197,7 @@ extension SDKEngine {
 
     /// Makes `accountId` the enrolled account and stops enrollment retries (ENR-04).
     private func recordEnrollment(_ accountId: String, upn: String) {
-        let keepRetrying = defect(.retriesContinueAfterEnrollment)
+        let keepRetrying = !rules.retries.retryStopsOnceEnrolled
         store.mutate { state in
             state.enrolledAccountId = accountId
             state.enrolledUPN = upn.isEmpty ? nil : upn

@@ -1,11 +1,11 @@
-/// Identity comparisons that the `caseSensitiveIdentities` defect can break (ENR-12).
+/// Identity comparisons at the SDK's API boundary, which must ignore case (ENR-12).
 ///
-/// Kept apart from ``AccountIdentity`` so the defect reaches only the comparisons an SDK's own bookkeeping
+/// Kept apart from ``AccountIdentity`` so the rule reaches only the comparisons an SDK's own bookkeeping
 /// makes at its API boundary (registration, the managed-account check), not every lookup in the state.
 extension SDKEngine {
-    /// True when both name the same account: case-insensitive, unless the defect is on.
+    /// True when both name the same account: case-insensitive where the rule holds.
     func sameIdentity(_ lhs: String?, _ rhs: String?) -> Bool {
-        if defect(.caseSensitiveIdentities) {
+        guard rules.enrollment.accountIdsIgnoreCase else {
             guard let lhs, let rhs else { return false }
             return lhs == rhs
         }

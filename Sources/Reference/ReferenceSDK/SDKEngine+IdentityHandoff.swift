@@ -18,11 +18,11 @@ extension SDKEngine {
         let refused = IntuneMAMOpenOutcome(opened: false, switched: false)
         if sameAccount(uiIdentity, owner) { return IntuneMAMOpenOutcome(opened: true, switched: false) }
         if !owner.isEmpty, managedAccount(matching: owner) == nil, isOtherAccountOfOrganisation(owner),
-           !defect(.secondAccountSwitchAllowed) {
+           rules.identity.refusesSecondOrganizationAccount {
             log.warning("an item of \(owner) cannot open: another account of the organisation is managed")
             return refused
         }
-        if defect(.switchRequiredNotAsked) {
+        if !rules.identity.handOffAsksApp {
             log.info("switching to the owner of the item (\(reason)) without asking the app")
         } else {
             guard askToSwitch(to: owner, reason: reason) == .success else {
@@ -62,7 +62,7 @@ extension SDKEngine {
                 return
             }
             let policy = store.read { $0.policy }
-            if let policy, let blocked = (defect(.offlineCheckedOnlyAtLaunch) ? nil : offlineGate(accountId: managed, policy: policy))
+            if let policy, let blocked = (rules.conditionalLaunch.offlineCheckedAtResume ? offlineGate(accountId: managed, policy: policy) : nil)
                 ?? deviceGate(accountId: managed, policy: policy) {
                 setLaunchState(.blocked(blocked))
                 completion(launchState)

@@ -1,17 +1,17 @@
 /// The identity model (IDS-02…04, IDS-07): process, UI and thread identities, which of them is effective,
 /// and how the identity layer compares accounts.
 extension SDKEngine {
-    /// True when the app runs as a multi-identity app. The `multiIdentityStartsManaged` defect ignores the
-    /// `MultiIdentity` setting, so identities start as the enrolled account and the PIN runs at launch.
+    /// True when the app runs as a multi-identity app (`MultiIdentity`): identities start unmanaged and the PIN
+    /// waits for a switch to the managed account.
     var isMultiIdentityApp: Bool {
-        configuration.settings.multiIdentity && !defect(.multiIdentityStartsManaged)
+        configuration.settings.multiIdentity && rules.identity.multiIdentityStartsUnmanaged
     }
 
     /// `getProcessAccountId`: what the app set, else for single-identity apps the enrolled account (IDS-03),
     /// for multi-identity apps nil (IDS-04).
     var processIdentity: String? {
         if let explicit = processAccountOverride { return explicit }
-        if isMultiIdentityApp || defect(.processIdentityNotSet) { return nil }
+        if isMultiIdentityApp || !rules.identity.singleIdentityAppHasProcessIdentity { return nil }
         return store.read { $0.enrolledAccountId }
     }
 
@@ -26,17 +26,17 @@ extension SDKEngine {
     }
 
     /// The identity new files of the calling thread belong to (IDS-09): the thread identity, else the
-    /// process identity. The `fileOwnerIgnoresThreadIdentity` defect always takes the process identity.
+    /// process identity.
     var effectiveFileIdentity: String? {
-        defect(.fileOwnerIgnoresThreadIdentity) ? processIdentity : threadIdentity
+        rules.identity.fileOwnerFollowsThreadIdentity ? threadIdentity : processIdentity
     }
 
     /// The identity layer's account comparison (IDS-07): case-insensitive, nil and "" both meaning
-    /// "unmanaged, no account". The `identityComparedCaseSensitively` defect compares exact spellings.
+    /// "unmanaged, no account".
     func sameAccount(_ lhs: String?, _ rhs: String?) -> Bool {
         let left = lhs ?? ""
         let right = rhs ?? ""
-        if defect(.identityComparedCaseSensitively) { return left == right }
+        guard rules.identity.switchIgnoresCase else { return left == right }
         return left.lowercased() == right.lowercased()
     }
 

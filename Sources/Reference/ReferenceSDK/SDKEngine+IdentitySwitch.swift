@@ -13,13 +13,13 @@ extension SDKEngine {
     /// identity), "" or an unmanaged account → success without policy (IDS-02).
     func switchUIIdentity(to requested: String?, completion: (IntuneMAMSwitchIdentityResult) -> Void) {
         var target = requested
-        if requested == "", defect(.emptyIdentityTreatedAsManaged), let managed = store.read({ $0.enrolledAccountId }) {
+        if requested == "", !rules.identity.emptyIdentityIsUnmanaged, let managed = store.read({ $0.enrolledAccountId }) {
             log.info("setUIPolicyAccountId(\"\"): using the primary account")
             target = managed
         }
         let decisive = target ?? processIdentity
         if let managed = managedAccount(matching: decisive) {
-            if defect(.switchCompletesBeforePin) {
+            if !rules.identity.switchWaitsForConditionalLaunch {
                 identities.setUI(target)
                 completion(.success)
                 _ = conditionalLaunch(for: managed)
@@ -32,7 +32,7 @@ extension SDKEngine {
             return
         }
         if let decisive, !decisive.isEmpty, isOtherAccountOfOrganisation(decisive),
-           !defect(.secondAccountSwitchAllowed) {
+           rules.identity.refusesSecondOrganizationAccount {
             log.warning("UI identity switch to \(decisive) not allowed: another account of the organisation is managed")
             completion(.notAllowed)
             return

@@ -41,12 +41,12 @@ extension SDKEngine {
                 return
             }
             launchPassedConditionalLaunch(accountId)
-        } else if settings.mamPolicyRequired && !defect(.policyRequiredNotEnforced) {
+        } else if settings.mamPolicyRequired && rules.enrollment.policyRequiredBlocksLaunch {
             log.warning("MAMPolicyRequired and no app protection policy: launch blocked")
             platform?.didShow(.policyRequired, accountId: state.enrolledAccountId)
             setLaunchState(.blocked(.policyRequired))
             return
-        } else if settings.mamPolicyWarnAbsent && !defect(.absentPolicyNotWarned) {
+        } else if settings.mamPolicyWarnAbsent && rules.enrollment.absentPolicyWarned {
             log.info("MAMPolicyWarnAbsent and no app protection policy: warning the user")
             platform?.didShow(.policyAbsentWarning, accountId: state.enrolledAccountId)
         }
@@ -68,7 +68,7 @@ extension SDKEngine {
             case .success(let token):
                 if enroll(account.accountId, origin: .launch(policyRequiredGate: false), token: token) { return }
             case .failure(let failure):
-                if defect(.autoEnrollPromptsWithoutPolicyRequired),
+                if !rules.enrollment.autoEnrollAloneStaysSilent,
                    signInAndEnrollAtLaunch(candidate: account, policyRequiredGate: false) {
                     return
                 }

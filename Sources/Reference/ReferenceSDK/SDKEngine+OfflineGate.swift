@@ -16,8 +16,8 @@ extension SDKEngine {
     /// Nil when `accountId`'s data may show as far as the offline period goes; else the SDK has shown the block.
     /// Past the period it checks in at once (work queue) and lets the data show only when the service answered.
     func offlineGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
-        guard !defect(.offlinePeriodIgnored), isOfflinePastPeriod(policy) else { return nil }
-        if defect(.offlineBlockNotLifted), case .blocked(.offline) = launchState {
+        guard rules.conditionalLaunch.enforcesOfflinePeriod, isOfflinePastPeriod(policy) else { return nil }
+        if !rules.conditionalLaunch.offlineBlockLifts, case .blocked(.offline) = launchState {
             platform?.didShow(.offlineBlocked, accountId: accountId)
             return .offline
         }
@@ -30,12 +30,12 @@ extension SDKEngine {
         return .offline
     }
 
-    /// True when the last answered check-in (or, under a defect, the last attempt) is at least the policy's offline
+    /// True when the last answered check-in (or, where the rule is broken, the last attempt) is at least the policy's offline
     /// period ago. Unknown (no check-in recorded yet) counts as recent.
     private func isOfflinePastPeriod(_ policy: MAMServicePolicy) -> Bool {
         let (answered, tried) = store.read { ($0.lastCheckInAt, $0.lastCheckInAttemptAt) }
-        if defect(.offlinePeriodNotWaited) { return tried != nil && tried != answered }
-        guard let last = defect(.offlineCountedFromLastAttempt) ? tried : answered else { return false }
+        guard rules.conditionalLaunch.offlineWaitsForPeriod else { return tried != nil && tried != answered }
+        guard let last = rules.conditionalLaunch.offlineCountsFromLastAnswer ? answered : tried else { return false }
         return clock.now.timeIntervalSince(last) >= policy.offlineAccessCheckPeriod
     }
 }

@@ -11,10 +11,10 @@ extension SDKEngine {
     /// The PIN attempts are used up (CL-05): the user proves who they are by signing in again, then sets a new PIN;
     /// without that sign-in the data stays blocked.
     private func resetPINAfterTooManyTries(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
-        guard !defect(.pinLimitBlocksWithoutSignIn) else { return .pinRetriesExceeded }
+        guard rules.conditionalLaunch.pinLimitOffersSignIn else { return .pinRetriesExceeded }
         log.warning("PIN attempts used up: the user must sign in again to reset the PIN")
         guard reauthenticate(accountId) == .signedIn else { return .pinRetriesExceeded }
-        if defect(.pinResetKeepsOldPin) {
+        guard rules.conditionalLaunch.pinResetAsksNewPin else {
             log.info("signed in again; keeping the PIN")
             accessCheckPassed()
             return nil
@@ -27,8 +27,11 @@ extension SDKEngine {
     /// True when the app comes back to the foreground within the policy's online recheck period after the last
     /// passed access check, so the PIN is not asked again (CL-03).
     func withinRecheckPeriod(_ policy: MAMServicePolicy) -> Bool {
-        if defect(.accessNeverRechecked) { return true }
-        if defect(.accessRecheckedAtEveryResume) { return false }
+        switch rules.conditionalLaunch.accessRecheck {
+        case .never: return true
+        case .everyResume: return false
+        case .afterPeriod: break
+        }
         guard let last = store.read({ $0.lastAccessCheckAt }) else { return false }
         return clock.now.timeIntervalSince(last) < policy.onlineRecheckPeriod
     }
@@ -36,7 +39,11 @@ extension SDKEngine {
     /// CL-05: where the policy allows Face ID and the device has it enrolled, the SDK offers it before the PIN; a
     /// recognised face passes the access check, anything else falls back to the PIN.
     private func faceIDPassed(accountId: String, policy: MAMServicePolicy, platform: any IntuneMAMPlatform) -> Bool {
-        let offered = defect(.faceIdNeverOffered) ? false : (policy.isFaceIDAllowed || defect(.faceIdOfferedDespiteBlock))
+        let offered = switch rules.conditionalLaunch.faceID {
+        case .whenPolicyAllows: policy.isFaceIDAllowed
+        case .never: false
+        case .always: true
+        }
         guard offered, platform.isFaceIDEnrolled else { return false }
         platform.didShow(.faceID, accountId: accountId)
         guard platform.promptFaceID(accountId: accountId) else {
@@ -55,7 +62,7 @@ extension SDKEngine {
         let tries = policy.maximumPinRetries
         let record = store.read { $0.pin }.flatMap { AccountIdentity.same($0.accountId, accountId) ? $0 : nil }
         if let record {
-            if defect(.pinOnlyAtSetup) {
+            guard rules.restart.pinAtEveryLaunch else {
                 log.info("PIN already set up; not asking for it")
                 return nil
             }

@@ -4,7 +4,7 @@
 extension SDKEngine {
     func copyToPasteboard(_ text: String) {
         guard let platform else { return }
-        let owner = (defect(.clipboardTaggedWithProcessIdentity) ? processIdentity : uiIdentity) ?? ""
+        let owner = (rules.identity.clipboardTaggedWithUIIdentity ? uiIdentity : processIdentity) ?? ""
         let managed = managedAccount(matching: owner)
         let level = managed.flatMap { clipboardLevel(of: $0) } ?? .allApps
         platform.pasteboard = IntuneMAMPasteboardItem(clipText: text, owner: owner, outboundLevel: level,
@@ -20,9 +20,9 @@ extension SDKEngine {
         switch level {
         case .allApps:
             return item.clipText
-        case .managedAppsWithPasteIn where !defect(.pasteInRefused):
+        case .managedAppsWithPasteIn where rules.identity.pasteInAcceptedWhenAllowed:
             return item.clipText
-        case .managedApps where defect(.pasteInFromAnyApp):
+        case .managedApps where !rules.identity.pasteInRefusedWhenNotAllowed:
             return item.clipText
         case .managedApps, .managedAppsWithPasteIn:
             return item.fromManagedApp ? item.clipText : nil
@@ -34,6 +34,6 @@ extension SDKEngine {
     /// The managed account's clipboard level, nil when it has no policy.
     private func clipboardLevel(of account: String) -> IntuneMAMClipboardLevel? {
         guard let policy = appPolicy(forAccountId: account) else { return nil }
-        return defect(.clipboardUnrestricted) ? .allApps : policy.rules.clipboardLevel
+        return rules.identity.clipboardRestricted ? policy.rules.clipboardLevel : .allApps
     }
 }

@@ -1,13 +1,12 @@
 /// The policy the app gets (POL-01…06) and the notifications a changed policy posts (POL-03, POL-04).
 extension SDKEngine {
     /// The managed account's policy, prepared for the app's queries (its account, `MaxFileProtectionLevel`);
-    /// nil for an unmanaged account or while there is no policy. The `unmanagedQueriesRestricted` defect
-    /// hands the managed account's policy to unmanaged identities too.
+    /// nil for an unmanaged account or while there is no policy.
     func appPolicy(forAccountId accountId: String?) -> MAMServicePolicy? {
         let (policy, managedId, managed) = store.read { state in
             (state.policy, state.enrolledAccountId, isManaged(accountId, in: state))
         }
-        guard let policy, let managedId, managed || defect(.unmanagedQueriesRestricted) else { return nil }
+        guard let policy, let managedId, managed || !rules.dataTransfer.unmanagedIsUnrestricted else { return nil }
         return prepared(policy, accountId: managedId)
     }
 
@@ -16,9 +15,10 @@ extension SDKEngine {
         var prepared = policy
         prepared.context = MAMPolicyContext(
             accountId: accountId, maxFileProtectionLevel: configuration.settings.maxFileProtectionLevel,
-            ignoresLocationAccount: defect(.saveToIgnoresAccount), ignoresInboundSources: defect(.openFromIgnoresPolicy),
-            ignoresProtectionCap: defect(.maxProtectionLevelIgnored),
-            ignoresOutboundDestinations: defect(.urlAllowedDespiteRestriction))
+            ignoresLocationAccount: !rules.dataTransfer.saveToChecksAccount,
+            ignoresInboundSources: !rules.dataTransfer.openFromChecksPolicy,
+            ignoresProtectionCap: !rules.dataTransfer.protectionCapped,
+            ignoresOutboundDestinations: !rules.dataTransfer.urlsRestricted)
         return prepared
     }
 
@@ -29,14 +29,14 @@ extension SDKEngine {
         guard let held, code == .newPoliciesReceived || code == .noPolicyReceived else { return }
         let before = prepared(held, accountId: accountId)
         let after = store.read { $0.policy }.map { prepared($0, accountId: accountId) }
-        if defect(.policyChangeNotNotified) {
+        if !rules.dataTransfer.policyChangeNotified {
             log.info("policy of \(accountId) updated")
         } else {
             post(IntuneMAMNotification(name: .policyDidChange, accountId: accountId))
         }
         let protectionBefore = (before.isFileEncryptionRequired, before.fileProtectionLevel)
         let protectionAfter = (after?.isFileEncryptionRequired ?? false, after?.fileProtectionLevel ?? .none)
-        guard protectionBefore != protectionAfter, !defect(.encryptionChangeNotNotified) else { return }
+        guard protectionBefore != protectionAfter, rules.dataTransfer.encryptionChangeNotified else { return }
         post(IntuneMAMNotification(name: .dataProtectionDidChange, accountId: accountId))
     }
 }

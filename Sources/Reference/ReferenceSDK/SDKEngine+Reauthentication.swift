@@ -36,14 +36,14 @@ extension SDKEngine {
     /// CL-02: with `organizationalCredentialsRequired` the user signs in again before the data shows; nil when
     /// passed (or not required).
     func credentialsGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
-        guard policy.organizationalCredentialsRequired, !defect(.credentialsNotAsked) else { return nil }
+        guard policy.organizationalCredentialsRequired, rules.conditionalLaunch.asksCredentials else { return nil }
         log.info("the policy requires work or school credentials for access")
         switch reauthenticate(accountId) {
         case .signedIn:
             accessCheckPassed()
             return nil
         case .canceled, .refused:
-            if defect(.credentialsCancelIgnored) { return nil }
+            guard rules.conditionalLaunch.cancelledSignInKeepsDataHidden else { return nil }
             return .signInCanceled
         }
     }

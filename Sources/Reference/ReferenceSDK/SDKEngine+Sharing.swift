@@ -5,20 +5,20 @@ extension SDKEngine {
     func shareSheetTargets() -> [String] {
         let installed = platform?.shareTargets ?? []
         let everyone = installed.map(\.bundleId).sorted()
-        guard !defect(.shareSheetUnfiltered), let managed = managedAccount(matching: uiIdentity),
+        guard rules.dataTransfer.shareSheetFiltered, let managed = managedAccount(matching: uiIdentity),
               let policy = appPolicy(forAccountId: managed) else { return everyone }
         let managedOnly = installed.filter(\.isPolicyManaged).map(\.bundleId).sorted()
         switch policy.rules.outboundDestinations {
         case .noApps:
             return []
         case .managedApps:
-            guard configuration.settings.openInActionExtension, !defect(.openInExtensionIgnored) else {
+            guard configuration.settings.openInActionExtension, rules.dataTransfer.openInExtensionHonoured else {
                 log.info("share sheet: no copy-to for \(managed)'s data and no Open-in extension to offer managed apps")
                 return []
             }
             return managedOnly
         case .allApps:
-            return defect(.shareSheetAlwaysManagedOnly) ? managedOnly : everyone
+            return rules.dataTransfer.shareSheetFollowsPolicy ? everyone : managedOnly
         }
     }
 }

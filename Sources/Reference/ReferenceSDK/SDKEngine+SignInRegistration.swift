@@ -12,10 +12,10 @@ extension SDKEngine {
 
     /// The registration in force now.
     var signInRegistration: SignInRegistration {
-        let overrides = defect(.runtimeOverridesIgnored) ? nil : currentOverrides
+        let overrides = rules.signIn.usesRuntimeOverrides ? currentOverrides : nil
         let clientId = overrides?.clientId ?? configuration.clientId
         let authority = overrides?.authority.flatMap(URL.init(string:))
-            ?? (defect(.infoPlistAuthorityIgnored) ? nil : configuration.authority)
+            ?? (rules.signIn.usesInfoPlistAuthority ? configuration.authority : nil)
             ?? configuration.defaultAuthority
         guard let authority else { return SignInRegistration(clientId: clientId, tokenURL: configuration.tokenURL) }
         return SignInRegistration(clientId: clientId, tokenURL: Self.tokenURL(of: authority))
@@ -30,22 +30,22 @@ extension SDKEngine {
 
     /// The overrides the app set and has not cleared.
     var currentOverrides: AADOverrides? {
-        defect(.runtimeOverridesForgottenAtRestart) ? overridesInMemory : store.read { $0.aadOverrides }
+        rules.signIn.overridesPersist ? store.read { $0.aadOverrides } : overridesInMemory
     }
 
     /// Sets (or with nil clears) one override; the others stay as they are.
     func setOverride(_ member: WritableKeyPath<AADOverrides, String?>, to value: String?) {
         let cleared = value == nil || value?.isEmpty == true
-        if cleared && defect(.clearedOverrideKept) { return }
+        if cleared && !rules.signIn.nilClearsOverride { return }
         func apply(_ held: AADOverrides?) -> AADOverrides? {
             var overrides = held ?? AADOverrides()
             overrides[keyPath: member] = cleared ? nil : value
             return overrides.isEmpty ? nil : overrides
         }
-        if defect(.runtimeOverridesForgottenAtRestart) {
-            overridesInMemory = apply(overridesInMemory)
-        } else {
+        if rules.signIn.overridesPersist {
             store.mutate { $0.aadOverrides = apply($0.aadOverrides) }
+        } else {
+            overridesInMemory = apply(overridesInMemory)
         }
         log.info("sign-in override \(Self.overrideName(member)) \(cleared ? "cleared" : "set to \(value ?? "")")")
     }

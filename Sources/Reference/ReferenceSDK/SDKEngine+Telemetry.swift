@@ -15,12 +15,13 @@ extension SDKEngine {
 
     /// Uploads one event for `accountId` with its bearer token (work queue; blocks for the HTTP call).
     func sendTelemetry(_ event: TelemetryEvent, accountId: String, token: AccessToken) {
-        guard isAlive, !defect(.telemetryNotSent) else { return }
+        guard isAlive, rules.telemetry.sentByDefault else { return }
         let settings = configuration.settings
-        if settings.telemetryDisabled && !defect(.telemetryDespiteDisabled) { return }
+        if settings.telemetryDisabled && rules.telemetry.honoursDisabled { return }
         let deviceTag = store.read { $0.deviceTag }
         let result = service.telemetry(accountId: accountId, deviceTag: deviceTag, events: [payload(of: event)],
-                                       token: token.value, preProduction: settings.telemetryUsePPE && !defect(.telemetryPpeIgnored))
+                                       token: token.value,
+                                       preProduction: settings.telemetryUsePPE && rules.telemetry.honoursPreProduction)
         if case .failure(let failure) = result {
             log.verbose("telemetry upload dropped: \(failure)")
         }

@@ -3,8 +3,8 @@ import Foundation
 /// The 24-hour enrollment retry (ENR-03, ENR-04, WIP-02) and the 8-hour check-in (ENR-05), with due times
 /// persisted so a relaunch resumes them.
 extension SDKEngine {
-    /// How long after a failure the next enrollment attempt is due (the `retryAfterOneHour` defect: 1 h).
-    var retryDelay: TimeInterval { defect(.retryAfterOneHour) ? 3600 : Self.retryInterval }
+    /// How long after a failure the next enrollment attempt is due.
+    var retryDelay: TimeInterval { rules.retries.retryInterval }
 
     /// Ensures a retry is pending when no account is enrolled and some registered account is not.
     /// An already pending retry keeps its due time.
@@ -12,7 +12,7 @@ extension SDKEngine {
         guard isAlive else { return }
         let (enrolled, due) = store.read { ($0.enrolledAccountId, $0.nextRetryAt) }
         let hasCandidates = !retryCandidates().isEmpty
-        guard enrolled == nil || defect(.retriesContinueAfterEnrollment), hasCandidates else {
+        guard enrolled == nil || !rules.retries.retryStopsOnceEnrolled, hasCandidates else {
             cancelRetry()
             return
         }
@@ -30,20 +30,20 @@ extension SDKEngine {
     }
 
     /// The accounts a retry tries: every registered, not enrolled account, in registration order (plus,
-    /// with the `retryAfterDeregister` defect, the deregistered ones it forgot to drop).
+    /// where deregistered accounts do not leave the list, the deregistered ones it forgot to drop).
     func retryCandidates() -> [SDKState.RegisteredAccount] {
         store.read { state in
             var candidates = state.pendingAccounts
-            if defect(.retryAfterDeregister) {
+            if !rules.retries.deregisteredLeaveRetries {
                 candidates += (state.staleRetryAccounts ?? []).filter { state.registered($0.accountId) == nil }
             }
             return candidates
         }
     }
 
-    /// True when the `retryAfterDeregister` defect still retries this deregistered account.
+    /// True when this deregistered account is still retried because deregistered accounts do not leave the list.
     func isStaleRetryAccount(_ accountId: String) -> Bool {
-        guard defect(.retryAfterDeregister) else { return false }
+        guard !rules.retries.deregisteredLeaveRetries else { return false }
         return store.read { state in
             (state.staleRetryAccounts ?? []).contains { AccountIdentity.same($0.accountId, accountId) }
         }
@@ -53,7 +53,7 @@ extension SDKEngine {
     /// account is enrolled.
     func scheduleNextCheckIn(after interval: TimeInterval = SDKEngine.checkInInterval) {
         guard isAlive, store.read({ $0.enrolledAccountId }) != nil else { return }
-        if defect(.noPeriodicCheckIn) {
+        guard rules.retries.checksInPeriodically else {
             store.mutate { $0.nextCheckInAt = nil }
             disarm(.checkIn)
             return
@@ -72,7 +72,7 @@ extension SDKEngine {
             scheduleAcknowledgement(at: state.pendingAcknowledgement?.dueAt ?? now)
         }
         if state.enrolledAccountId != nil {
-            if let due = state.nextCheckInAt, !defect(.noPeriodicCheckIn) {
+            if let due = state.nextCheckInAt, rules.retries.checksInPeriodically {
                 if due <= now {
                     submit("overdue check-in") { [self] in runPeriodicCheckIn() }
                 } else {
@@ -82,7 +82,7 @@ extension SDKEngine {
                 scheduleNextCheckIn()
             }
         }
-        guard state.enrolledAccountId == nil || defect(.retriesContinueAfterEnrollment),
+        guard state.enrolledAccountId == nil || !rules.retries.retryStopsOnceEnrolled,
               !retryCandidates().isEmpty else { return }
         guard let due = state.nextRetryAt else {
             // Killed between an attempt and its retry being recorded: start the 24 h cycle afresh.
@@ -100,7 +100,7 @@ extension SDKEngine {
     func runRetry() {
         store.mutate { $0.nextRetryAt = nil }
         disarm(.retry)
-        let keepGoing = defect(.retriesContinueAfterEnrollment)
+        let keepGoing = !rules.retries.retryStopsOnceEnrolled
         guard store.read({ $0.enrolledAccountId }) == nil || keepGoing else { return }
         let candidates = retryCandidates()
         log.info("enrollment retry for \(candidates.count) account(s)")

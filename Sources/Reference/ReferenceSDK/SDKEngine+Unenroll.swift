@@ -38,16 +38,15 @@ extension SDKEngine {
         }
         let token = tokenForDeregistration(enrolledId)
         tokenGate.fulfil(())
-        let doWipe = wipe || defect(.wipeDespiteNoWipe)
+        let doWipe = wipe || !rules.unenroll.wipesOnlyWhenAsked
         if doWipe != wipe { log.info("deregistering \(enrolledId) without wipe; wiping anyway") }
         unenroll(enrolledId, upn: upn, wipe: doWipe, token: token)
     }
 
-    /// Takes the account off the registered list (and so off the 24-hour retry, WIP-01/WIP-02). The
-    /// `registrationKeptAfterDeregister` defect forgets to; `retryAfterDeregister` forgets the retry list.
+    /// Takes the account off the registered list (and so off the 24-hour retry, WIP-01/WIP-02).
     private func removeRegistration(of account: SDKState.RegisteredAccount) {
-        let keepRegistered = defect(.registrationKeptAfterDeregister)
-        let keepRetrying = defect(.retryAfterDeregister)
+        let keepRegistered = !rules.unenroll.dropsRegistration
+        let keepRetrying = !rules.retries.deregisteredLeaveRetries
         store.mutate { state in
             if !keepRegistered {
                 state.registeredAccounts.removeAll { AccountIdentity.same($0.accountId, account.accountId) }
@@ -90,7 +89,7 @@ extension SDKEngine {
         }
         guard isAlive else { return }
         disarm(.checkIn)
-        let keepManaged = defect(.policyKeptAfterUnenroll)
+        let keepManaged = !rules.unenroll.dropsPolicy
         store.mutate { state in
             if keepManaged {
                 state.nextCheckInAt = nil
@@ -110,9 +109,9 @@ extension SDKEngine {
         scheduleRetryIfNeeded()
     }
 
-    /// The one `unenrollRequest` of an unenroll (WIP-07); the `unenrollNotReported` defect drops it.
+    /// The one `unenrollRequest` of an unenroll (WIP-07).
     func reportUnenroll(_ accountId: String, upn: String, failure: StatusFailure?) {
-        if defect(.unenrollNotReported) {
+        guard rules.unenroll.reportsUnenroll else {
             log.info("unenroll of \(accountId) finished")
             return
         }

@@ -6,19 +6,19 @@ extension SDKEngine {
     /// delegate) the SDK deletes every file owned by the account, and only those. Then it posts
     /// `IntuneMAMWipeDidCompleteNotification`.
     func selectiveWipe(_ accountId: String, upn: String) {
-        if defect(.wipeCallbackSkipped) {
+        guard rules.unenroll.callsWipeDelegate else {
             log.info("account \(accountId) removed")
             return
         }
         log.info("selective wipe of \(accountId)")
-        // The wipe callback names the account by its account ID; the defect passes the UPN.
-        let named = defect(.wipeCallbackGetsUpn) && !upn.isEmpty ? upn : accountId
+        // The wipe callback names the account by its account ID, not its UPN.
+        let named = rules.unenroll.wipeNamesAccountId || upn.isEmpty ? accountId : upn
         let appWiped = policyDelegate?.wipeData(forAccountId: named) ?? false
         guard isAlive else { return }
         let owned = store.read { state in
             state.fileOwners.filter { AccountIdentity.same($0.value, accountId) }.map(\.key).sorted()
         }
-        if !appWiped && !defect(.falseReturnIgnored) {
+        if !appWiped && rules.unenroll.deletesWhenAppDeclines {
             let deleted = deleteFiles(owned)
             log.info("the app did not wipe everything; the SDK deleted \(deleted) file(s) owned by \(accountId)")
         }

@@ -20,6 +20,9 @@ final class SDKEngine: Sendable {
     static let checkInInterval: TimeInterval = 8 * 3600
 
     let configuration: IntuneMAMRuntimeConfiguration
+    /// The documented rules at every point a planted defect can break one; the flows ask these, never the defect
+    /// list.
+    let rules: SDKRules
     let store: SDKStateStore
     let log: SDKLog
     let service: MAMServiceClient
@@ -63,8 +66,11 @@ final class SDKEngine: Sendable {
 
     init(configuration: IntuneMAMRuntimeConfiguration, platform: any IntuneMAMPlatform) {
         self.configuration = configuration
+        let rules = SDKRules(breaking: configuration.defects,
+                             edition: SDKEdition(version: configuration.sdkVersion) ?? .newest)
+        self.rules = rules
         let log = SDKLog(verbose: configuration.settings.verboseLoggingEnabled,
-                         verboseUnscrubbed: configuration.defects.contains(.verboseLinesUnscrubbed)) { [platform] level, message in
+                         verboseUnscrubbed: !rules.logging.scrubsVerboseLines) { [platform] level, message in
             platform.log(level: level, message: message)
         }
         self.log = log
@@ -86,11 +92,6 @@ final class SDKEngine: Sendable {
 
     /// True on the work queue (where waiting for the queue would deadlock).
     var isOnQueue: Bool { DispatchQueue.getSpecific(key: queueKey) == true }
-
-    func defect(_ defect: SDKDefect) -> Bool { configuration.defects.contains(defect) }
-
-    /// What this SDK's version does where the editions differ.
-    var edition: SDKEdition { SDKEdition(version: configuration.sdkVersion) ?? .newest }
 
     /// Queues `work` on the work queue, counted by the tracker. Dropped (and `dropped` called) when the
     /// runtime is or becomes terminated before it starts.
@@ -200,10 +201,10 @@ final class SDKEngine: Sendable {
     /// Delivers one status callback (ENR-02) unless the runtime was terminated.
     func report(_ kind: RequestKind, accountId: String, upn: String? = nil, code: IntuneMAMEnrollmentStatusCode,
                 didSucceed: Bool, reason: String? = nil) {
-        let identity = defect(.statusWithoutUpn) ? "" : upn ?? store.read { $0.upn(of: accountId) }
+        let identity = rules.status.namesUPN ? (upn ?? store.read { $0.upn(of: accountId) }) : ""
         // A failure always says why (ENR-02: status, error string and error object); a success says something
         // only when there is more to tell (a wipe received).
-        let errorString = didSucceed ? reason : defect(.failedStatusWithoutErrorString) ? nil : reason ?? "\(code)"
+        let errorString = didSucceed ? reason : rules.status.failureHasErrorString ? (reason ?? "\(code)") : nil
         let error = didSucceed ? nil : IntuneMAMEnrollmentError(code: code.rawValue, reason: reason ?? "\(code)")
         let status = IntuneMAMEnrollmentStatus(identity: identity, accountId: accountId, didSucceed: didSucceed,
                                                statusCode: code, errorString: errorString, error: error)
@@ -217,7 +218,7 @@ final class SDKEngine: Sendable {
         switch kind {
         case .enrollment:
             delegate.enrollmentRequest(with: status)
-            if defect(.duplicateEnrollmentStatus) { delegate.enrollmentRequest(with: status) }
+            if !rules.status.enrollmentReportedOnce { delegate.enrollmentRequest(with: status) }
         case .policy: delegate.policyRequest(with: status)
         case .unenroll: delegate.unenrollRequest(with: status)
         }

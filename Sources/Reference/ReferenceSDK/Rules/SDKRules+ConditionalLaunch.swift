@@ -1,0 +1,70 @@
+extension SDKRules {
+    /// Conditional launch: the device check, re-authentication, the PIN and the offline period (CL-01–05).
+    struct ConditionalLaunch: Equatable, Sendable {
+        /// When Face ID is offered for the PIN (CL-05).
+        enum FaceID: Equatable, Sendable {
+            /// Where the policy allows it (the documented rule).
+            case whenPolicyAllows
+            case never
+            case always
+        }
+
+        /// When coming back to the foreground asks for the PIN again (CL-03).
+        enum AccessRecheck: Equatable, Sendable {
+            /// Once the policy's recheck period has passed (the documented rule).
+            case afterPeriod
+            case never
+            case everyResume
+        }
+
+        /// A jailbroken device is blocked when the policy requires a compliant one (CL-01).
+        var blocksJailbrokenDevice: Bool
+        /// Only a policy that requires a compliant device blocks a jailbroken one (CL-01).
+        var jailbreakBlockNeedsCompliancePolicy: Bool
+        /// The jailbreak block is shown as such, not as a PIN failure (CL-01).
+        var jailbreakNamedAsSuch: Bool
+        /// The device is checked at every conditional launch, not the first only (CL-01).
+        var deviceCheckedEveryLaunch: Bool
+        /// Only a jailbroken device counts as jailbroken (CL-01).
+        var onlyJailbrokenDevicesBlocked: Bool
+        /// `organizationalCredentialsRequired` asks for sign-in before the data shows (CL-02).
+        var asksCredentials: Bool
+        /// A cancelled sign-in keeps the data hidden (CL-02).
+        var cancelledSignInKeepsDataHidden: Bool
+        /// Used-up PIN attempts offer a sign-in that resets the PIN (CL-04).
+        var pinLimitOffersSignIn: Bool
+        /// The sign-in after used-up PIN attempts sets up a new PIN (CL-04).
+        var pinResetAsksNewPin: Bool
+        var accessRecheck: AccessRecheck
+        var faceID: FaceID
+        /// The offline period (`periodOfflineBeforeAccessCheck`) is enforced (CL-03).
+        var enforcesOfflinePeriod: Bool
+        /// Failed check-ins block only once the offline period has passed (CL-03).
+        var offlineWaitsForPeriod: Bool
+        /// The offline period counts from the last answered check-in (CL-03).
+        var offlineCountsFromLastAnswer: Bool
+        /// An offline block lifts once the service answers again (CL-03).
+        var offlineBlockLifts: Bool
+        /// Coming back to the foreground checks the offline period too, not launch only (CL-03).
+        var offlineCheckedAtResume: Bool
+
+        init(_ broken: Broken) {
+            blocksJailbrokenDevice = !broken(.jailbreakIgnored)
+            jailbreakBlockNeedsCompliancePolicy = !broken(.jailbreakBlocksAnyPolicy)
+            jailbreakNamedAsSuch = !broken(.jailbreakReportedAsPinFailure)
+            deviceCheckedEveryLaunch = !broken(.jailbreakCheckedOnlyOnce)
+            onlyJailbrokenDevicesBlocked = !broken(.everyDeviceTakenForJailbroken)
+            asksCredentials = !broken(.credentialsNotAsked)
+            cancelledSignInKeepsDataHidden = !broken(.credentialsCancelIgnored)
+            pinLimitOffersSignIn = !broken(.pinLimitBlocksWithoutSignIn)
+            pinResetAsksNewPin = !broken(.pinResetKeepsOldPin)
+            accessRecheck = broken(.accessNeverRechecked) ? .never : broken(.accessRecheckedAtEveryResume) ? .everyResume : .afterPeriod
+            faceID = broken(.faceIdNeverOffered) ? .never : broken(.faceIdOfferedDespiteBlock) ? .always : .whenPolicyAllows
+            enforcesOfflinePeriod = !broken(.offlinePeriodIgnored)
+            offlineWaitsForPeriod = !broken(.offlinePeriodNotWaited)
+            offlineCountsFromLastAnswer = !broken(.offlineCountedFromLastAttempt)
+            offlineBlockLifts = !broken(.offlineBlockNotLifted)
+            offlineCheckedAtResume = !broken(.offlineCheckedOnlyAtLaunch)
+        }
+    }
+}

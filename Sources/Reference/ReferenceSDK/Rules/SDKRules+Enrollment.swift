@@ -1,0 +1,49 @@
+extension SDKRules {
+    /// Registration, sign-in and the enrollment outcome (ENR-01, ENR-02, ENR-07, ENR-09–12, IDS-01).
+    struct Enrollment: Equatable, Sendable {
+        /// `registerAndEnrollAccountId` starts the enrollment at once, not at the 24-hour retry (ENR-01).
+        var enrollsAtRegistration: Bool
+        /// `registerAndEnrollAccountId` returns before the enrollment request is answered (ENR-01).
+        var registrationReturnsAtOnce: Bool
+        /// `loginAndEnrollAccount(nil)` on a device with a managed user signs that user in (ENR-07).
+        var loginTakesDeviceUser: Bool
+        /// `loginAndEnrollAccount` without a token prompts for sign-in instead of failing (ENR-07).
+        var loginPromptsWithoutToken: Bool
+        /// `loginAndEnrollAccount(nil)` prompts (without a hint) instead of giving up (ENR-07).
+        var loginPromptsWithoutUPN: Bool
+        /// `loginAndEnrollAccount` passes the UPN it was given to the sign-in prompt as the hint (ENR-07).
+        var loginPassesHint: Bool
+        /// The status of an unlicensed account (ENR-02): 200, not 225.
+        var unlicensedStatus: IntuneMAMEnrollmentStatusCode
+        /// A licensed but untargeted account (225) stays unmanaged (ENR-11).
+        var untargetedStaysUnmanaged: Bool
+        /// Registration and managed-account bookkeeping compare account IDs ignoring case (ENR-12).
+        var accountIdsIgnoreCase: Bool
+        /// A second account of the organisation gets status 227 (single managed account mode). Only 17.5.0 and
+        /// later have it (IDS-01); before, the account simply stays unmanaged.
+        var reportsSingleManagedAccountStatus: Bool
+        /// `MAMPolicyRequired` blocks a launch without policy (ENR-09).
+        var policyRequiredBlocksLaunch: Bool
+        /// `MAMPolicyWarnAbsent` warns at a launch without policy (ENR-10).
+        var absentPolicyWarned: Bool
+        /// AutoEnrollOnLaunch alone (without `MAMPolicyRequired`) fails silently when it has no token (ENR-09).
+        var autoEnrollAloneStaysSilent: Bool
+
+        init(_ broken: Broken, edition: SDKEdition) {
+            enrollsAtRegistration = !broken(.enrollmentDeferredToRetry)
+            registrationReturnsAtOnce = !broken(.registrationWaitsForEnrollment)
+            loginTakesDeviceUser = !broken(.loginIgnoresDeviceUser)
+            loginPromptsWithoutToken = !broken(.loginWithoutPrompt)
+            loginPromptsWithoutUPN = !broken(.loginWithoutUpnRefused)
+            loginPassesHint = !broken(.loginHintDropped)
+            unlicensedStatus = broken(.unlicensedReportedAsUntargeted) ? .licensedNotTargeted : .accountNotLicensed
+            untargetedStaysUnmanaged = !broken(.untargetedBecomesManaged)
+            accountIdsIgnoreCase = !broken(.caseSensitiveIdentities)
+            reportsSingleManagedAccountStatus = edition.reportsSingleManagedAccountStatus
+                || broken(.singleManagedAccountStatusBeforeItExisted)
+            policyRequiredBlocksLaunch = !broken(.policyRequiredNotEnforced)
+            absentPolicyWarned = !broken(.absentPolicyNotWarned)
+            autoEnrollAloneStaysSilent = !broken(.autoEnrollPromptsWithoutPolicyRequired)
+        }
+    }
+}

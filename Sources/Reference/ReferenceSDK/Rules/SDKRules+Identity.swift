@@ -1,0 +1,50 @@
+extension SDKRules {
+    /// Identities: the UI, process and thread identity, hand-offs and the clipboard (IDS-01–13).
+    struct Identity: Equatable, Sendable {
+        /// An identity switch compares the target with the managed account ignoring case.
+        var switchIgnoresCase: Bool
+        /// `setUIPolicyAccountId` completes only after conditional launch ran.
+        var switchWaitsForConditionalLaunch: Bool
+        /// `setUIPolicyAccountId("")` means unmanaged, not the managed account.
+        var emptyIdentityIsUnmanaged: Bool
+        /// A second account of the managed account's organisation may not become the UI identity.
+        var refusesSecondOrganizationAccount: Bool
+        /// A single-identity app gets the enrolled account as its process identity.
+        var singleIdentityAppHasProcessIdentity: Bool
+        /// With `MultiIdentity`, identities start unmanaged.
+        var multiIdentityStartsUnmanaged: Bool
+        /// URL and document hand-offs ask the app before switching the identity.
+        var handOffAsksApp: Bool
+        /// New files belong to the thread identity inside its scope.
+        var fileOwnerFollowsThreadIdentity: Bool
+        /// `protect` encrypts for the managed account only.
+        var protectEncryptsManagedOnly: Bool
+        /// Dispatched work keeps the dispatching thread's identity (IDS-08).
+        var dispatchKeepsThreadIdentity: Bool
+        /// A copy is tagged with the UI identity it was made under (IDS-12).
+        var clipboardTaggedWithUIIdentity: Bool
+        /// The clipboard follows the policy's restriction (IDS-12).
+        var clipboardRestricted: Bool
+        /// `managedAppsWithPasteIn` accepts paste-in from unmanaged apps (IDS-12).
+        var pasteInAcceptedWhenAllowed: Bool
+        /// `managedApps` refuses paste-in from unmanaged apps (IDS-12).
+        var pasteInRefusedWhenNotAllowed: Bool
+
+        init(_ broken: Broken) {
+            switchIgnoresCase = !broken(.identityComparedCaseSensitively)
+            switchWaitsForConditionalLaunch = !broken(.switchCompletesBeforePin)
+            emptyIdentityIsUnmanaged = !broken(.emptyIdentityTreatedAsManaged)
+            refusesSecondOrganizationAccount = !broken(.secondAccountSwitchAllowed)
+            singleIdentityAppHasProcessIdentity = !broken(.processIdentityNotSet)
+            multiIdentityStartsUnmanaged = !broken(.multiIdentityStartsManaged)
+            handOffAsksApp = !broken(.switchRequiredNotAsked)
+            fileOwnerFollowsThreadIdentity = !broken(.fileOwnerIgnoresThreadIdentity)
+            protectEncryptsManagedOnly = !broken(.protectEncryptsUnmanaged)
+            dispatchKeepsThreadIdentity = !broken(.dispatchDropsThreadIdentity)
+            clipboardTaggedWithUIIdentity = !broken(.clipboardTaggedWithProcessIdentity)
+            clipboardRestricted = !broken(.clipboardUnrestricted)
+            pasteInAcceptedWhenAllowed = !broken(.pasteInRefused)
+            pasteInRefusedWhenNotAllowed = !broken(.pasteInFromAnyApp)
+        }
+    }
+}

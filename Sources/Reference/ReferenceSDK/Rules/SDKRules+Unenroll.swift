@@ -1,0 +1,38 @@
+extension SDKRules {
+    /// Deregistration, unenrollment and wipe (WIP-01–11, RES-04, RES-05).
+    struct Unenroll: Equatable, Sendable {
+        /// Deregistering with wipe calls `wipeData(forAccountId:)`.
+        var callsWipeDelegate: Bool
+        /// `wipeData(forAccountId:)` names the account by its account ID, not its UPN.
+        var wipeNamesAccountId: Bool
+        /// When the app's `wipeData` returns false, the SDK deletes the account's data itself.
+        var deletesWhenAppDeclines: Bool
+        /// Only a deregistration with wipe (or an administrator's wipe) wipes.
+        var wipesOnlyWhenAsked: Bool
+        /// The administrator's wipe command at check-in wipes.
+        var honoursAdminWipe: Bool
+        /// The unenroll outcome reaches `unenrollRequest`.
+        var reportsUnenroll: Bool
+        /// After unenroll the account is no longer enrolled or managed, and its policy is gone.
+        var dropsPolicy: Bool
+        /// Deregistration removes the account from `registeredAccountIds()`.
+        var dropsRegistration: Bool
+        /// Deregistration waits for (and retries) its token before unenrolling at the service (RES-05).
+        var waitsForToken: Bool
+        /// A retried acknowledgement of an administrator's wipe does not wipe again (RES-04).
+        var wipesOnceAcrossAcknowledgements: Bool
+
+        init(_ broken: Broken) {
+            callsWipeDelegate = !broken(.wipeCallbackSkipped)
+            wipeNamesAccountId = !broken(.wipeCallbackGetsUpn)
+            deletesWhenAppDeclines = !broken(.falseReturnIgnored)
+            wipesOnlyWhenAsked = !broken(.wipeDespiteNoWipe)
+            honoursAdminWipe = !broken(.adminWipeIgnored)
+            reportsUnenroll = !broken(.unenrollNotReported)
+            dropsPolicy = !broken(.policyKeptAfterUnenroll)
+            dropsRegistration = !broken(.registrationKeptAfterDeregister)
+            waitsForToken = !broken(.deregisterWithoutToken)
+            wipesOnceAcrossAcknowledgements = !broken(.wipeRepeatedOnAckRetry)
+        }
+    }
+}
