@@ -20,9 +20,9 @@ extension ReferenceApp {
         return (upns ?? [], accountIds ?? [])
     }
 
-    /// Identities compare ignoring case (ALW-04), unless the `allowedAccountsCaseSensitive` defect is on.
+    /// Identities compare ignoring case (ALW-04).
     private func same(_ lhs: String, _ rhs: String) -> Bool {
-        device.appDefects.contains(.allowedAccountsCaseSensitive) ? lhs == rhs : lhs.lowercased() == rhs.lowercased()
+        rules.accounts.allowedListIgnoresCase ? lhs.lowercased() == rhs.lowercased() : lhs == rhs
     }
 
     /// An account is allowed when every list the administrator filled names it (a UPN the app does not know
@@ -49,9 +49,9 @@ extension ReferenceApp {
         return refuse("the account \(upn) (\(accountId)) is not an allowed account")
     }
 
-    /// Logs the refusal; false, unless the `disallowedSignInAccepted` defect lets the account in anyway.
+    /// Logs the refusal; false, unless the app (against the rule) lets the account in anyway.
     private func refuse(_ reason: String) -> Bool {
-        if device.appDefects.contains(.disallowedSignInAccepted) {
+        guard rules.accounts.refusesDisallowedSignIn else {
             events.log(.info, "\(reason); signing it in anyway")
             return true
         }
@@ -70,7 +70,7 @@ extension ReferenceApp {
     private func signOutDisallowedAccounts() {
         guard !runtime.isTerminated, let list = allowedList else { return }
         for account in accounts.accounts where !isAllowed(accountId: account.accountId, upn: account.upn, by: list) {
-            if device.appDefects.contains(.disallowedAccountKeptSignedIn) {
+            guard rules.accounts.signsOutDisallowedAccount else {
                 events.log(.info, "\(account) is no longer allowed; keeping it signed in")
                 continue
             }

@@ -36,7 +36,7 @@ extension ReferenceApp {
         let manager = runtime.policyManager
         guard manager.primaryAccountId == nil || manager.isAccountIdManaged(accountId) else { return }
         guard manager.aadClientIdOverride != nil || manager.aadAuthorityUriOverride != nil else { return }
-        if device.appDefects.contains(.authOverridesKeptAfterSignOut) {
+        guard rules.accounts.clearsAuthOverridesAtSignOut else {
             events.log(.info, "keeping the sign-in overrides after the managed account signed out")
             return
         }

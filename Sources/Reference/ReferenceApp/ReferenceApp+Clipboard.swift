@@ -8,7 +8,7 @@ import ReferenceSDK
 /// copies from it, and pastes into it, goes through the SDK's pasteboard under the right identity.
 extension ReferenceApp {
     func copy(text: String, from accountId: String, until deadline: Date) throws(RPCError) {
-        if !device.appDefects.contains(.copyUnderCurrentIdentity) {
+        if rules.identity.copiesUnderOwnerIdentity {
             try show(accountId, until: deadline)
         }
         runtime.copyToPasteboard(text)

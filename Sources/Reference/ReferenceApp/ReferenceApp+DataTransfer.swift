@@ -11,19 +11,21 @@ extension ReferenceApp {
     /// Saves a copy of the app's file `name` to `location`; false when the policy refused it.
     func saveDocument(name: String, to location: SaveLocation, signedInAs locationAccount: String?) throws(RPCError) -> Bool {
         let (path, owner) = try document(named: name)
-        let defects = device.appDefects
+        let rules = self.rules.dataTransfer
         let (askedLocation, askedAccount) = Self.saveQuestion(location: location, signedInAs: locationAccount, owner: owner,
-                                                              defects: defects)
-        if defects.contains(.saveWithoutAsking) {
+                                                              rules: rules)
+        switch rules.saveQuestion {
+        case .beforeSaving:
+            break
+        case .never:
             try exportCopy(of: path, to: location, owner: owner)
             return true
-        }
-        if defects.contains(.saveAskedAfterSaving) {
+        case .afterSaving:
             try exportCopy(of: path, to: location, owner: owner)
             return calls.isSaveToAllowed(owner: owner, location: askedLocation, accountId: askedAccount)
         }
         let allowed = calls.isSaveToAllowed(owner: owner, location: askedLocation, accountId: askedAccount)
-        guard allowed || defects.contains(.saveRefusalIgnored) else {
+        guard allowed || !rules.saveHonoursRefusal else {
             events.log(.info, "the policy of \(owner.isEmpty ? "no account" : owner) does not allow saving \(name) to \(location)")
             return false
         }
@@ -35,12 +37,12 @@ extension ReferenceApp {
     func openDocument(from location: OpenLocation, signedInAs locationAccount: String?) throws(RPCError) -> Bool {
         let manager = runtime.policyManager
         let receiver = manager.getUIPolicyAccountId() ?? manager.primaryAccountId ?? ""
-        let defects = device.appDefects
+        let rules = self.rules.dataTransfer
         let accountOfLocation = Self.openQuestionAccount(location: location, signedInAs: locationAccount, receiver: receiver)
-        if !defects.contains(.openWithoutAsking) {
-            let asked = defects.contains(.openAsksLocationAccountPolicy) ? (accountOfLocation ?? "") : receiver
+        if rules.opensOnlyAfterAsking {
+            let asked = rules.openAsksReceiverPolicy ? receiver : (accountOfLocation ?? "")
             let allowed = calls.isOpenFromAllowed(receiver: asked, location: location, accountId: accountOfLocation)
-            guard allowed || defects.contains(.openRefusalIgnored) else {
+            guard allowed || !rules.openHonoursRefusal else {
                 events.log(.info, "the policy of \(receiver.isEmpty ? "no account" : receiver) does not allow opening from \(location)")
                 return false
             }
@@ -64,16 +66,16 @@ extension ReferenceApp {
     func openLink(_ url: URL, knownManagedApp: Bool) throws(RPCError) -> Bool {
         let manager = runtime.policyManager
         let identity = manager.getUIPolicyAccountId() ?? manager.primaryAccountId ?? ""
-        let defects = device.appDefects
-        if !defects.contains(.linkOpenedWithoutAsking) {
-            let vouched = knownManagedApp && !defects.contains(.managedSchemeNotVouched)
+        let rules = self.rules.dataTransfer
+        if rules.linkOpensOnlyAfterAsking {
+            let vouched = knownManagedApp && rules.vouchesForManagedSchemes
             let allowed = calls.isURLAllowed(owner: identity, url: url, isKnownManagedAppScheme: vouched)
-            guard allowed || defects.contains(.linkRefusalIgnored) else {
+            guard allowed || !rules.linkHonoursRefusal else {
                 events.log(.info, "the policy does not allow opening \(url.scheme ?? "the") link")
                 return false
             }
         }
-        let openingIdentity = defects.contains(.linkOpenedUnderManagedIdentity) ? identity : ""
+        let openingIdentity = rules.linkOpensUnderEmptyIdentity ? "" : identity
         return manager.setCurrentThreadAccountId(openingIdentity) {
             guard runtime.canOpenURL(url) else {
                 events.log(.info, "no app opens \(url.scheme ?? "the") link")
@@ -87,7 +89,7 @@ extension ReferenceApp {
     /// The share sheet for the file `name`: the system's, which the SDK filters by the UI identity's policy (POL-09).
     func share(name: String) throws(RPCError) -> [String] {
         _ = try document(named: name)
-        if device.appDefects.contains(.customShareList) {
+        guard rules.dataTransfer.usesSystemShareSheet else {
             return AppPlatform.shareTargets.map(\.bundleId).sorted()
         }
         return runtime.shareSheetTargets()
@@ -96,11 +98,11 @@ extension ReferenceApp {
     /// What the app asks before saving to `location`: its own storage is the owner's account document; cloud
     /// locations go with the account the user is signed in with there; local drive, camera roll and other with none.
     static func saveQuestion(location: SaveLocation, signedInAs locationAccount: String?, owner: String,
-                             defects: Set<AppDefect>) -> (SaveLocation, String?) {
-        if defects.contains(.saveOwnerForEveryLocation) { return (location, owner) }
+                             rules: AppRules.DataTransfer) -> (SaveLocation, String?) {
+        guard rules.saveNamesLocationAccount else { return (location, owner) }
         switch location {
         case .accountDocument:
-            return defects.contains(.ownStorageAskedAsOther) ? (.other, nil) : (.accountDocument, owner)
+            return rules.ownStorageAskedAsAccountDocument ? (.accountDocument, owner) : (.other, nil)
         case .oneDriveForBusiness, .sharePoint, .box, .dropbox, .googleDrive:
             return (location, locationAccount)
         case .localDrive, .cameraRoll, .other:

@@ -47,12 +47,11 @@ extension ReferenceApp {
     /// too, and a wiped account must not be registered again at the next launch), whoever deletes the files (WIP-11);
     /// it deletes the files itself when the runner decided so, else leaves them to the SDK and returns false.
     func wipeData(forAccountId accountId: String, deletingFiles: Bool) -> Bool {
-        let defects = device.appDefects
-        if !deletingFiles && defects.contains(.wipeFalseKeepsAccount) {
+        if !deletingFiles && !rules.wipe.signsOutWhenLeavingFilesToSDK {
             events.log(.info, "leaving the wipe of \(accountId) to the SDK")
             return false
         }
-        if !defects.contains(.wipeLeavesPreferences) { preferences.removeAll(accountId: accountId) }
+        if rules.wipe.removesPreferences { preferences.removeAll(accountId: accountId) }
         if deletingFiles {
             let deleted = files.deleteAll(accountId: accountId)
             events.app(AppEvent(kind: .dataWiped, accountId: AccountID(accountId), files: deleted))

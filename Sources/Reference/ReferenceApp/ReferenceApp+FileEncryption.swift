@@ -27,7 +27,7 @@ extension ReferenceApp {
     /// The encryption requirement changed: bring every file in line with its owner's policy, off the SDK's queue.
     func dataProtectionDidChange() {
         guard !runtime.isTerminated else { return }
-        if device.appDefects.contains(.dataProtectionChangeIgnored) {
+        guard rules.fileEncryption.reprotectsOnChange else {
             events.log(.info, "data protection changed; leaving the files as they are")
             return
         }
@@ -58,9 +58,9 @@ extension ReferenceApp {
 
     /// True when the owner's policy requires the app to encrypt the owner's files.
     private func encryptionRequired(for accountId: String) -> Bool {
-        let defects = device.appDefects
-        if defects.contains(.filesWrittenUnencrypted) || accountId.isEmpty { return false }
+        let encryption = rules.fileEncryption.encryption
+        if encryption == .never || accountId.isEmpty { return false }
         guard let policy = runtime.policyManager.policy(forAccountId: accountId) else { return false }
-        return defects.contains(.filesAlwaysEncrypted) || policy.isFileEncryptionRequired
+        return encryption == .always || policy.isFileEncryptionRequired
     }
 }

@@ -43,7 +43,7 @@ extension ReferenceApp {
     /// showing it and restores the previous identity after (IDS-11). Single-identity apps have one identity.
     func showWebContent(until deadline: Date) {
         guard runtime.configuration.settings.multiIdentity else { return }
-        if device.appDefects.contains(.webContentKeepsIdentity) {
+        guard rules.identity.webContentClearsIdentity else {
             events.log(.info, "showing web content under the current identity")
             return
         }
@@ -93,10 +93,10 @@ extension ReferenceApp {
             written.fulfil(workAccountId.map { manager.setCurrentThreadAccountId($0, forScope: write) } ?? write())
         }
         manager.setCurrentThreadAccountId(threadAccountId) {
-            if device.appDefects.contains(.backgroundWorkOnOwnThread) {
-                Thread.detachNewThread(work)
-            } else {
+            if rules.identity.backgroundWorkKeepsThreadIdentity {
                 runtime.dispatchAsync(on: Self.backgroundWorkQueue, execute: work)
+            } else {
+                Thread.detachNewThread(work)
             }
         }
         guard let result = written.wait(until: Date().addingTimeInterval(10)) else {

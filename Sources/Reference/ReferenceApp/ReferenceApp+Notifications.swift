@@ -15,12 +15,12 @@ extension ReferenceApp {
         guard accounts.account(accountId) != nil else {
             throw RPCError(code: RPCError.actionFailed, message: "\(accountId) is not signed in")
         }
-        let defects = device.appDefects
-        if defects.contains(.notificationPolicyIgnored) { return show("\(title): \(body)", for: accountId, orgData: true) }
+        let rules = self.rules.notifications
+        guard rules.followPolicy else { return show("\(title): \(body)", for: accountId, orgData: true) }
         switch notificationPolicyForExtension(accountId) {
         case .allow:
             return show("\(title): \(body)", for: accountId, orgData: true)
-        case .blockOrgData where !defects.contains(.orgDataBlockHidesNotification):
+        case .blockOrgData where rules.orgDataBlockShowsGeneric:
             return show(Self.genericNotification, for: accountId, orgData: false)
         case .blockOrgData, .block:
             events.log(.info, "a notification of \(accountId) is not shown: the policy blocks it")
@@ -30,7 +30,7 @@ extension ReferenceApp {
 
     /// The SDK posted policy-changed: refresh the copy the notification extension reads.
     func policyDidChange() {
-        guard !device.appDefects.contains(.notificationPolicyReadOnce) else { return }
+        guard rules.notifications.policyReadAgainOnChange else { return }
         refreshNotificationPolicies()
     }
 

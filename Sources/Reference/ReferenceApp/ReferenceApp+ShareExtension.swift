@@ -15,17 +15,17 @@ extension ReferenceApp {
         }
         // The sharing app's SDK protected the data for its owner; the operating system hands the extension the item.
         let item = runtime.dataProtectionManager.protect(Data(text.utf8), accountId: owner)
-        let defects = device.appDefects
+        let rules = self.rules.identity
         let itemOwner: String
-        if defects.contains(.shareExtensionAssumesManagedOwner) {
-            itemOwner = runtime.policyManager.primaryAccountId ?? ""
-        } else {
+        if rules.shareExtensionReadsOwner {
             events.sdkCall(.protectionInfoForItemProvider, accountId: nil)
             let info = Latch<IntuneMAMDataProtectionInfo?>()
             runtime.dataProtectionManager.protectionInfo(forItemProvider: item) { info.fulfil($0) }
             itemOwner = info.wait(until: deadline).flatMap { $0?.accountId } ?? ""
+        } else {
+            itemOwner = runtime.policyManager.primaryAccountId ?? ""
         }
-        if !defects.contains(.shareExtensionKeepsIdentity) {
+        if rules.shareExtensionSwitchesToOwner {
             guard calls.setUIPolicyAccountId(itemOwner, until: deadline) == .success else {
                 events.log(.info, "the share extension could not switch to the item's owner; the data is not shown")
                 return ReceiveShareResult(shown: false, savedOwner: nil)
@@ -42,7 +42,7 @@ extension ReferenceApp {
         } catch {
             throw RPCError(code: RPCError.actionFailed, message: "could not save the shared data: \(error)")
         }
-        if !defects.contains(.sharedDataSavedWithoutOwner) {
+        if rules.sharedDataSavedAsOwner {
             runtime.fileProtectionManager.protect(path, accountId: itemOwner)
         }
         let recorded = runtime.fileProtectionManager.protectionInfo(forPath: path)?.accountId ?? ""

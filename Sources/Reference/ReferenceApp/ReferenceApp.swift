@@ -12,6 +12,8 @@ import ReferenceSDK
 /// come back from `app.json`, the SDK's state from `sdk/state.json`, documents from `files/`.
 final class ReferenceApp: BoundApp {
     let device: ReferenceDevice
+    /// The integration rules this app follows (every app mutant breaks one of them).
+    var rules: AppRules { device.appRules }
     let runtime: IntuneMAMRuntime
     let accounts: AccountStore
     let files: AccountFiles
@@ -74,13 +76,13 @@ final class ReferenceApp: BoundApp {
     }
 
     private func registerMissingAccounts() {
-        if device.appDefects.contains(.missingAccountsNotRegistered) {
+        guard rules.accounts.registersMissingAccountsAtLaunch else {
             events.log(.info, "not checking the SDK's registered accounts at launch")
             return
         }
         let registered = Set(runtime.enrollmentManager.registeredAccountIds().map { $0.lowercased() })
         for account in accounts.accounts where !registered.contains(account.accountId.lowercased()) {
-            if account.isPersonal && !device.appDefects.contains(.personalAccountRegistered) { continue }
+            if account.isPersonal && rules.accounts.keepsPersonalAccountsUnregistered { continue }
             events.log(.info, "registering signed-in account \(account) with the SDK")
             registerAndEnroll(account.accountId)
         }
@@ -138,7 +140,7 @@ final class ReferenceApp: BoundApp {
                                       expiresAt: device.clock.now.addingTimeInterval(grant.expiresIn))
         accounts.upsert(account)
         events.app(AppEvent(kind: .signedIn, accountId: AccountID(account.accountId), upn: UPN(account.upn)))
-        if account.isPersonal && !device.appDefects.contains(.personalAccountRegistered) {
+        if account.isPersonal && rules.accounts.keepsPersonalAccountsUnregistered {
             events.log(.info, "\(account) is a personal account: signed in, not registered with the SDK")
         } else {
             registerAndEnroll(account.accountId)
@@ -151,17 +153,20 @@ final class ReferenceApp: BoundApp {
         guard let account = accounts.account(accountId) else {
             throw RPCError(code: RPCError.actionFailed, message: "\(accountId) is not signed in")
         }
-        if account.isPersonal && !device.appDefects.contains(.personalAccountRegistered) {
+        if account.isPersonal && rules.accounts.keepsPersonalAccountsUnregistered {
             // Never registered, so nothing to deregister: only the app's own tokens go.
             events.log(.info, "signing out personal account \(account)")
-        } else if device.appDefects.contains(.signOutWithoutDeregister) {
-            events.log(.info, "signing \(account) out without deregistering it")
-        } else if device.appDefects.contains(.tokensDroppedBeforeDeregister) {
-            forget(account.accountId)
-            deregister(account.accountId, wipe: true)
-            return
         } else {
-            deregister(account.accountId, wipe: true)
+            switch rules.accounts.signOut {
+            case .deregisterThenForget:
+                deregister(account.accountId, wipe: true)
+            case .forgetWithoutDeregistering:
+                events.log(.info, "signing \(account) out without deregistering it")
+            case .forgetThenDeregister:
+                forget(account.accountId)
+                deregister(account.accountId, wipe: true)
+                return
+            }
         }
         forget(account.accountId)
     }

@@ -17,6 +17,8 @@ final class ReferenceDevice: Sendable {
     let capabilities: Set<Capability>
     let sdkDefects: Set<SDKDefect>
     let appDefects: Set<AppDefect>
+    /// The integration rules the app follows, with `appDefects` planted: what its flows ask.
+    let appRules: AppRules
     /// The SDK's work, shared by every runtime this device builds.
     let sdkWork: MAMWorkTracker
     /// App work outside the SDK's queue (self-scheduled restarts).
@@ -49,6 +51,7 @@ final class ReferenceDevice: Sendable {
         self.capabilities = capabilities
         self.sdkDefects = sdkDefects
         self.appDefects = appDefects
+        appRules = AppRules(breaking: appDefects)
         let appWork = AppWorkTracker()
         let sdkWork = MAMWorkTracker()
         self.appWork = appWork

@@ -1,0 +1,38 @@
+extension AppRules {
+    /// Signing accounts in and out, registering them, and the allowed-accounts list (ENR-06, ENR-14, ENR-15,
+    /// WIP-08, ALW-03, ALW-04).
+    struct Accounts: Equatable, Sendable {
+        /// How sign-out treats the SDK (WIP-08).
+        enum SignOut: Equatable, Sendable {
+            /// Deregister with wipe, then drop the tokens (the documented order: the SDK still has a token).
+            case deregisterThenForget
+            case forgetWithoutDeregistering
+            case forgetThenDeregister
+        }
+
+        var signOut: SignOut
+        /// Launch registers signed-in accounts the SDK does not list (ENR-06).
+        var registersMissingAccountsAtLaunch: Bool
+        /// Personal accounts are signed in but never registered with the SDK (ENR-14).
+        var keepsPersonalAccountsUnregistered: Bool
+        /// The managed account's sign-out clears the app's runtime sign-in overrides (ENR-15).
+        var clearsAuthOverridesAtSignOut: Bool
+        /// Accounts compare with the allowed list ignoring case (ALW-04).
+        var allowedListIgnoresCase: Bool
+        /// An account outside the allowed list is not signed in (ALW-03).
+        var refusesDisallowedSignIn: Bool
+        /// An account the changed allowed list no longer names is signed out (ALW-03).
+        var signsOutDisallowedAccount: Bool
+
+        init(_ broken: Broken) {
+            signOut = broken(.signOutWithoutDeregister) ? .forgetWithoutDeregistering
+                : broken(.tokensDroppedBeforeDeregister) ? .forgetThenDeregister : .deregisterThenForget
+            registersMissingAccountsAtLaunch = !broken(.missingAccountsNotRegistered)
+            keepsPersonalAccountsUnregistered = !broken(.personalAccountRegistered)
+            clearsAuthOverridesAtSignOut = !broken(.authOverridesKeptAfterSignOut)
+            allowedListIgnoresCase = !broken(.allowedAccountsCaseSensitive)
+            refusesDisallowedSignIn = !broken(.disallowedSignInAccepted)
+            signsOutDisallowedAccount = !broken(.disallowedAccountKeptSignedIn)
+        }
+    }
+}

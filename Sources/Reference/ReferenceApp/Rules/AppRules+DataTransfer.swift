@@ -1,0 +1,51 @@
+extension AppRules {
+    /// The policy questions the app asks before data leaves or enters it (POL-07, POL-08, POL-09, POL-13).
+    struct DataTransfer: Equatable, Sendable {
+        /// When the app asks `isSaveToAllowedForLocation` (POL-07).
+        enum SaveQuestion: Equatable, Sendable {
+            /// Before saving, acting only on a yes (the documented rule).
+            case beforeSaving
+            case never
+            case afterSaving
+        }
+
+        var saveQuestion: SaveQuestion
+        /// A refused save is not made (POL-07).
+        var saveHonoursRefusal: Bool
+        /// The save question names the location's own account (none for local drive and camera roll) (POL-07).
+        var saveNamesLocationAccount: Bool
+        /// Saving to the app's own storage is asked as `accountDocument` with the owner (POL-07).
+        var ownStorageAskedAsAccountDocument: Bool
+        /// Data opens only after `isOpenFromAllowedForLocation` was asked (POL-08).
+        var opensOnlyAfterAsking: Bool
+        /// A refused open does not happen (POL-08).
+        var openHonoursRefusal: Bool
+        /// The open question asks the receiving account's policy (POL-08).
+        var openAsksReceiverPolicy: Bool
+        /// Sharing uses the system share sheet the SDK filters (POL-09).
+        var usesSystemShareSheet: Bool
+        /// A link opens only after `isURLAllowed` was asked (POL-13).
+        var linkOpensOnlyAfterAsking: Bool
+        /// A refused link does not open (POL-13).
+        var linkHonoursRefusal: Bool
+        /// Links are checked and opened under the empty identity (POL-13).
+        var linkOpensUnderEmptyIdentity: Bool
+        /// The app vouches for a known managed app's scheme (`isKnownManagedAppScheme`) (POL-13).
+        var vouchesForManagedSchemes: Bool
+
+        init(_ broken: Broken) {
+            saveQuestion = broken(.saveWithoutAsking) ? .never : broken(.saveAskedAfterSaving) ? .afterSaving : .beforeSaving
+            saveHonoursRefusal = !broken(.saveRefusalIgnored)
+            saveNamesLocationAccount = !broken(.saveOwnerForEveryLocation)
+            ownStorageAskedAsAccountDocument = !broken(.ownStorageAskedAsOther)
+            opensOnlyAfterAsking = !broken(.openWithoutAsking)
+            openHonoursRefusal = !broken(.openRefusalIgnored)
+            openAsksReceiverPolicy = !broken(.openAsksLocationAccountPolicy)
+            usesSystemShareSheet = !broken(.customShareList)
+            linkOpensOnlyAfterAsking = !broken(.linkOpenedWithoutAsking)
+            linkHonoursRefusal = !broken(.linkRefusalIgnored)
+            linkOpensUnderEmptyIdentity = !broken(.linkOpenedUnderManagedIdentity)
+            vouchesForManagedSchemes = !broken(.managedSchemeNotVouched)
+        }
+    }
+}
