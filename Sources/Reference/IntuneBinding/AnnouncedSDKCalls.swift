@@ -5,6 +5,7 @@ import ReferenceSDK
 #endif
 import AdapterProtocol
 import Foundation
+import Locking
 
 /// The SDK calls a suite watches for (`event.sdkCall`), each announced before it is made so the event comes
 /// before every callback the call causes. The binding makes them for `sdk.*` requests, and the app makes them

@@ -2,6 +2,7 @@ import AdapterKit
 import AdapterProtocol
 import Foundation
 import IntuneBinding
+import Locking
 import ReferenceSDK
 
 /// How the app uses the SDK's identities (IDS-02, IDS-05, IDS-06, IDS-09…11): switch the UI identity before

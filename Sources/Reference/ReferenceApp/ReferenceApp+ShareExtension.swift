@@ -2,6 +2,7 @@ import AdapterKit
 import AdapterProtocol
 import Foundation
 import IntuneBinding
+import Locking
 import ReferenceSDK
 
 /// The app's share extension (IDS-13): an item shared from another managed app carries its owner; the extension

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Registration and enrollment (ENR-01…04, ENR-07, ENR-11, ENR-12, ENR-13).
 extension SDKEngine {
@@ -39,12 +40,12 @@ extension SDKEngine {
         }
         log.info("registered \(trimmed); enrolling")
         if !rules.enrollment.registrationReturnsAtOnce, !isOnQueue {
-            let done = OneShot<Void>()
+            let done = Latch<Void>()
             submit("enroll \(trimmed)", dropped: { done.fulfil(()) }) { [self] in
                 enroll(trimmed, origin: .registration)
                 done.fulfil(())
             }
-            _ = done.wait(timeout: configuration.delegateTimeout)
+            _ = done.wait(until: Date(timeIntervalSinceNow: configuration.delegateTimeout))
             return
         }
         submit("enroll \(trimmed)") { [self] in enroll(trimmed, origin: .registration) }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Deregistration and unenroll (WIP-01…03, WIP-06…08, ENR-04 resume); the wipe itself is in
 /// `SDKEngine+Wipe.swift`.
@@ -7,17 +8,17 @@ extension SDKEngine {
     /// needs (WIP-08), or until it is clear none is needed; the rest continues on the work queue.
     /// Called from the work queue itself (inside a delegate callback) it cannot wait and only queues.
     func deregister(_ accountId: String, wipe: Bool) {
-        let gate = OneShot<Void>()
+        let gate = Latch<Void>()
         submit("deregister \(accountId)", dropped: { gate.fulfil(()) }) { [self] in
             performDeregister(accountId, wipe: wipe, tokenGate: gate)
         }
         guard !isOnQueue else { return }
-        if gate.wait(timeout: configuration.delegateTimeout) == nil {
+        if gate.wait(until: Date(timeIntervalSinceNow: configuration.delegateTimeout)) == nil {
             log.warning("deRegisterAndUnenrollAccountId(\(accountId)) gave up waiting for a token")
         }
     }
 
-    private func performDeregister(_ accountId: String, wipe: Bool, tokenGate: OneShot<Void>) {
+    private func performDeregister(_ accountId: String, wipe: Bool, tokenGate: Latch<Void>) {
         defer { tokenGate.fulfil(()) }
         let state = store.snapshot
         let enrolledId = state.isEnrolled(accountId) ? state.enrolledAccountId : nil

@@ -191,9 +191,9 @@ final class SDKEngine: Sendable {
 
     /// Calls `start` with a completion and blocks until it is called or the delegate timeout passes.
     func awaitApp<Value: Sendable>(_ start: (@escaping @Sendable (Value) -> Void) -> Void) -> Value? {
-        let box = OneShot<Value>()
+        let box = Latch<Value>()
         start { box.fulfil($0) }
-        return box.wait(timeout: configuration.delegateTimeout)
+        return box.wait(until: Date(timeIntervalSinceNow: configuration.delegateTimeout))
     }
 
     // MARK: Status reports

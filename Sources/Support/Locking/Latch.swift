@@ -1,10 +1,11 @@
 import Foundation
-import Locking
 
 /// A value delivered once from any thread and awaited, with a deadline, by any number of threads.
 ///
-/// Used for SDK completions a runner request waits for (a launch, an identity switch, a hand-off): the SDK
-/// reports on its own queue while the request waits on the handler queue. Every waiter wakes at delivery.
+/// Used wherever one thread waits for another's answer: the SDK waiting for the app's completion handlers (tokens,
+/// add-account) and a deregistration for its token; a runner request waiting for an SDK completion (a launch, an
+/// identity switch, a hand-off) reported on the SDK's queue. Every waiter wakes at delivery; a late delivery after
+/// the waiters gave up is kept but no longer awaited.
 public final class Latch<Value: Sendable>: Sendable {
     private let box = Locked<Value?>(nil)
 
