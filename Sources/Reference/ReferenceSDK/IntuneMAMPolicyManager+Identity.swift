@@ -13,7 +13,7 @@ extension IntuneMAMPolicyManager {
 
     /// Sets the process identity (nil = back to the default); multi-identity apps should avoid it.
     public func setProcessAccountId(_ accountId: String?) {
-        engine.processAccountOverride = accountId
+        engine.identities.setProcess(accountId)
     }
 
     /// Switches the UI identity. For the managed account the SDK first runs conditional launch (the PIN) and

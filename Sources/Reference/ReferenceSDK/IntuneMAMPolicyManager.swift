@@ -39,21 +39,21 @@ public final class IntuneMAMPolicyManager: Sendable {
     /// (ENR-15); nil clears it. The real SDK has these three as class properties of `IntuneMAMSettings`; the reference
     /// keeps them per runtime, persisted, so they hold after a restart as the real ones do.
     public var aadClientIdOverride: String? {
-        get { engine.currentOverrides?.clientId }
-        set { engine.setOverride(\.clientId, to: newValue) }
+        get { engine.signIn.overrides?.clientId }
+        set { engine.signIn.setOverride(\.clientId, to: newValue) }
     }
 
     /// The authority the SDK signs in at, in place of Info.plist `ADALAuthority` (ENR-15); nil clears it.
     public var aadAuthorityUriOverride: String? {
-        get { engine.currentOverrides?.authority }
-        set { engine.setOverride(\.authority, to: newValue) }
+        get { engine.signIn.overrides?.authority }
+        set { engine.signIn.setOverride(\.authority, to: newValue) }
     }
 
     /// The redirect URI of the app's registration, in place of Info.plist `ADALRedirectUri` (ENR-15); nil clears it.
     /// The SDK's own grants (password, refresh) send none, so no backend sees it.
     public var aadRedirectUriOverride: String? {
-        get { engine.currentOverrides?.redirectUri }
-        set { engine.setOverride(\.redirectUri, to: newValue) }
+        get { engine.signIn.overrides?.redirectUri }
+        set { engine.signIn.setOverride(\.redirectUri, to: newValue) }
     }
 
     /// The enrolled primary account, nil when none.

@@ -115,14 +115,14 @@ final class MAMServiceClient: @unchecked Sendable {
     // MARK: Token endpoint
 
     /// The SDK's own sign-in (resource-owner password grant) for the MAM resource, as the registration in force.
-    func passwordGrant(upn: String, password: String, as registration: SDKEngine.SignInRegistration) -> Result<TokenGrant, Failure> {
+    func passwordGrant(upn: String, password: String, as registration: SDKSignIn.Registration) -> Result<TokenGrant, Failure> {
         tokenRequest(at: registration.tokenURL, [
             ("grant_type", "password"), ("client_id", registration.clientId), ("username", upn),
             ("password", password), ("scope", scope),
         ])
     }
 
-    func refreshGrant(refreshToken: String, as registration: SDKEngine.SignInRegistration) -> Result<TokenGrant, Failure> {
+    func refreshGrant(refreshToken: String, as registration: SDKSignIn.Registration) -> Result<TokenGrant, Failure> {
         tokenRequest(at: registration.tokenURL, [
             ("grant_type", "refresh_token"), ("client_id", registration.clientId),
             ("refresh_token", refreshToken), ("scope", scope),

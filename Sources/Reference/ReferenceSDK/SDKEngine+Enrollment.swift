@@ -82,7 +82,7 @@ extension SDKEngine {
             }
             guard isAlive else { return }
             log.registerSecret(credentials.password)
-            switch service.passwordGrant(upn: credentials.upn, password: credentials.password, as: signInRegistration) {
+            switch service.passwordGrant(upn: credentials.upn, password: credentials.password, as: signIn.registration) {
             case .failure(let failure):
                 report(.enrollment, accountId: "", upn: credentials.upn, code: .authRequired, didSucceed: false,
                        reason: "sign-in failed: \(failure)")

@@ -10,7 +10,7 @@ extension SDKEngine {
     /// `getProcessAccountId`: what the app set, else for single-identity apps the enrolled account (IDS-03),
     /// for multi-identity apps nil (IDS-04).
     var processIdentity: String? {
-        if let explicit = processAccountOverride { return explicit }
+        if let explicit = identities.process { return explicit }
         if isMultiIdentityApp || !rules.identity.singleIdentityAppHasProcessIdentity { return nil }
         return store.read { $0.enrolledAccountId }
     }

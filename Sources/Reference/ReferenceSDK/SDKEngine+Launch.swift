@@ -5,7 +5,7 @@ import Foundation
 extension SDKEngine {
     /// Starts the launch sequence on the work queue; `completion` gets the resulting launch state.
     func launchApp(completion: (@Sendable (IntuneMAMLaunchState) -> Void)?) {
-        guard beginLaunch() else {
+        guard launch.begin() else {
             log.warning("applicationDidFinishLaunching called twice; ignored")
             completion?(launchState)
             return
@@ -108,7 +108,7 @@ extension SDKEngine {
         guard isAlive else { return true }
         log.registerSecret(credentials.password)
         let grant: MAMServiceClient.TokenGrant
-        switch service.passwordGrant(upn: credentials.upn, password: credentials.password, as: signInRegistration) {
+        switch service.passwordGrant(upn: credentials.upn, password: credentials.password, as: signIn.registration) {
         case .success(let granted): grant = granted
         case .failure(let failure):
             report(.enrollment, accountId: candidate?.accountId ?? "", upn: credentials.upn, code: .authRequired,

@@ -23,7 +23,7 @@ extension SDKEngine {
             return .canceled
         }
         log.registerSecret(credentials.password)
-        guard case .success(let grant) = service.passwordGrant(upn: credentials.upn, password: credentials.password, as: signInRegistration),
+        guard case .success(let grant) = service.passwordGrant(upn: credentials.upn, password: credentials.password, as: signIn.registration),
               AccountIdentity.same(grant.oid, accountId) else {
             log.warning("the sign-in of conditional launch failed or named another account")
             return .refused

@@ -47,7 +47,7 @@ extension SDKEngine {
             dropCachedTokens(for: accountId)
             return nil
         }
-        switch service.refreshGrant(refreshToken: refreshToken, as: signInRegistration) {
+        switch service.refreshGrant(refreshToken: refreshToken, as: signIn.registration) {
         case .success(let grant):
             return cache(grant)
         case .failure(let failure):

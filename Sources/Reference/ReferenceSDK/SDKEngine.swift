@@ -26,43 +26,30 @@ final class SDKEngine: Sendable {
     let store: SDKStateStore
     let log: SDKLog
     let service: MAMServiceClient
-    /// UI identity and conditional-launch session (IDS-02, IDS-05); `SDKEngine+IdentitySwitch.swift`.
+    /// The process and UI identities and the conditional-launch session (IDS-02–05).
     let identities = SDKIdentities()
+    /// The launch and conditional-launch flows' progress.
+    let launch = LaunchProgress()
+    /// The retry, check-in and acknowledgement timers.
+    let timers = SDKTimers()
+    /// The sign-in registration and the app's runtime overrides (ENR-15).
+    let signIn: SDKSignIn
     var clock: any MAMClock { configuration.clock }
     var tracker: MAMWorkTracker { configuration.workTracker }
 
     private let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Bool>()
 
-    /// What the engine's flows share beside the persisted state: whether it still runs, its connections to
-    /// the app, its armed timers and the launch. Once terminated, the connections are gone for good.
-    private struct Machinery {
+    /// What is the engine's own, not a flow's: whether it still runs, and its connections to the app. Once
+    /// terminated, the connections are gone for good.
+    private struct Connections {
         var terminated = false
         var platform: (any IntuneMAMPlatform)?
         var enrollmentDelegate: (any IntuneMAMEnrollmentDelegate)?
         var policyDelegate: (any IntuneMAMPolicyDelegate)?
-        var timers: [TimerSlot: MAMTimer] = [:]
-        var launch: IntuneMAMLaunchState = .notLaunched
-        var processAccountId: String?
-        /// Only under the `runtimeOverridesForgottenAtRestart` defect: the sign-in overrides, held in memory instead
-        /// of the persisted state, so a restart loses them.
-        var overridesInMemory: AADOverrides?
     }
 
-    /// The sign-in overrides the `runtimeOverridesForgottenAtRestart` defect keeps in memory (ENR-15).
-    var overridesInMemory: AADOverrides? {
-        get { machinery.read { $0.overridesInMemory } }
-        set { machinery.withLock { $0.overridesInMemory = newValue } }
-    }
-
-    private let machinery: Locked<Machinery>
-
-    enum TimerSlot: Hashable {
-        case retry
-        case checkIn
-        /// The retried acknowledgement of an unenroll the service did not take (RES-04).
-        case acknowledgement
-    }
+    private let connections: Locked<Connections>
 
     init(configuration: IntuneMAMRuntimeConfiguration, platform: any IntuneMAMPlatform) {
         self.configuration = configuration
@@ -74,8 +61,10 @@ final class SDKEngine: Sendable {
             platform.log(level: level, message: message)
         }
         self.log = log
-        machinery = Locked(Machinery(platform: platform))
-        store = SDKStateStore(fileURL: configuration.stateFileURL, log: log)
+        connections = Locked(Connections(platform: platform))
+        let store = SDKStateStore(fileURL: configuration.stateFileURL, log: log)
+        self.store = store
+        signIn = SDKSignIn(configuration: configuration, rules: rules.signIn, store: store, log: log)
         service = MAMServiceClient(configuration: configuration)
         queue = DispatchQueue(label: "mamconf.reference-sdk.work")
         queue.setSpecific(key: queueKey, value: true)
@@ -88,7 +77,7 @@ final class SDKEngine: Sendable {
 
     // MARK: Lifecycle
 
-    var isAlive: Bool { machinery.read { !$0.terminated } }
+    var isAlive: Bool { connections.read { !$0.terminated } }
 
     /// True on the work queue (where waiting for the queue would deadlock).
     var isOnQueue: Bool { DispatchQueue.getSpecific(key: queueKey) == true }
@@ -114,14 +103,13 @@ final class SDKEngine: Sendable {
 
     /// Stops everything; idempotent and callable from any thread, including from inside a callback.
     func terminate() {
-        let pending: [MAMTimer]? = machinery.withLock { machinery in
-            guard !machinery.terminated else { return nil }
-            let pending = Array(machinery.timers.values)
-            machinery = Machinery(terminated: true, launch: .terminated, processAccountId: machinery.processAccountId)
-            return pending
+        let first = connections.withLock { connections in
+            defer { connections = Connections(terminated: true) }
+            return !connections.terminated
         }
-        guard let pending else { return }
-        pending.forEach { $0.cancel() }
+        guard first else { return }
+        launch.terminate()
+        timers.close()
         log.info("runtime terminated")
         log.detach()
     }
@@ -130,62 +118,33 @@ final class SDKEngine: Sendable {
 
     // Terminating clears the connections, so a read after it finds none.
 
-    var platform: (any IntuneMAMPlatform)? { machinery.read(\.platform) }
+    var platform: (any IntuneMAMPlatform)? { connections.read(\.platform) }
 
     var enrollmentDelegate: (any IntuneMAMEnrollmentDelegate)? {
-        get { machinery.read(\.enrollmentDelegate) }
-        set { machinery.withLock { if !$0.terminated { $0.enrollmentDelegate = newValue } } }
+        get { connections.read(\.enrollmentDelegate) }
+        set { connections.withLock { if !$0.terminated { $0.enrollmentDelegate = newValue } } }
     }
 
     var policyDelegate: (any IntuneMAMPolicyDelegate)? {
-        get { machinery.read(\.policyDelegate) }
-        set { machinery.withLock { if !$0.terminated { $0.policyDelegate = newValue } } }
+        get { connections.read(\.policyDelegate) }
+        set { connections.withLock { if !$0.terminated { $0.policyDelegate = newValue } } }
     }
 
-    var launchState: IntuneMAMLaunchState { machinery.read(\.launch) }
+    var launchState: IntuneMAMLaunchState { launch.current }
 
-    func setLaunchState(_ state: IntuneMAMLaunchState) {
-        machinery.withLock { if !$0.terminated { $0.launch = state } }
-    }
-
-    /// Moves from not-launched to launching; false when launch already started.
-    func beginLaunch() -> Bool {
-        machinery.withLock { machinery in
-            guard !machinery.terminated, machinery.launch == .notLaunched else { return false }
-            machinery.launch = .launching
-            return true
-        }
-    }
-
-    var processAccountOverride: String? {
-        get { machinery.read(\.processAccountId) }
-        set { machinery.withLock { $0.processAccountId = newValue } }
-    }
+    func setLaunchState(_ state: IntuneMAMLaunchState) { launch.set(state) }
 
     // MARK: Timers
 
     /// Arms the timer in `slot` (replacing any previous one); `work` runs on the work queue when due.
-    func arm(_ slot: TimerSlot, at date: Date, _ work: @escaping @Sendable () -> Void) {
+    func arm(_ slot: SDKTimers.Slot, at date: Date, _ work: @escaping @Sendable () -> Void) {
         guard isAlive else { return }
-        let name = switch slot {
-        case .retry: "enrollment retry"
-        case .checkIn: "check-in"
-        case .acknowledgement: "unenroll acknowledgement"
-        }
-        let timer = clock.schedule(at: date) { [weak self] in self?.submit(name, work) }
-        let (previous, armed) = machinery.withLock { machinery in
-            guard !machinery.terminated else { return (machinery.timers[slot], false) }
-            return (machinery.timers.updateValue(timer, forKey: slot), true)
-        }
-        if !armed { timer.cancel() }
-        previous?.cancel()
+        timers.arm(slot, with: clock.schedule(at: date) { [weak self] in self?.submit(slot.workName, work) })
     }
 
-    func disarm(_ slot: TimerSlot) {
-        machinery.withLock { $0.timers.removeValue(forKey: slot) }?.cancel()
-    }
+    func disarm(_ slot: SDKTimers.Slot) { timers.disarm(slot) }
 
-    func isArmed(_ slot: TimerSlot) -> Bool { machinery.read { $0.timers[slot] != nil } }
+    func isArmed(_ slot: SDKTimers.Slot) -> Bool { timers.isArmed(slot) }
 
     // MARK: Waiting for the app
 
