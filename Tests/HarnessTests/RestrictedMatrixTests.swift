@@ -76,6 +76,31 @@ import Testing
         #expect(matrix.render().contains("- = not run"))
     }
 
+    /// A case the clean integration skips (another SDK version's) is nobody's to catch: the follow-ups do not send
+    /// every other mutant to it, as they would to a case merely uncaught.
+    @Test func followUpsDoNotChaseACaseTheCleanIntegrationSkips() async throws {
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["allowed-accounts", "targeted-config"])
+        let allowed = suites[0], config = suites[1]
+        let skipped = MatrixPlan.key(allowed.id, allowed.cases[0].id)
+        let owners = [allowed, config].flatMap { suite in
+            (0..<3).map { MutantInfo(name: "\(suite.id)-\($0)", requirements: suite.requirements, summary: "") }
+        }
+        let truth: Truth = Dictionary(uniqueKeysWithValues: owners.map { mutant in
+            (mutant.name, Set(Self.keys(mutant.name.hasPrefix(allowed.id) ? [allowed] : [config])).subtracting([skipped]))
+        })
+        let plan = MatrixPlan(suites: suites, otherSuites: [], mutants: owners, scope: .restricted)
+        func followUpCells(knowingTheSkip: Bool) async -> Int {
+            var cells = 0
+            _ = await plan.fill(batchSize: 2, skippedByClean: { knowingTheSkip ? [skipped] : [] }) { work, firstRound in
+                if !firstRound { cells += work.reduce(0) { $0 + $1.caseCount } }
+                return work.map { ($0.mutant, Self.cells($0, truth)) }
+            }
+            return cells
+        }
+        #expect(await followUpCells(knowingTheSkip: false) == 3, "each targeted-config mutant is sent to the uncaught case")
+        #expect(await followUpCells(knowingTheSkip: true) == 0)
+    }
+
     @Test func aMutantNoSuiteJudgesRunsEverywhereAndEscapesOnlyIfNothingFails() async throws {
         let suites = try EndToEnd.loadSuites(suiteIDs: ["allowed-accounts", "targeted-config"])
         let everyCase = Set(Self.keys(suites))

@@ -20,6 +20,8 @@ struct MatrixPlan {
     let otherSuites: [Suite]
     let mutants: [MutantInfo]
     let scope: MatrixScope
+    /// Cases the clean integration skips (`suite/case`): no mutant can fail them, so no follow-up chases them.
+    var skippedByClean: Set<String> = []
 
     /// One mutant's share of a round: the suites it runs, each cut down to the cases it runs.
     struct Work {
@@ -51,7 +53,8 @@ struct MatrixPlan {
     func uncaught(after runs: [String: [MatrixCell]]) -> Set<String> {
         var caught = Set<String>()
         for cells in runs.values { for cell in cells where cell.verdict == .failed { caught.insert(Self.key(cell.suite, cell.caseId)) } }
-        return Set(suites.flatMap { suite in suite.cases.map { Self.key(suite.id, $0.id) } }).subtracting(caught)
+        return Set(suites.flatMap { suite in suite.cases.map { Self.key(suite.id, $0.id) } })
+            .subtracting(caught).subtracting(skippedByClean)
     }
 
     /// The next cells for `batch`, given what ran: each mutant against the still uncaught cases it has not
@@ -88,15 +91,19 @@ struct MatrixPlan {
 
     /// Fills the matrix: the first round, then follow-ups a batch of `batchSize` mutants at a time, only while
     /// something is unsettled. `execute` runs one round's work and returns each mutant's cells;
-    /// `firstRound` tells it which round it runs (for progress lines).
-    func fill(batchSize: Int, execute: ([Work], _ firstRound: Bool) async -> [(MutantInfo, [MatrixCell])]) async -> [String: [MatrixCell]] {
+    /// `firstRound` tells it which round it runs (for progress lines). `skippedByClean` is asked once, between
+    /// the rounds (the clean run goes on beside the first round), for the cases the clean integration skips.
+    func fill(batchSize: Int, skippedByClean: () async -> Set<String> = { [] },
+              execute: ([Work], _ firstRound: Bool) async -> [(MutantInfo, [MatrixCell])]) async -> [String: [MatrixCell]] {
         var runs: [String: [MatrixCell]] = [:]
         for (mutant, cells) in await execute(firstRound(), true) { runs[mutant.name, default: []] += cells }
+        var plan = self
+        plan.skippedByClean = await skippedByClean()
         var remaining = mutants[...]
-        while !remaining.isEmpty, unsettled(after: runs) {
+        while !remaining.isEmpty, plan.unsettled(after: runs) {
             let batch = remaining.prefix(max(1, batchSize))
             remaining = remaining.dropFirst(batch.count)
-            let work = followUp(after: runs, for: batch)
+            let work = plan.followUp(after: runs, for: batch)
             guard !work.isEmpty else { continue }
             for (mutant, cells) in await execute(work, false) { runs[mutant.name, default: []] += cells }
         }

@@ -63,13 +63,16 @@ public struct MutationRunner: Sendable {
         defer { Task { await server.stop() } }
 
         let plan = MatrixPlan(suites: suites, otherSuites: otherSuites, mutants: mutants, scope: scope)
-        async let cleanRun: RunResult = {
+        let cleanRun = Task {
             let result = await runOnce(Variant(mutant: nil, suites: suites), backendURL: url)
             progress(Self.progressLine(finished: 0, total: mutants.count, mutant: nil, result: result))
-            return result
-        }()
+            return MatrixCell.cells(of: result)
+        }
         var finished = 0
-        let runs = await plan.fill(batchSize: concurrency) { work, firstRound in
+        let skippedByClean = {
+            Set(await cleanRun.value.filter { $0.verdict == .skipped }.map { MatrixPlan.key($0.suite, $0.caseId) })
+        }
+        let runs = await plan.fill(batchSize: concurrency, skippedByClean: skippedByClean) { work, firstRound in
             var cells: [(MutantInfo, [MatrixCell])] = []
             await runAll(work.map { Variant(mutant: $0.mutant, suites: $0.suites) }, backendURL: url) { variant, result in
                 guard let mutant = variant.mutant else { return }
@@ -83,7 +86,7 @@ public struct MutationRunner: Sendable {
             }
             return cells
         }
-        let clean = MatrixCell.cells(of: await cleanRun)
+        let clean = await cleanRun.value
         await server.stop()
         return MutationMatrix(suites: suites, mutants: mutants, clean: clean, runs: runs,
                               otherSuites: otherSuites, leftOut: leftOut, scope: scope)
