@@ -7,7 +7,8 @@ APT_PACKAGES := libcurl4-openssl-dev libxml2-dev pkg-config libxml2-utils iprout
 JUNIT ?= reports/junit.xml
 # One build serves the main job, the tests and the benchmarks: optimised, with testable imports (the unit tests
 # reach internal API). The end-to-end tests drive the binaries built next to them, so optimised binaries make
-# `make test` about a third faster than a debug build, and `make run` after `make test` builds nothing again.
+# `make test` about a third faster than a debug build, and whichever of `make run` and `make test` comes second
+# builds nothing again.
 BUILD := -c release -Xswiftc -enable-testing
 
 .PHONY: deps build run test bench bench-mock clean
@@ -35,14 +36,16 @@ deps:
 	@# Every Graph request of a Graph-driver run is validated against the OpenAPI subset (OAS 3.0 validator).
 	@python3 -c 'import openapi_schema_validator' 2>/dev/null || python3 -m pip install --quiet 'openapi-schema-validator==0.9.0'
 
+# `swift test` would rebuild everything under parameters of its own; building the tests here and running them
+# with --skip-build keeps one build for both targets.
 build: deps
-	$(SWIFT) build $(BUILD)
+	$(SWIFT) build $(BUILD) --build-tests
 
 run: build
 	"$$($(SWIFT) build $(BUILD) --show-bin-path)/mamconf" run --junit $(JUNIT)
 
-test: deps
-	$(SWIFT) test $(BUILD)
+test: build
+	$(SWIFT) test $(BUILD) --skip-build
 
 # Speed figures (never timed tests): the full run serial and with --jobs next to its floor (mamconf-floor
 # replays the reference's recorded answers at once), per-case spawn cost, the restricted mutation matrix and
