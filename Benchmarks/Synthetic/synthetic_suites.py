@@ -15,6 +15,23 @@ import shutil
 import yaml
 
 
+class Matcher(str):
+    """A suite-format matcher tag (`!absent`, `!present`), kept as written when the case is copied."""
+
+
+class SuiteLoader(yaml.SafeLoader):
+    pass
+
+
+class SuiteDumper(yaml.SafeDumper):
+    pass
+
+
+for _tag in ("!absent", "!present"):
+    SuiteLoader.add_constructor(_tag, lambda loader, node, tag=_tag: Matcher(tag))
+SuiteDumper.add_representer(Matcher, lambda dumper, value: dumper.represent_scalar(str(value), ""))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("count", type=int)
@@ -27,7 +44,7 @@ def main():
         if os.path.basename(path) == "requirements.yaml":
             continue
         with open(path) as f:
-            suites.append(yaml.safe_load(f))
+            suites.append(yaml.load(f, Loader=SuiteLoader))
     out_suites = os.path.join(args.out, "Suites")
     os.makedirs(out_suites, exist_ok=True)
     shutil.copy(os.path.join(suites_dir, "requirements.yaml"), out_suites)
@@ -46,7 +63,7 @@ def main():
             clone["suite"] = "%s-copy-%d" % (suite["suite"], copy)
             clone["cases"] = cases
             with open(os.path.join(out_suites, "%s.yaml" % clone["suite"]), "w") as f:
-                yaml.safe_dump(clone, f, sort_keys=False, width=1000)
+                yaml.dump(clone, f, Dumper=SuiteDumper, sort_keys=False, width=1000)
             written += len(cases)
             files += 1
     print("%d cases in %d suite files under %s" % (written, files, out_suites))
