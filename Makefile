@@ -52,25 +52,21 @@ test: build
 # 1,000 and 10,000 synthetic cases with peak memory, on the release build; then the debug build's full run;
 # then the protocol round trip over stdio and tcp. SCALE=1000 for a shorter run.
 SCALE ?= 1000,10000
-bench: deps
-	$(SWIFT) build $(BUILD) --product mamconf
-	$(SWIFT) build $(BUILD) --product mamconf-reference
-	$(SWIFT) build $(BUILD) --product mamconf-floor
+# Like `run` and `test`, the optimised figures come from the one shared build, which already holds every product:
+# building single products with other parameters would rebuild everything, twice.
+bench: build
 	python3 Benchmarks/RunFloor/run_bench.py --bin "$$($(SWIFT) build $(BUILD) --show-bin-path)" --matrix --scale $(SCALE)
 	$(SWIFT) build --product mamconf
 	$(SWIFT) build --product mamconf-reference
 	$(SWIFT) build --product mamconf-floor
 	python3 Benchmarks/RunFloor/run_bench.py --bin "$$($(SWIFT) build --show-bin-path)"
-	$(SWIFT) build $(BUILD) --product mamconf-transport-bench
 	"$$($(SWIFT) build $(BUILD) --show-bin-path)/mamconf-transport-bench" --messages 2000 --runs 3
 
 # The mock's requests per second under wrk next to nginx serving a static JSON reply (both Debian's, installed
 # here when missing), and the Graph driver's request rate over every suite; release build, loopback only.
-bench-mock: deps
+bench-mock: build
 	@for p in wrk nginx; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; fi
-	$(SWIFT) build $(BUILD) --product mamconf
-	$(SWIFT) build $(BUILD) --product mamconf-reference
 	python3 Benchmarks/MockThroughput/mock_throughput.py --bin "$$($(SWIFT) build $(BUILD) --show-bin-path)"
 
 clean:

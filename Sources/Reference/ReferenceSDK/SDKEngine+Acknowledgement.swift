@@ -40,7 +40,7 @@ extension SDKEngine {
     /// The acknowledgement timer fired: tell the service again. The wipe already happened and is never repeated
     /// (unless the rule is broken); the unenroll is reported once it settles either way.
     func retryAcknowledgement() {
-        disarm(.acknowledgement)
+        timers.disarm(.acknowledgement)
         guard isAlive, var pending = store.read({ $0.pendingAcknowledgement }) else { return }
         if pending.wiped && !rules.unenroll.wipesOnceAcrossAcknowledgements {
             selectiveWipe(pending.accountId, upn: pending.upn)

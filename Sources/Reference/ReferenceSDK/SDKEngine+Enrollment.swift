@@ -206,7 +206,7 @@ extension SDKEngine {
             state.policyVersion = nil
             if !keepRetrying { state.nextRetryAt = nil }
         }
-        if !keepRetrying { disarm(.retry) }
+        if !keepRetrying { timers.disarm(.retry) }
     }
 
     /// Reports a failed enrollment and makes sure a 24-hour retry is pending (ENR-03).

@@ -64,7 +64,7 @@ extension SDKEngine {
             let policy = store.read { $0.policy }
             if let policy, let blocked = (rules.conditionalLaunch.offlineCheckedAtResume ? offlineGate(accountId: managed, policy: policy) : nil)
                 ?? deviceGate(accountId: managed, policy: policy) {
-                setLaunchState(.blocked(blocked))
+                launch.set(.blocked(blocked))
                 completion(launchState)
                 return
             }
@@ -82,12 +82,12 @@ extension SDKEngine {
                     identities.setUI("")
                     log.info("conditional launch cancelled; the app switched to an unmanaged identity")
                 } else {
-                    setLaunchState(.blocked(.pinCanceled))
+                    launch.set(.blocked(.pinCanceled))
                 }
             case .canceled:
-                setLaunchState(.blocked(.pinCanceled))
+                launch.set(.blocked(.pinCanceled))
             case .failed, .notAllowed:
-                setLaunchState(.blocked(.pinRetriesExceeded))
+                launch.set(.blocked(.pinRetriesExceeded))
             }
             completion(launchState)
         }
@@ -98,12 +98,12 @@ extension SDKEngine {
     private func liftOfflineBlock() -> Bool {
         guard case .blocked(.offline) = launchState else { return true }
         guard let managed = managedAccount(matching: uiIdentity), let policy = store.read({ $0.policy }) else {
-            setLaunchState(.ready)
+            launch.set(.ready)
             return true
         }
         guard offlineGate(accountId: managed, policy: policy) == nil else { return false }
         log.info("the service answered again: the offline block is lifted")
-        setLaunchState(.ready)
+        launch.set(.ready)
         return true
     }
 }

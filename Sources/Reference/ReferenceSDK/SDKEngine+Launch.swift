@@ -32,26 +32,26 @@ extension SDKEngine {
             if !isMultiIdentityApp, let blocked = offlineGate(accountId: accountId, policy: policy)
                 ?? deviceGate(accountId: accountId, policy: policy)
                 ?? credentialsGate(accountId: accountId, policy: policy) {
-                setLaunchState(.blocked(blocked))
+                launch.set(.blocked(blocked))
                 return
             }
             if policy.isPINRequired && !isMultiIdentityApp,
                let blocked = runPINGate(accountId: accountId, policy: policy) {
-                setLaunchState(.blocked(blocked))
+                launch.set(.blocked(blocked))
                 return
             }
             launchPassedConditionalLaunch(accountId)
         } else if settings.mamPolicyRequired && rules.enrollment.policyRequiredBlocksLaunch {
             log.warning("MAMPolicyRequired and no app protection policy: launch blocked")
             platform?.didShow(.policyRequired, accountId: state.enrolledAccountId)
-            setLaunchState(.blocked(.policyRequired))
+            launch.set(.blocked(.policyRequired))
             return
         } else if settings.mamPolicyWarnAbsent && rules.enrollment.absentPolicyWarned {
             log.info("MAMPolicyWarnAbsent and no app protection policy: warning the user")
             platform?.didShow(.policyAbsentWarning, accountId: state.enrolledAccountId)
         }
         guard isAlive else { return }
-        setLaunchState(.ready)
+        launch.set(.ready)
         log.info("launch finished")
         if settings.autoEnrollOnLaunch && !settings.mamPolicyRequired {
             submit("auto-enroll") { [self] in autoEnrollSilently(registeredBeforeLaunch) }

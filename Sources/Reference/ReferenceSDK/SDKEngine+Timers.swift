@@ -3,9 +3,6 @@ import Foundation
 /// The 24-hour enrollment retry (ENR-03, ENR-04, WIP-02) and the 8-hour check-in (ENR-05), with due times
 /// persisted so a relaunch resumes them.
 extension SDKEngine {
-    /// How long after a failure the next enrollment attempt is due.
-    var retryDelay: TimeInterval { rules.retries.retryInterval }
-
     /// Ensures a retry is pending when no account is enrolled and some registered account is not.
     /// An already pending retry keeps its due time.
     func scheduleRetryIfNeeded() {
@@ -16,8 +13,8 @@ extension SDKEngine {
             cancelRetry()
             return
         }
-        if due != nil, isArmed(.retry) { return }
-        let at = clock.now.addingTimeInterval(retryDelay)
+        if due != nil, timers.isArmed(.retry) { return }
+        let at = clock.now.addingTimeInterval(rules.retries.retryInterval)
         store.mutate { $0.nextRetryAt = at }
         log.info("enrollment retry scheduled at \(at)")
         arm(.retry, at: at) { [self] in runRetry() }
@@ -26,7 +23,7 @@ extension SDKEngine {
     /// Stops enrollment retries (an account enrolled, or nothing is left to enroll).
     func cancelRetry() {
         store.mutate { $0.nextRetryAt = nil }
-        disarm(.retry)
+        timers.disarm(.retry)
     }
 
     /// The accounts a retry tries: every registered, not enrolled account, in registration order (plus,
@@ -55,7 +52,7 @@ extension SDKEngine {
         guard isAlive, store.read({ $0.enrolledAccountId }) != nil else { return }
         guard rules.retries.checksInPeriodically else {
             store.mutate { $0.nextCheckInAt = nil }
-            disarm(.checkIn)
+            timers.disarm(.checkIn)
             return
         }
         let at = clock.now.addingTimeInterval(interval)
@@ -99,7 +96,7 @@ extension SDKEngine {
     /// The retry timer fired: try every registered, not enrolled account until one enrolls.
     func runRetry() {
         store.mutate { $0.nextRetryAt = nil }
-        disarm(.retry)
+        timers.disarm(.retry)
         let keepGoing = !rules.retries.retryStopsOnceEnrolled
         guard store.read({ $0.enrolledAccountId }) == nil || keepGoing else { return }
         let candidates = retryCandidates()
@@ -113,7 +110,7 @@ extension SDKEngine {
 
     func runPeriodicCheckIn() {
         store.mutate { $0.nextCheckInAt = nil }
-        disarm(.checkIn)
+        timers.disarm(.checkIn)
         checkIn(reason: .periodic)
     }
 }

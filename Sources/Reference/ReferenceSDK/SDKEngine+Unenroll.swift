@@ -89,7 +89,7 @@ extension SDKEngine {
             failure = tokenFailure
         }
         guard isAlive else { return }
-        disarm(.checkIn)
+        timers.disarm(.checkIn)
         let keepManaged = !rules.unenroll.dropsPolicy
         store.mutate { state in
             if keepManaged {

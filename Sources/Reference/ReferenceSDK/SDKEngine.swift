@@ -132,8 +132,6 @@ final class SDKEngine: Sendable {
 
     var launchState: IntuneMAMLaunchState { launch.current }
 
-    func setLaunchState(_ state: IntuneMAMLaunchState) { launch.set(state) }
-
     // MARK: Timers
 
     /// Arms the timer in `slot` (replacing any previous one); `work` runs on the work queue when due.
@@ -141,10 +139,6 @@ final class SDKEngine: Sendable {
         guard isAlive else { return }
         timers.arm(slot, with: clock.schedule(at: date) { [weak self] in self?.submit(slot.workName, work) })
     }
-
-    func disarm(_ slot: SDKTimers.Slot) { timers.disarm(slot) }
-
-    func isArmed(_ slot: SDKTimers.Slot) -> Bool { timers.isArmed(slot) }
 
     // MARK: Waiting for the app
 
