@@ -16,9 +16,17 @@ enum Handshake {
     /// How the token is given to the runner, for messages.
     static let tokenSpelling = "\(HelloParams.tokenVariable) (or --adapter-token)"
 
-    /// Says hello on `fd` and waits for the answer until `deadline`. Returns what the host sent after the
-    /// answer (events it had queued while no runner was connected), already split into lines.
-    static func greet(fd: Int32, address: AdapterAddress, token: String?, deadline: Date, lineLimit: Int) throws(AdapterFault) -> [LineSplitter.Piece] {
+    /// What the host sent after its answer to `hello` (the events it queued while no runner was connected), for
+    /// the session to read on from: the lines complete so far, and the splitter holding the start of the next one.
+    /// The answer and those events arrive in one stream, so a read may end in the middle of an event.
+    struct Leftover {
+        var lines: [LineSplitter.Piece]
+        var splitter: LineSplitter
+    }
+
+    /// Says hello on `fd` and waits for the answer until `deadline`. Returns what the host sent after the answer,
+    /// to the last byte.
+    static func greet(fd: Int32, address: AdapterAddress, token: String?, deadline: Date, lineLimit: Int) throws(AdapterFault) -> Leftover {
         let hello = Message.request(id: requestID, method: RunnerMethod.hello.rawValue,
                                     params: JSONValue(encoding: HelloParams(token: token)))
         let writer = DescriptorWriter(fd: fd, stall: max(0.001, deadline.timeIntervalSinceNow), isSocket: true)
@@ -55,7 +63,7 @@ enum Handshake {
                 }
                 switch message {
                 case .response(let id, _) where id == requestID:
-                    return pieces
+                    return Leftover(lines: pieces, splitter: splitter)
                 case .errorResponse(let id, let error) where id == requestID || id == nil:
                     throw .launchFailed(refusal(error, address: address, tokenGiven: token != nil))
                 default:

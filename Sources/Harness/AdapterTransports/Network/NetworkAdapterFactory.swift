@@ -43,7 +43,7 @@ public struct NetworkAdapterFactory: SDKAdapterFactory {
     public var isolation: AdapterIsolation { .resetBetweenCases }
 
     public func start(dataDirectory: String, handler: any InboundHandler) async throws(AdapterFault) -> any SDKAdapterSession {
-        let result: Result<(Int32, [LineSplitter.Piece]), AdapterFault> = await withCheckedContinuation { continuation in
+        let result: Result<(Int32, Handshake.Leftover), AdapterFault> = await withCheckedContinuation { continuation in
             // Connecting and the handshake block: on a thread of their own, never the concurrency pool.
             let thread = Thread { [self] in
                 do throws(AdapterFault) {
@@ -55,12 +55,12 @@ public struct NetworkAdapterFactory: SDKAdapterFactory {
             thread.name = "mamconf.adapter.connect"
             thread.start()
         }
-        let (fd, early) = try result.get()
-        return NetworkAdapterSession(fd: fd, early: early, factory: self, handler: handler)
+        let (fd, leftover) = try result.get()
+        return NetworkAdapterSession(fd: fd, leftover: leftover, factory: self, handler: handler)
     }
 
-    /// Connects and says hello (blocking).
-    func open(deadline: Date? = nil) throws(AdapterFault) -> (Int32, [LineSplitter.Piece]) {
+    /// Connects and says hello (blocking). Returns the connection and what the host sent after its answer.
+    func open(deadline: Date? = nil) throws(AdapterFault) -> (Int32, Handshake.Leftover) {
         let fd: Int32
         do {
             fd = try SocketConnector.connect(to: address, deadline: deadline ?? Date().addingTimeInterval(deadlines.connect))
@@ -68,9 +68,9 @@ public struct NetworkAdapterFactory: SDKAdapterFactory {
             throw .launchFailed("no adapter at \(address.hostAndPort): \(error.description)")
         }
         do {
-            let early = try Handshake.greet(fd: fd, address: address, token: token,
-                                            deadline: Date().addingTimeInterval(deadlines.handshake), lineLimit: limits.lineLimit)
-            return (fd, early)
+            let leftover = try Handshake.greet(fd: fd, address: address, token: token,
+                                               deadline: Date().addingTimeInterval(deadlines.handshake), lineLimit: limits.lineLimit)
+            return (fd, leftover)
         } catch {
             _ = close(fd)
             throw error

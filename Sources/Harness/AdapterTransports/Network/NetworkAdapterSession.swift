@@ -32,7 +32,7 @@ final class NetworkAdapterSession: SDKAdapterSession {
     /// Signalled by `terminate`, so a reconnect waiting between attempts gives up at once.
     private let wakeUp = DispatchSemaphore(value: 0)
 
-    init(fd: Int32, early: [LineSplitter.Piece], factory: NetworkAdapterFactory, handler: any InboundHandler) {
+    init(fd: Int32, leftover: Handshake.Leftover, factory: NetworkAdapterFactory, handler: any InboundHandler) {
         self.factory = factory
         self.handler = handler
         let output = SocketOutput(stall: factory.limits.writeStall)
@@ -40,7 +40,7 @@ final class NetworkAdapterSession: SDKAdapterSession {
         self.channel = ProtocolChannel(handler: handler, output: output, lineLimit: factory.limits.lineLimit, tap: factory.tap)
         output.channel = channel
         output.attach(fd)
-        let thread = Thread { [self] in readLoop(fd: fd, early: early) }
+        let thread = Thread { [self] in readLoop(fd: fd, leftover: leftover) }
         thread.name = "mamconf.adapter.tcp.reader"
         thread.start()
     }
@@ -51,12 +51,14 @@ final class NetworkAdapterSession: SDKAdapterSession {
 
     // MARK: Reading and reconnecting
 
-    private func readLoop(fd initial: Int32, early: [LineSplitter.Piece]) {
+    private func readLoop(fd initial: Int32, leftover: Handshake.Leftover) {
         var fd = initial
-        var pieces = early
+        var leftover = leftover
         connections: while true {
-            var splitter = LineSplitter(limit: factory.limits.lineLimit)
-            var healthy = pieces.allSatisfy { channel.receive($0) }
+            // The handshake read past its answer: its complete lines come first, and its splitter, holding the
+            // start of the next line, reads on.
+            var splitter = leftover.splitter
+            var healthy = leftover.lines.allSatisfy { channel.receive($0) }
             var buffer = [UInt8](repeating: 0, count: 65536)
             while healthy {
                 let count = read(fd, &buffer, buffer.count)
@@ -83,7 +85,7 @@ final class NetworkAdapterSession: SDKAdapterSession {
                 break connections
             }
             do {
-                (fd, pieces) = try reconnect(reason: reason)
+                (fd, leftover) = try reconnect(reason: reason)
             } catch {
                 state.withLock { $0.ending = "the relaunched test host did not come back" }
                 if channel.breakChannel(error) { handler.fault(error) }
@@ -102,7 +104,7 @@ final class NetworkAdapterSession: SDKAdapterSession {
     }
 
     /// Connects to the relaunched host, retrying while nothing listens yet, until the relaunch deadline.
-    private func reconnect(reason: RestartReason) throws(AdapterFault) -> (Int32, [LineSplitter.Piece]) {
+    private func reconnect(reason: RestartReason) throws(AdapterFault) -> (Int32, Handshake.Leftover) {
         let started = Date()
         let deadline = started.addingTimeInterval(factory.deadlines.relaunch)
         var pause = 0.005
