@@ -32,8 +32,9 @@ import Testing
         func fault(_ fault: AdapterFault) {}
     }
 
-    static func serve(_ handler: any AdapterHandler, token: String? = nil) throws -> (AdapterServer, UInt16) {
-        let server = try AdapterServer(listening: ListenConfiguration(port: 0, token: token), diagnostics: { _ in })
+    static func serve(_ handler: any AdapterHandler, token: String? = nil, helloDeadline: Double = 5, waitingLimit: Int = 8) throws -> (AdapterServer, UInt16) {
+        let server = try AdapterServer(
+            listening: ListenConfiguration(port: 0, token: token, helloDeadline: helloDeadline, waitingLimit: waitingLimit), diagnostics: { _ in })
         let port = try #require(server.boundPort)
         let thread = Thread { server.run(handler: handler) }
         thread.start()
@@ -86,6 +87,59 @@ import Testing
         #expect(answers.count == 1, "the connection should close after the refusal: \(answers)")
         #expect(answers.first?["error"]?["code"]?.intValue == ErrorCode.unauthorized.rawValue)
         #expect(host.asked.withLock { $0 }.isEmpty)
+    }
+
+    /// (connections that never say hello, the host's token): none of them may keep the runner out.
+    static let idleCases: [(Int, String?)] = [(1, nil), (1, "amber-204"), (12, "amber-204")]
+
+    @Test(arguments: idleCases)
+    func connectionsThatNeverSayHelloDoNotTakeTheSession(idle: Int, token: String?) async throws {
+        let (server, port) = try Self.serve(RecordingHost(), token: token)
+        defer { server.stop() }
+        let address = AdapterAddress(host: "127.0.0.1", port: port)
+        let idlers = try (0..<idle).map { _ in try SocketConnector.connect(to: address, deadline: Date().addingTimeInterval(5)) }
+        defer { idlers.forEach { close($0) } }
+        let session = try await NetworkAdapterFactory(address: address, token: token).start(dataDirectory: "", handler: Events())
+        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 5)
+        let ending = await session.terminate(grace: 2)
+        #expect(ending.exitDescription.contains("session ended by the test host"))
+    }
+
+    /// Waits (at most `seconds`) for the host to close `fd`; true when it did.
+    static func closedByTheHost(_ fd: Int32, within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while deadline.timeIntervalSinceNow > 0 {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, Int32(deadline.timeIntervalSinceNow * 1000) + 1) > 0 else { continue }
+            let count = read(fd, &buffer, buffer.count)
+            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { return true }
+        }
+        return false
+    }
+
+    @Test func aConnectionThatSaysNothingIsClosedAtTheHelloDeadline() throws {
+        let (server, port) = try Self.serve(RecordingHost(), helloDeadline: 0.3)
+        defer { server.stop() }
+        let fd = try SocketConnector.connect(to: AdapterAddress(host: "127.0.0.1", port: port), deadline: Date().addingTimeInterval(5))
+        defer { close(fd) }
+        let opened = Date()
+        #expect(Self.closedByTheHost(fd, within: 5))
+        #expect(Date().timeIntervalSince(opened) >= 0.25, "closed before its hello deadline")
+    }
+
+    @Test func atTheBoundTheConnectionWaitingLongestMakesRoom() throws {
+        let (server, port) = try Self.serve(RecordingHost(), waitingLimit: 2)
+        defer { server.stop() }
+        let address = AdapterAddress(host: "127.0.0.1", port: port)
+        let oldest = try SocketConnector.connect(to: address, deadline: Date().addingTimeInterval(5))
+        defer { close(oldest) }
+        let next = try SocketConnector.connect(to: address, deadline: Date().addingTimeInterval(5))
+        defer { close(next) }
+        #expect(!Self.closedByTheHost(oldest, within: 0.2), "closed while the bound was not reached")
+        let newest = try SocketConnector.connect(to: address, deadline: Date().addingTimeInterval(5))
+        defer { close(newest) }
+        #expect(Self.closedByTheHost(oldest, within: 3), "the oldest waiting connection was not closed to make room")
     }
 
     @Test func eventsSentWhileNoRunnerIsConnectedArriveAfterHelloInOrder() async throws {

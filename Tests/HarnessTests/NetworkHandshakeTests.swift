@@ -36,7 +36,7 @@ import Testing
             guard let client = listener.accept() else { return }
             defer { _ = ListeningSocket.systemClose(client) }
             let writer = LineWriter(fd: client, isSocket: true)
-            var reader = LineReader(fd: client, limit: 1 << 20, timeout: 10)
+            var reader = LineReader(fd: client, limit: 1 << 20, deadline: Date().addingTimeInterval(10))
             guard case .line = reader.next() else { return }
             writer.write(Message.response(id: .string("hello"), result: [:]).encodedLine() + event.prefix(half))
             guard case .line(let first) = reader.next(), case .request(let id, _, _)? = try? Message.decode(line: first) else { return }

@@ -16,11 +16,13 @@ import Darwin
 ///   of input;
 /// - **network** (`init(listening:)`): the test host runs on a simulator or device and listens; the runner
 ///   connects once per case. One runner at a time, `hello` first (with the shared token, if one is set), and
-///   `shutdown` ends the session, not the process. Events and questions sent while no runner is connected are
-///   queued for the next one, which is how a relaunched host's `event.app restarted` reaches the runner.
+///   `shutdown` ends the session, not the process. A connection becomes the session only with a valid `hello`:
+///   until then it is one of a bounded number of arrivals, closed at the hello deadline. Events and questions sent
+///   while no runner is connected are queued for the next one, which is how a relaunched host's
+///   `event.app restarted` reaches the runner.
 ///
 /// Threads, and why:
-/// - one **reader thread** per connection reads the runner's lines, so answers to the integration's questions are
+/// - one **reader thread** per connection (and per arrival, until its `hello`) reads the runner's lines, so answers to the integration's questions are
 ///   taken in even while a runner request is being handled (the handler may be blocked waiting for exactly that);
 /// - one **serial handler queue** runs `AdapterHandler.handle`, one runner request at a time, off the Swift
 ///   concurrency pool, so a handler may block;
@@ -46,9 +48,8 @@ public final class AdapterServer: Sendable {
     private let pending = PendingQuestions()
     private let handlerQueue = DispatchQueue(label: "AdapterKit.handler", qos: .userInitiated)
     private let finished = DispatchSemaphore(value: 0)
-    private let state = Locked(RunState())
-    /// Signalled whenever a network session ends, so a waiting connection can take its place.
-    private let sessionEnded = NSCondition()
+    /// Changes wake the arrivals waiting for the session (a session ending, an arrival closed to make room).
+    private let state: Locked<RunState>
 
     private struct RunState {
         var started = false
@@ -56,6 +57,8 @@ public final class AdapterServer: Sendable {
         var readerThreads: Set<UInt> = []
         /// The network session being served (its writer), if any.
         var activeSession: LineWriter?
+        /// Network connections that are not the session (yet).
+        var arrivals: Arrivals
         var stopping = false
     }
 
@@ -74,6 +77,7 @@ public final class AdapterServer: Sendable {
     ) {
         let writer = LineWriter(fd: output)
         self.transport = .stdio(input: input, writer: writer)
+        self.state = Locked(RunState(arrivals: Arrivals(limit: 1)))
         self.lineLimit = max(1, lineLimit)
         self.diagnostics = diagnostics
         outbox.attach(writer)
@@ -93,6 +97,7 @@ public final class AdapterServer: Sendable {
             throw .cannotListen(error.description)
         }
         self.transport = .network(socket, configuration)
+        self.state = Locked(RunState(arrivals: Arrivals(limit: configuration.waitingLimit)))
         self.lineLimit = max(1, lineLimit)
         self.diagnostics = diagnostics
     }
@@ -126,7 +131,8 @@ public final class AdapterServer: Sendable {
         switch transport {
         case .stdio(let input, let writer):
             startReader(name: "AdapterKit.reader") { [self] in
-                serve(Connection(input: input, writer: writer, network: false), handler: handler)
+                var reader = LineReader(fd: input, limit: lineLimit)
+                serve(Connection(input: input, writer: writer, network: false), reader: &reader, handler: handler)
                 finish()
             }
             finished.wait()
@@ -140,9 +146,13 @@ public final class AdapterServer: Sendable {
 
     /// Network transport: stops listening, ends the session being served and makes `run(handler:)` return.
     public func stop() {
-        state.withLock { $0.stopping = true }
+        let (session, arrivals) = state.withLock { s in
+            s.stopping = true
+            return (s.activeSession, s.arrivals.removeAll())
+        }
         if case .network(let socket, _) = transport { socket.close() }
-        if let session = state.withLock({ $0.activeSession }) { session.shutdownConnection() }
+        session?.shutdownConnection()
+        arrivals.forEach { $0.shutdownConnection() }
         finish()
     }
 
@@ -160,59 +170,109 @@ public final class AdapterServer: Sendable {
         while let client = socket.accept() {
             let writer = LineWriter(fd: client, isSocket: true)
             let connection = Connection(input: client, writer: writer, network: true, token: configuration.token)
-            // A runner reconnecting for its next case may arrive just before the previous session has ended:
-            // it is served once that happens, and refused as busy only after the grace.
-            let admitted = waitForIdle(deadline: Date().addingTimeInterval(configuration.busyGrace), claiming: writer)
-            startReader(name: "AdapterKit.session") { [self] in
-                if admitted {
-                    serve(connection, handler: handler)
+            // Not the session until its hello: one of a bounded number of arrivals, the oldest making room.
+            let dropped = state.withLock { $0.arrivals.add(writer) }
+            dropped.forEach { $0.shutdownConnection() }
+            if !dropped.isEmpty {
+                diagnostics("closed a connection that had not said hello, to make room for a new one (at most \(configuration.waitingLimit) wait)")
+            }
+            startReader(name: "AdapterKit.connection") { [self] in
+                var reader = LineReader(fd: client, limit: lineLimit, deadline: Date().addingTimeInterval(configuration.helloDeadline))
+                if admit(connection, reader: &reader, configuration: configuration) {
+                    reader.deadline = nil
+                    serve(connection, reader: &reader, handler: handler)
                     endSession(writer)
                 } else {
-                    refuseBusy(connection)
+                    state.withLock { _ = $0.arrivals.remove(writer) }
+                    if reader.expired {
+                        diagnostics("closed a connection that did not say hello within \(configuration.helloDeadline) s")
+                    }
                 }
-                writer.shutdownConnection()
-                _ = ListeningSocket.systemClose(client)
+                writer.release()
             }
         }
         finish()
     }
 
-    /// Claims the session slot for `writer` once no other session runs, until `deadline`.
-    private func waitForIdle(deadline: Date, claiming writer: LineWriter) -> Bool {
-        sessionEnded.lock()
-        defer { sessionEnded.unlock() }
+    /// Reads a new connection's lines until its `hello`, then makes it the session: the token must match (when one
+    /// is set), and the session must be free or become free within the busy grace (a runner reconnecting for its
+    /// next case may arrive just before the previous session has ended). Nothing before that reaches the app.
+    /// False when the connection ended, was refused, or passed its hello deadline: it never was the session.
+    private func admit(_ connection: Connection, reader: inout LineReader, configuration: ListenConfiguration) -> Bool {
         while true {
-            let (claimed, stopping) = state.withLock { s -> (Bool, Bool) in
-                guard s.activeSession == nil, !s.stopping else { return (false, s.stopping) }
-                s.activeSession = writer
-                return (true, false)
+            let data: Data
+            switch reader.next() {
+            case .end:
+                return false
+            case .overlong(let count):
+                refuseOverlong(count, on: connection)
+                continue
+            case .line(let line):
+                data = line
             }
-            if claimed { return true }
-            // `endSession` signals under the same lock, so a session that ends now is not missed.
-            if stopping || !sessionEnded.wait(until: deadline) { return false }
+            if data.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            guard let message = decode(data, answeringOn: connection) else { continue }
+            guard case .request(let id, let method, let params) = message else {
+                diagnostics("ignored a message that is not a request before hello")
+                continue
+            }
+            guard method == RunnerMethod.hello.rawValue else {
+                respond(on: connection, .errorResponse(id: id, error: RPCError(.unauthorized, "send hello first")))
+                continue
+            }
+            let hello: HelloParams
+            do { hello = try params.decode(as: HelloParams.self) } catch {
+                respond(on: connection, .errorResponse(id: id, error: RPCError(.invalidParams, "hello: \(error)")))
+                continue
+            }
+            if let expected = connection.token, !Self.sameSecret(hello.token ?? "", expected) {
+                diagnostics("refused a runner: \(hello.token == nil ? "no token" : "wrong token") in hello")
+                respond(on: connection, .errorResponse(id: id, error: RPCError(
+                    .unauthorized, hello.token == nil ? "this test host needs a token" : "wrong token")))
+                return false
+            }
+            switch claimSession(connection.writer, deadline: Date().addingTimeInterval(configuration.busyGrace)) {
+            case .claimed:
+                respond(on: connection, .response(id: id, result: [:]))
+                let (delivered, dropped) = outbox.attach(connection.writer)
+                if dropped > 0 { diagnostics("\(dropped) message(s) sent while no runner was connected were dropped (queue full)") }
+                if delivered > 0 { diagnostics("delivered \(delivered) message(s) sent while no runner was connected") }
+                return true
+            case .busy:
+                diagnostics("refused a second runner: another one is connected")
+                respond(on: connection, .errorResponse(id: id, error: RPCError(.busy, "another runner is connected to this test host")))
+                return false
+            case .closed:
+                return false
+            }
         }
+    }
+
+    private enum Claim {
+        case claimed
+        /// Another session still runs after the grace.
+        case busy
+        /// The connection was closed to make room, or the server stops.
+        case closed
+    }
+
+    /// Makes `writer`'s connection the session once no other runs, until `deadline`.
+    private func claimSession(_ writer: LineWriter, deadline: Date) -> Claim {
+        state.wait(until: deadline) { s -> Claim? in
+            guard !s.stopping, s.arrivals.contains(writer) else { return .closed }
+            guard s.activeSession == nil else { return nil }
+            s.arrivals.remove(writer)
+            s.activeSession = writer
+            return .claimed
+        } ?? .busy
     }
 
     private func endSession(_ writer: LineWriter) {
         outbox.detach(writer)
         // Questions asked on this connection cannot be answered by another runner.
         pending.failWaiting()
-        sessionEnded.lock()
+        // Wakes an arrival waiting for the session.
         state.withLock { s in if s.activeSession === writer { s.activeSession = nil } }
-        sessionEnded.broadcast()
-        sessionEnded.unlock()
-    }
-
-    /// Answers the waiting runner's `hello` with "busy" and lets it go.
-    private func refuseBusy(_ connection: Connection) {
-        var reader = LineReader(fd: connection.input, limit: lineLimit, timeout: 5)
-        var id: RequestID?
-        if case .line(let data) = reader.next(), case .request(let requestID, _, _)? = try? Message.decode(line: data) {
-            id = requestID
-        }
-        diagnostics("refused a second runner: another one is connected")
-        _ = connection.writer.write(Message.errorResponse(id: id, error: RPCError(
-            .busy, "another runner is connected to this test host")).encodedLine())
     }
 
     private func startReader(name: String, _ body: @escaping @Sendable () -> Void) {
@@ -242,24 +302,19 @@ public final class AdapterServer: Sendable {
         let writer: LineWriter
         let network: Bool
         var token: String?
-        /// Network transport: `hello` succeeded on this connection.
-        let greeted = Locked(false)
         /// `shutdown` was received: later requests are answered with an error, never handled.
         let shutDown = Locked(false)
     }
 
-    /// Reads and serves one connection until it ends (or, over the network, until `shutdown` was answered).
-    private func serve(_ connection: Connection, handler: any AdapterHandler) {
-        var reader = LineReader(fd: connection.input, limit: lineLimit)
+    /// Reads and serves one connection until it ends (or, over the network, until `shutdown` was answered), reading
+    /// on with `reader` (over the network it has read the `hello`, and may hold what came after it).
+    private func serve(_ connection: Connection, reader: inout LineReader, handler: any AdapterHandler) {
         reading: while true {
             switch reader.next() {
             case .end:
                 break reading
             case .overlong(let count):
-                diagnostics("skipped an input line of \(count) bytes (limit \(lineLimit))")
-                respond(on: connection, .errorResponse(id: nil, error: RPCError(
-                    code: RPCError.invalidRequest,
-                    message: "line of \(count) bytes exceeds the limit of \(lineLimit) bytes; skipped")))
+                refuseOverlong(count, on: connection)
             case .line(let data):
                 if data.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 if !receive(data, on: connection, handler: handler) { break reading }
@@ -267,27 +322,36 @@ public final class AdapterServer: Sendable {
         }
     }
 
-    /// Handles one line; false ends the connection.
-    private func receive(_ line: Data, on connection: Connection, handler: any AdapterHandler) -> Bool {
-        let message: Message
+    private func refuseOverlong(_ count: Int, on connection: Connection) {
+        diagnostics("skipped an input line of \(count) bytes (limit \(lineLimit))")
+        respond(on: connection, .errorResponse(id: nil, error: RPCError(
+            code: RPCError.invalidRequest,
+            message: "line of \(count) bytes exceeds the limit of \(lineLimit) bytes; skipped")))
+    }
+
+    /// The message on `line`; nil when it is not one, which is answered with an error response without id.
+    private func decode(_ line: Data, answeringOn connection: Connection) -> Message? {
         do {
-            message = try Message.decode(line: line)
+            return try Message.decode(line: line)
         } catch {
             diagnostics("malformed input line: \(error)")
             let code: Int
             if case .notJSON = error { code = RPCError.parseError } else { code = RPCError.invalidRequest }
             respond(on: connection, .errorResponse(id: nil, error: RPCError(code: code, message: error.description)))
-            return true
+            return nil
         }
+    }
+
+    /// Handles one line; false ends the connection.
+    private func receive(_ line: Data, on connection: Connection, handler: any AdapterHandler) -> Bool {
+        guard let message = decode(line, answeringOn: connection) else { return true }
         switch message {
         case .request(let id, let method, let params):
-            if connection.network {
-                if method == RunnerMethod.hello.rawValue { return greet(id: id, params: params, on: connection) }
-                guard connection.greeted.withLock({ $0 }) else {
-                    // Nothing reaches the app or the SDK before the runner said hello (with the token).
-                    respond(on: connection, .errorResponse(id: id, error: RPCError(.unauthorized, "send hello first")))
-                    return true
-                }
+            if connection.network && method == RunnerMethod.hello.rawValue {
+                // The session's hello was answered when the connection became the session (`admit`).
+                respond(on: connection, .errorResponse(id: id, error: RPCError(
+                    code: RPCError.invalidRequest, message: "hello was already answered on this connection")))
+                return true
             }
             let isShutdown = method == RunnerMethod.shutdown.rawValue
             let late = connection.shutDown.withLock { down -> Bool in
@@ -324,27 +388,6 @@ public final class AdapterServer: Sendable {
                 diagnostics("the runner could not read a line we sent: \(error)")
             }
         }
-        return true
-    }
-
-    /// Network transport: checks the runner's `hello`, then connects it to the integration's events.
-    private func greet(id: RequestID, params: JSONValue, on connection: Connection) -> Bool {
-        let hello: HelloParams
-        do { hello = try params.decode(as: HelloParams.self) } catch {
-            respond(on: connection, .errorResponse(id: id, error: RPCError(.invalidParams, "hello: \(error)")))
-            return true
-        }
-        if let expected = connection.token, !Self.sameSecret(hello.token ?? "", expected) {
-            diagnostics("refused a runner: \(hello.token == nil ? "no token" : "wrong token") in hello")
-            respond(on: connection, .errorResponse(id: id, error: RPCError(
-                .unauthorized, hello.token == nil ? "this test host needs a token" : "wrong token")))
-            return false
-        }
-        respond(on: connection, .response(id: id, result: [:]))
-        connection.greeted.withLock { $0 = true }
-        let (delivered, dropped) = outbox.attach(connection.writer)
-        if dropped > 0 { diagnostics("\(dropped) message(s) sent while no runner was connected were dropped (queue full)") }
-        if delivered > 0 { diagnostics("delivered \(delivered) message(s) sent while no runner was connected") }
         return true
     }
 

@@ -31,19 +31,23 @@ struct LineReader {
     private var skipping: Int?
     private var atEnd = false
 
-    /// Seconds a read may wait for data before the input counts as ended; nil waits for ever.
-    private let timeout: Double?
+    /// When the input counts as ended if nothing more came; nil waits for ever. A network connection reads its
+    /// `hello` under a deadline, then the session reads on without one (and with what was read past the `hello`).
+    var deadline: Date?
+    /// The deadline passed: the input ended there, and an unterminated last line is dropped, not returned.
+    private(set) var expired = false
 
-    init(fd: Int32, limit: Int, timeout: Double? = nil) {
+    init(fd: Int32, limit: Int, deadline: Date? = nil) {
         self.fd = fd
         self.limit = max(1, limit)
-        self.timeout = timeout
+        self.deadline = deadline
     }
 
     /// Blocks until the next item is available.
     mutating func next() -> Item {
         while true {
             if let item = takeFromBuffer() { return item }
+            if expired { return .end }
             if atEnd {
                 if let skipped = skipping {
                     skipping = nil
@@ -89,10 +93,14 @@ struct LineReader {
     private mutating func fill() {
         let chunkSize = 64 * 1024
         var chunk = [UInt8](repeating: 0, count: chunkSize)
-        if let timeout {
+        if let deadline {
             var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             var polled: Int32
-            repeat { polled = poll(&ready, 1, Int32(max(0, min(timeout * 1000, Double(Int32.max))))) } while polled < 0 && errno == EINTR
+            repeat {
+                let left = deadline.timeIntervalSinceNow
+                polled = left > 0 ? poll(&ready, 1, Int32(min(left * 1000, Double(Int32.max)).rounded(.up))) : 0
+            } while polled < 0 && errno == EINTR
+            if polled == 0 { expired = true }
             if polled <= 0 {
                 atEnd = true
                 return

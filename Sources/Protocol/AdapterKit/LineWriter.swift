@@ -15,6 +15,10 @@ final class LineWriter: @unchecked Sendable {
     private let isSocket: Bool
     private let lock = NSLock()
     private var closed = false
+    /// Guards the descriptor's life apart from `lock`, which a write blocked on a runner that does not read holds:
+    /// ending the connection must never wait for that write.
+    private let lifetime = NSLock()
+    private var released = false
 
     init(fd: Int32, isSocket: Bool = false) {
         self.fd = fd
@@ -46,10 +50,29 @@ final class LineWriter: @unchecked Sendable {
         return ok
     }
 
-    /// Ends a socket connection both ways (a reader blocked on it returns), without closing the descriptor.
+    /// Ends a socket connection both ways (a reader blocked on it returns, and so does a blocked write), without
+    /// closing the descriptor. Safe from any thread at any time: once the descriptor was released it does nothing,
+    /// so it never touches a descriptor the system has since given to someone else.
     func shutdownConnection() {
         guard isSocket else { return }
-        _ = shutdown(fd, Int32(SHUT_RDWR))
+        lifetime.lock()
+        defer { lifetime.unlock() }
+        if !released { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
+    /// Ends a socket connection and closes its descriptor; later writes are dropped. Called once, by the thread
+    /// that reads the connection, when it is done with it.
+    func release() {
+        shutdownConnection()
+        // A write in progress returns now that the connection is shut down; none starts after this.
+        lock.lock()
+        defer { lock.unlock() }
+        closed = true
+        lifetime.lock()
+        defer { lifetime.unlock() }
+        guard !released else { return }
+        released = true
+        _ = ListeningSocket.systemClose(fd)
     }
 
     private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
