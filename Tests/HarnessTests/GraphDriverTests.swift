@@ -67,6 +67,7 @@ import Testing
         defer { close(nothing) }
         let process = try await BackgroundProcess.start([
             Self.mamconf, "run", "--case", "first-policy-application/targeted-account-enrolls-and-app-restarts-itself", "--junit", "\(tenant.directory)/junit.xml", "--step-timeout", "120",
+            "--adapter-env", "FAULTY_READY_FIFO",
             "--adapter", "\(ProcessChecks.faultyAdapter) silent-after 3 \(state) 1 -- \(try EndToEnd.referenceExecutable())",
         ] + tenant.arguments, environment: environment, directory: Repository.root, stdin: nothing, stdout: nothing, stderr: nothing)
         // The adapter tells through the FIFO that it went silent mid-case: the case's objects exist by then.

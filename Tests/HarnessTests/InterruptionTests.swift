@@ -28,6 +28,7 @@ import Testing
         defer { close(nothing) }
         let process = try await BackgroundProcess.start([
             Self.mamconf, "run", "--case", "untargeted-account-stays-unmanaged", "--case", "policy-queries/policy-change-notified-at-check-in", "--junit", "\(reports)/junit.xml", "--step-timeout", "120",
+            "--adapter-env", "FAULTY_READY_FIFO",
             "--adapter", "\(ProcessChecks.faultyAdapter) silent-after 3 \(state) 1 -- \(try EndToEnd.referenceExecutable())",
         ], environment: environment, directory: Repository.root, stdin: nothing, stdout: nothing, stderr: stderr.fileHandleForWriting.fileDescriptor)
         try stderr.fileHandleForWriting.close()

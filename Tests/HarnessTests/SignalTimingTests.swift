@@ -133,7 +133,7 @@ import Testing
         let adapter = "\(Repository.testData)/adapters/deaf_adapter.py"
         let mamconf = try SignalTimingTests.spawnBlocked([
             InterruptionTests.mamconf, "run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures,
-            "--junit", "\(work)/junit.xml", "--step-timeout", "120", "--", "/usr/bin/env", "python3", adapter,
+            "--junit", "\(work)/junit.xml", "--step-timeout", "120", "--adapter-env", "DEAF_READY_FIFO", "--", "/usr/bin/env", "python3", adapter,
         ], extra: ["DEAF_READY_FIFO": fifo])
         // The adapter names itself through the FIFO: opening it blocks until the adapter opens it, an event.
         let adapterPid = try await offPool { () -> Int32 in

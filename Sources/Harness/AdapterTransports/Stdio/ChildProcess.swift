@@ -46,8 +46,9 @@ final class ChildProcess: Sendable {
         self.stderrFD = stderr
     }
 
-    /// Starts `arguments[0]` (a path, or a name looked up in PATH) with the given extra environment.
-    static func spawn(_ arguments: [String], environment extra: [String: String]) throws -> ChildProcess {
+    /// Starts `arguments[0]` (a path, or a name looked up in PATH) with exactly `environment`: nothing of mamconf's
+    /// own environment is inherited (``AdapterEnvironment`` decides what an adapter gets).
+    static func spawn(_ arguments: [String], environment: [String: String]) throws -> ChildProcess {
         guard let program = arguments.first, let path = resolve(program) else {
             throw SpawnError.notFound(arguments.first ?? "")
         }
@@ -58,10 +59,8 @@ final class ChildProcess: Sendable {
         // The parent's ends must not leak into the child (or into later children).
         for fd in [inPipe[1], outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in extra { env[key] = value }
         let argv = arguments.map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }

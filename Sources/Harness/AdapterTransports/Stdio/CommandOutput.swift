@@ -13,12 +13,14 @@ public struct CommandOutput: Sendable {
     /// Whether it ended by itself with exit code 0.
     public var succeeded: Bool
 
-    /// Runs `arguments` to completion with standard input empty and standard error discarded.
+    /// Runs `arguments` to completion with standard input empty and standard error discarded, in the environment
+    /// an adapter gets (``AdapterEnvironment``).
     ///
     /// Started on mamconf's spawner thread like every adapter (not with Foundation's `Process`, which can crash
     /// on Linux while reading `/proc/self/fd`), and read on a thread of its own, never on the concurrency pool.
-    public static func capture(_ arguments: [String], environment: [String: String] = [:]) async throws -> CommandOutput {
-        let child = try await SpawnerThread.shared.run { try ChildProcess.spawn(arguments, environment: environment) }
+    public static func capture(_ arguments: [String], environment: AdapterEnvironment = AdapterEnvironment()) async throws -> CommandOutput {
+        let variables = environment.variables()
+        let child = try await SpawnerThread.shared.run { try ChildProcess.spawn(arguments, environment: variables) }
         close(child.stdinFD)
         return await withCheckedContinuation { continuation in
             let errors = Thread {

@@ -20,13 +20,14 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
     }
 
     public let command: [String]
-    public let environment: [String: String]
+    /// What the adapter inherits of mamconf's environment; the runner adds `MAMCONF_DATA_DIR` for each case.
+    public let environment: AdapterEnvironment
     public let limits: Limits
     /// Sees every protocol line in both directions (without its newline), in the order sent or read: for
     /// recording a run (the schema tests do) or debugging a bridge.
     public let tap: WireTap?
 
-    public init(command: [String], environment: [String: String] = [:], limits: Limits = Limits(), tap: WireTap? = nil) {
+    public init(command: [String], environment: AdapterEnvironment = AdapterEnvironment(), limits: Limits = Limits(), tap: WireTap? = nil) {
         self.tap = tap
         self.command = command
         self.environment = environment
@@ -36,8 +37,8 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
     public var description: String { command.joined(separator: " ") }
 
     public func start(dataDirectory: String, handler: any InboundHandler) async throws(AdapterFault) -> any SDKAdapterSession {
-        var environment = self.environment
-        environment["MAMCONF_DATA_DIR"] = dataDirectory
+        var environment = self.environment.variables()
+        environment[AdapterEnvironment.dataDirectoryVariable] = dataDirectory
         let child: ChildProcess
         do {
             child = try await SpawnerThread.shared.run { [command, environment] in try ChildProcess.spawn(command, environment: environment) }
@@ -45,6 +46,6 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
             throw .launchFailed("\(error)")
         }
         return StdioAdapterSession(child: child, handler: handler, limits: limits, tap: tap,
-                                   marker: "MAMCONF_DATA_DIR=\(dataDirectory)")
+                                   marker: "\(AdapterEnvironment.dataDirectoryVariable)=\(dataDirectory)")
     }
 }

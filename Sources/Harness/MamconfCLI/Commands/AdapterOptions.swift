@@ -19,6 +19,11 @@ struct AdapterOptions: ParsableArguments {
         valueName: "token"))
     var adapterToken: String?
 
+    @Option(name: .customLong("adapter-env"), help: ArgumentHelp(
+        "Passes the environment variable NAME of mamconf's environment on to the adapter command (repeatable). An adapter inherits only ordinary variables (PATH, HOME, TMPDIR, LANG, LC_*, TZ, …), never mamconf's own MAMCONF_* settings and credentials.",
+        valueName: "NAME"))
+    var adapterEnv: [String] = []
+
     @Option(name: .customLong("connect-timeout"), help: "Seconds to connect to a network test host.")
     var connectTimeout = 10.0
 
@@ -70,6 +75,13 @@ struct AdapterOptions: ParsableArguments {
         }
     }
 
+    /// What an adapter command inherits of mamconf's environment: the ordinary variables and `--adapter-env`.
+    func environment() throws -> AdapterEnvironment {
+        do { return try AdapterEnvironment(passing: adapterEnv) } catch {
+            throw MamconfExit(MamconfExit.notJudged, error.description)
+        }
+    }
+
     /// The shared token: `--adapter-token`, else the environment.
     func token(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let given = adapterToken ?? environment[HelloParams.tokenVariable]
@@ -84,8 +96,12 @@ struct AdapterOptions: ParsableArguments {
         }
         switch try target() {
         case .command(let words):
-            return StdioAdapterFactory(command: words, limits: limits, tap: tap)
+            return StdioAdapterFactory(command: words, environment: try environment(), limits: limits, tap: tap)
         case .network(let address):
+            if let name = adapterEnv.first {
+                throw MamconfExit(MamconfExit.notJudged,
+                    "--adapter-env \(name): --adapter-env applies to an adapter command mamconf starts, not to the test host at \(address); set the variable where the host is started")
+            }
             return NetworkAdapterFactory(
                 address: address, token: token(),
                 deadlines: .init(connect: connectTimeout * deadlineScale, handshake: handshakeTimeout * deadlineScale,

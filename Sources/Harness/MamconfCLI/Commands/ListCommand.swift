@@ -81,7 +81,7 @@ struct ListCommand: AsyncParsableCommand {
     /// run now (saying so and why) and kept for next time.
     private func mutationMatrix(suites loadedSuites: [Suite]) async throws -> (MutationMatrix, [MutantInfo]) {
         let command = try adapter.command(for: "list --requirements")
-        let runner = MutationRunner.configured(command: command, suites: loadedSuites, deadlineScale: 1)
+        let runner = MutationRunner.configured(command: command, environment: try adapter.environment(), suites: loadedSuites, deadlineScale: 1)
         let mutants = try await runner.listMutants()
         let digest = suites.digest()
         let identity = MatrixRecord.adapterIdentity(command: command)

@@ -1,4 +1,5 @@
 import AdapterProtocol
+import AdapterTransports
 import ArgumentParser
 import ConformanceCore
 import Foundation
@@ -38,14 +39,16 @@ struct MutantsCommand: AsyncParsableCommand {
             throw MamconfExit(MamconfExit.notJudged, "no suite '\(id)' (known: \(all.map(\.id).joined(separator: ", ")))")
         }
         let command = try adapter.command(for: "mamconf mutants")
-        let listed = try await MutationRunner.configured(command: command, suites: all, deadlineScale: deadlineScale).listMutants()
+        let environment = try adapter.environment()
+        let listed = try await MutationRunner.configured(command: command, environment: environment, suites: all, deadlineScale: deadlineScale)
+            .listMutants()
         guard !listed.isEmpty else { throw MamconfExit(MamconfExit.notJudged, "the adapter lists no mutants") }
         let selection = MutantSelection(suites: all, suiteIDs: suiteIDs, mutants: listed)
         if let leftOut = selection.leftOutSummary { print(leftOut) }
         guard !selection.mutants.isEmpty else {
             throw MamconfExit(MamconfExit.notJudged, "no mutant is tagged with a requirement \(suiteIDs.joined(separator: ", ")) cites; nothing to judge")
         }
-        var runner = MutationRunner.configured(command: command, suites: selection.suites, deadlineScale: deadlineScale)
+        var runner = MutationRunner.configured(command: command, environment: environment, suites: selection.suites, deadlineScale: deadlineScale)
         runner.otherSuites = selection.otherSuites
         runner.leftOut = selection.leftOut
         runner.scope = full ? .full : .restricted
@@ -71,8 +74,9 @@ struct MutantsCommand: AsyncParsableCommand {
 }
 
 extension MutationRunner {
-    static func configured(command: [String], suites: [Suite], deadlineScale: Double) -> MutationRunner {
+    static func configured(command: [String], environment: AdapterEnvironment, suites: [Suite], deadlineScale: Double) -> MutationRunner {
         var runner = MutationRunner(adapterCommand: command, suites: suites)
+        runner.adapterEnvironment = environment
         runner.deadlineScale = deadlineScale
         return runner
     }

@@ -8,6 +8,8 @@ import AdapterTransports
 /// Runs suites against the clean integration and against each of its mutants, on one embedded mock.
 public struct MutationRunner: Sendable {
     public let adapterCommand: [String]
+    /// What the adapter inherits of mamconf's environment (`--adapter-env`).
+    public var adapterEnvironment = AdapterEnvironment()
     public let suites: [Suite]
     public var stepTimeout: Double = 10
     public var deadlineScale: Double = 1
@@ -42,7 +44,7 @@ public struct MutationRunner: Sendable {
     public func listMutants() async throws -> [MutantInfo] {
         let output: CommandOutput
         do {
-            output = try await CommandOutput.capture(adapterCommand + ["--list-mutants"])
+            output = try await CommandOutput.capture(adapterCommand + ["--list-mutants"], environment: adapterEnvironment)
         } catch {
             throw Failure.cannotList("\(error)")
         }
@@ -152,7 +154,7 @@ public struct MutationRunner: Sendable {
         let work = NSTemporaryDirectory() + "mamconf-mutants-\(getpid())-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: work) }
         let runner = Runner(
-            adapter: StdioAdapterFactory(command: command),
+            adapter: StdioAdapterFactory(command: command, environment: adapterEnvironment),
             backend: MockGraphBackend(baseURL: backendURL, redactor: redactor),
             reporters: [],
             configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, redactor: redactor))
