@@ -84,8 +84,8 @@ public final class ConsoleReporter: Reporter {
             if let first = result.attempts.first { lines.append("      run 1: " + redactor.redact(Self.oneLine(first.outcome))) }
         case .passed:
             lines.append(style.paint("PASS ", .green) + " \(name) (\(time))")
-        case .skipped(let reason):
-            lines.append(style.paint("SKIP ", .yellow) + " \(name): \(redactor.redact(reason))")
+        case .skipped(let reason, let kind):
+            lines.append(style.paint("SKIP ", .yellow) + " \(name) (\(kind.label)): \(redactor.redact(reason))")
         case .failed(let failure):
             lines.append(style.paint("FAIL ", .red) + " \(name) (\(time))\(rerunNote(result))")
             lines.append("      \(failure.location.fileAndLine): \(redactor.redact(failure.fullMessage))")
@@ -128,12 +128,15 @@ public final class ConsoleReporter: Reporter {
             lines.append(result.reportFailures.isEmpty ? "report: \(reportPath)" : "report NOT written to \(reportPath): \(result.reportFailures[0])")
         }
         let c = result.counts
-        let flaky = c.flaky > 0 ? " (\(c.flaky) flaky)" : ""
-        let tally = "\(c.passed) passed\(flaky), \(c.failed + c.errored) failed, \(c.skipped) skipped"
-        lines.append(style.paint(tally, c.failed + c.errored > 0 ? .red : .green))
-        if c.errored > 0 {
-            lines.append("(\(c.failed) failed an expectation, \(c.errored) could not be judged: adapter, backend or harness error)")
+        let others = c.skipped - c.skippedAgainstGate
+        if others > 0 {
+            lines.append("(\(others) skipped case(s) are written for other SDK versions: --fail-on-skip does not count them)")
         }
+        lines.append(style.paint(Self.tally(c), c.failed + c.errored > 0 ? .red : .green))
+        var meaning: [String] = []
+        if c.errored > c.notRun { meaning.append("errored: an adapter, backend or harness fault, so the case could not be judged") }
+        if c.notRun > 0 { meaning.append("not run: the run stopped before the case, or could not start") }
+        if !meaning.isEmpty { lines.append("(" + meaning.joined(separator: "; ") + ")") }
         emit(lines)
     }
 
@@ -158,6 +161,16 @@ public final class ConsoleReporter: Reporter {
         return count > 0 ? ["      … and \(count) more case(s) not run for the same reason"] : []
     }
 
+    /// `N passed, N failed, N skipped`, with cases that errored or were not run counted apart when there are any:
+    /// a run that could not start is not a hundred failed cases.
+    static func tally(_ c: RunCounts) -> String {
+        var parts = ["\(c.passed) passed" + (c.flaky > 0 ? " (\(c.flaky) flaky)" : ""), "\(c.failed) failed"]
+        if c.errored > c.notRun { parts.append("\(c.errored - c.notRun) errored") }
+        if c.notRun > 0 { parts.append("\(c.notRun) not run") }
+        parts.append("\(c.skipped) skipped")
+        return parts.joined(separator: ", ")
+    }
+
     private func rerunNote(_ result: CaseResult) -> String {
         result.attempts.isEmpty ? "" : " (failed all \(result.attempts.count + 1) runs)"
     }
@@ -175,7 +188,7 @@ public final class ConsoleReporter: Reporter {
         switch outcome {
         case .failed, .errored: text = outcome.problem ?? ""
         case .passed: text = "passed"
-        case .skipped(let reason): text = "skipped: \(reason)"
+        case .skipped(let reason, _): text = "skipped: \(reason)"
         }
         let first = text.prefix { $0 != "\n" }
         return first.count > 200 ? String(first.prefix(200)) + "…" : String(first)
