@@ -245,9 +245,11 @@ struct CaseExecution {
             try await barrier(context, location: step.location, timeout: timeout)
             let result = try await call(query, params, context, step: step, timeout: timeout)
             if let problem = Matcher.mismatch(expected: expected, actual: result, schema: query.resultSchema) {
+                // The query as it was asked: which account's policy, which key, makes the failure readable alone.
+                let asked = params.objectValue?.isEmpty ?? (params == .null) ? query.rawValue : "\(query.rawValue) \(params.compactText)"
                 throw CaseStop.failure(CaseFailure(
-                    message: "\(query.rawValue) does not match: \(problem)", location: step.location,
-                    details: "expected (partial): \(expected.compactText)\nactual: \(result.compactText)"))
+                    message: "\(asked) does not match: \(problem)", location: step.location,
+                    details: "query: \(asked)\nexpected (partial): \(expected.compactText)\nactual: \(result.compactText)"))
             }
 
         case .expect(let pattern, let count):
