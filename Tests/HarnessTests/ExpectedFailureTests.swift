@@ -171,7 +171,7 @@ import Testing
         #expect(text.contains("    message: \"expected ui pin-entry\"\n    reason: PIN screen"), "\(text)")
         #expect(!text.contains("s/gone"), "an entry naming no case goes")
         #expect(text.contains("s/elsewhere"), "an entry for a case the run did not include stays")
-        #expect(text.hasSuffix("  - case: s/new\n    message: \"expected status enrolled\"\n    reason: TODO\n    tracking: TODO\n"), "\(text)")
+        #expect(text.hasSuffix("  - case: \"s/new\"\n    message: \"expected status enrolled\"\n    reason: TODO\n    tracking: TODO\n"), "\(text)")
         #expect(changes.map(\.kind) == [.deleted, .updated, .deleted, .added])
 
         // The result is a list again, which refuses the placeholders until a person fills them in.
