@@ -9,12 +9,16 @@ public final class ConsoleReporter: Reporter {
     let verbose: Bool
     let style: ConsoleStyle
     let output: @Sendable (String) -> Void
+    /// Writes the live progress line and what clears it, as they are (no newline).
+    let progress: @Sendable (String) -> Void
     /// Seconds spent before the first case (loading suites, starting the embedded backend), if known.
     let startupSeconds: Double?
     /// Where the JUnit report goes, named at the end (run the console after the JUnit reporter).
     let reportPath: String?
     /// Stderr lines of a broken adapter shown under its error (all of them with `--verbose`).
     static let stderrLines = 5
+    /// Columns assumed for a terminal that does not say how wide it is.
+    static let defaultWidth = 80
 
     private struct State {
         var planned = 0
@@ -31,8 +35,10 @@ public final class ConsoleReporter: Reporter {
         redactor: Redactor, verbose: Bool = false, startupSeconds: Double? = nil, reportPath: String? = nil,
         style: ConsoleStyle = .plain,
         // Unbuffered, so a CI log shows each case the moment it finishes, also through a pipe.
-        output: @escaping @Sendable (String) -> Void = { StandardStreams.write(($0 + "\n"), to: STDOUT_FILENO) }
+        output: @escaping @Sendable (String) -> Void = { StandardStreams.write(($0 + "\n"), to: STDOUT_FILENO) },
+        progress: @escaping @Sendable (String) -> Void = { StandardStreams.write($0, to: STDOUT_FILENO) }
     ) {
+        self.progress = progress
         self.redactor = redactor
         self.verbose = verbose
         self.startupSeconds = startupSeconds
@@ -51,8 +57,11 @@ public final class ConsoleReporter: Reporter {
             state.progressShown = true
             return "[\(state.finished + 1)/\(state.planned)] \(suiteId)/\(caseId) …" + (state.failing > 0 ? " (\(state.failing) failed so far)" : "")
         }
-        // Written without a newline and cleared before the next line, so the terminal keeps one status line.
-        StandardStreams.write("\r\u{1B}[K" + style.paint(line, .dim), to: STDOUT_FILENO)
+        // Written without a newline and cleared before the next line, so the terminal keeps one status line. It
+        // must fit one row: the clearing only reaches the row the cursor is on, so a line that wrapped would leave
+        // its first rows behind. One column stays free, as some terminals wrap on reaching the last one.
+        let columns = style.width() ?? Self.defaultWidth
+        progress("\r\u{1B}[K" + style.paint(TerminalText.cut(line, toColumns: max(1, columns - 1)), .dim))
     }
 
     public func caseFinished(_ result: CaseResult) async {
@@ -149,7 +158,7 @@ public final class ConsoleReporter: Reporter {
             defer { state.progressShown = false }
             return state.progressShown
         }
-        if clear { StandardStreams.write("\r\u{1B}[K", to: STDOUT_FILENO) }
+        if clear { progress("\r\u{1B}[K") }
         for line in lines { output(line) }
     }
 
