@@ -12,7 +12,7 @@ import Testing
             for testCase in suite.cases {
                 let result = try #require(run.result.allCases.first { $0.suiteId == suite.id && $0.caseId == testCase.id })
                 if testCase.capabilities.contains(.virtualClock) {
-                    guard case .skipped(let reason) = result.outcome else {
+                    guard case .skipped(let reason, _) = result.outcome else {
                         Issue.record("\(testCase.id) needs clock.virtual but was \(result.outcome.label)")
                         continue
                     }

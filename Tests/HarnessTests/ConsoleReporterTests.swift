@@ -39,7 +39,7 @@ import Testing
 
     @Test func theEndRecapsEveryFailureWithItsLocationAndShortMessage() async throws {
         let failure = CaseFailure(message: "expected status enrolled", observed: "got instead: a; b; c", location: SourceLocation(file: "Suites/s.yaml", line: 14, column: 7))
-        let lines = try await Self.run([Self.result("a", .passed), Self.result("b", .failed(failure)), Self.result("c", .skipped(reason: "why"))])
+        let lines = try await Self.run([Self.result("a", .passed), Self.result("b", .failed(failure)), Self.result("c", .skipped(reason: "why", kind: .integrationCapability))])
         #expect(lines.contains("      Suites/s.yaml:14: expected status enrolled; got instead: a; b; c"), "the case line shows what arrived: \(lines)")
         let recap = try #require(lines.firstIndex(of: "Failures (1):"))
         #expect(lines[recap + 1] == "  FAIL  s/b  Suites/s.yaml:14: expected status enrolled", "the recap stays one short line")

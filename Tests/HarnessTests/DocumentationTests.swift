@@ -162,6 +162,63 @@ import Yams
         }
     }
 
+    /// The first major version of each action the CI page uses that runs on a current runtime (node24): older
+    /// majors run on a runtime GitHub retires.
+    static let currentActionMajors = [
+        "actions/checkout": 5, "actions/upload-artifact": 6, "actions/download-artifact": 7, "mikepenz/action-junit-report": 6,
+        "dawidd6/action-download-artifact": 17, "marocchino/sticky-pull-request-comment": 3,
+    ]
+
+    /// What a job's token needs for each action it uses (a `permissions` block grants only what it lists).
+    static let actionPermissions = [
+        "actions/checkout": ("contents", ["read", "write"]), "mikepenz/action-junit-report": ("checks", ["write"]),
+        "marocchino/sticky-pull-request-comment": ("pull-requests", ["write"]), "dawidd6/action-download-artifact": ("actions", ["read", "write"]),
+    ]
+
+    @Test func everyGitHubJobOnTheCIPageGrantsWhatItsActionsNeedUsesCurrentMajorsAndPostsTheComparisonOnARegression() throws {
+        let page = try Self.page("ci.md")
+        var compared = 0
+        for block in Self.fencedBlocks(in: Self.section("GitHub Actions", of: page), language: "yaml") {
+            for root in Self.documents(block, "a GitHub workflow") {
+                for (name, job) in root["jobs"]?.mapping ?? [:] {
+                    let jobName = name.string ?? "?"
+                    let granted = (job["permissions"] ?? root["permissions"])?.mapping
+                    let steps = Array(job["steps"]?.sequence ?? [])
+                    for step in steps {
+                        guard let uses = step["uses"]?.string else { continue }
+                        let parts = uses.split(separator: "@", maxSplits: 1).map(String.init)
+                        let action = parts[0]
+                        let major = Int((parts.count > 1 ? parts[1] : "").drop { $0 == "v" }.prefix { $0.isNumber }) ?? 0
+                        if let current = Self.currentActionMajors[action] {
+                            #expect(major >= current, "job \(jobName): \(uses) runs on a retired runtime; use v\(current) or later")
+                        } else {
+                            Issue.record("job \(jobName) uses \(action), which the table of current majors does not know")
+                        }
+                        guard let (scope, levels) = Self.actionPermissions[action] else { continue }
+                        if action == "mikepenz/action-junit-report" {
+                            #expect(granted != nil, "job \(jobName): \(action) needs `checks: write`, which a default read-only token lacks")
+                        }
+                        if let granted {
+                            let level = granted[Node(scope)]?.string ?? "none"
+                            #expect(levels.contains(level), "job \(jobName): \(action) needs `\(scope): \(levels[0])` but the job's permissions give \(level)")
+                        }
+                    }
+                    // A regression makes `mamconf compare` exit 1: that must fail the job, and still post the table.
+                    for (index, step) in steps.enumerated() where step["run"]?.string?.contains("mamconf compare") == true {
+                        compared += 1
+                        #expect(step["continue-on-error"]?.bool != true, "job \(jobName): a regression must fail the job")
+                        for later in steps[(index + 1)...] {
+                            let condition = later["if"]?.string ?? ""
+                            #expect(condition.contains("always()") || condition.contains("!cancelled()"),
+                                    "job \(jobName): step '\(later["name"]?.string ?? later["uses"]?.string ?? "?")' is skipped when compare finds a regression")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared >= 1, "the CI page has an SDK upgrade job that compares reports")
+    }
+
     @Test func theCIPageDocumentsMamconfsExitCodes() throws {
         let page = try Self.page("ci.md")
         for row in ["| `0` |", "| `1` |", "| `2` |", "| `130` / `143` |"] {

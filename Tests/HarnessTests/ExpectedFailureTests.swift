@@ -26,7 +26,7 @@ import Testing
     @Test func aListedCaseThatFailsAsWrittenIsSkippedWithTheReason() {
         let list = ExpectedFailureList(path: "known.yaml", entries: [Self.entry()])
         let judged = list.judge(Self.result(Self.expectedFailure), today: "2026-11-22")
-        guard case .skipped(let reason) = judged.outcome else {
+        guard case .skipped(let reason, _) = judged.outcome else {
             Issue.record("expected skipped, got \(judged.outcome)")
             return
         }
@@ -36,7 +36,7 @@ import Testing
 
     @Test(arguments: [
         (CaseOutcome.passed, nil as String?, "the case passes now", "known.yaml:4: delete the entry"),
-        (CaseOutcome.skipped(reason: "integration lacks capability appConfig"), nil, "the case was skipped", "known.yaml:4: delete the entry"),
+        (CaseOutcome.skipped(reason: "integration lacks capability appConfig", kind: .integrationCapability), nil, "the case was skipped", "known.yaml:4: delete the entry"),
         (CaseOutcome.failed(CaseFailure(message: "expected ui pin-setup", location: step)), nil, "the case fails differently", "known.yaml:4: if this is the same known problem, set `message`"),
         (CaseOutcome.errored(.integration(.exited("exit code 6"), at: step), details: ""), nil, "the case fails differently", "set `message`"),
         (expectedFailure, "2026-11-21", "it expired on 2026-11-21", "move `expires`"),
@@ -171,7 +171,7 @@ import Testing
         #expect(text.contains("    message: \"expected ui pin-entry\"\n    reason: PIN screen"), "\(text)")
         #expect(!text.contains("s/gone"), "an entry naming no case goes")
         #expect(text.contains("s/elsewhere"), "an entry for a case the run did not include stays")
-        #expect(text.hasSuffix("  - case: s/new\n    message: \"expected status enrolled\"\n    reason: TODO\n    tracking: TODO\n"), "\(text)")
+        #expect(text.hasSuffix("  - case: \"s/new\"\n    message: \"expected status enrolled\"\n    reason: TODO\n    tracking: TODO\n"), "\(text)")
         #expect(changes.map(\.kind) == [.deleted, .updated, .deleted, .added])
 
         // The result is a list again, which refuses the placeholders until a person fills them in.

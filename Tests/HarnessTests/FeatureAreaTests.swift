@@ -20,7 +20,7 @@ import Testing
                 let result = try #require(run.result.allCases.first { $0.suiteId == suite.id && $0.caseId == testCase.id })
                 let needsMissing = !testCase.capabilities.isDisjoint(with: Self.missing)
                 if needsMissing {
-                    guard case .skipped(let reason) = result.outcome else {
+                    guard case .skipped(let reason, _) = result.outcome else {
                         Issue.record("\(suite.id)/\(testCase.id) needs a missing area but was \(result.outcome.label)")
                         continue
                     }
@@ -45,7 +45,7 @@ import Testing
         for result in cases {
             switch result.outcome {
             case .passed: continue
-            case .skipped(let reason):
+            case .skipped(let reason, _):
                 // Taken to offer every later area, the integration is asked, answers -32002, and the case is skipped
                 // (a case of older SDKs skips for the version, as in any run).
                 if EndToEnd.cleanVerdict("\(result.suiteId)/\(result.caseId)") == "skipped" { continue }

@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func passedAndSkippedCasesPrintNothing() async throws {
-        let printed = try await Self.annotations([Self.result(.passed), Self.result(.skipped(reason: "integration lacks capability x"))])
+        let printed = try await Self.annotations([Self.result(.passed), Self.result(.skipped(reason: "integration lacks capability x", kind: .integrationCapability))])
         #expect(printed.isEmpty)
     }
 

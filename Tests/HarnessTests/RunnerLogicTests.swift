@@ -156,7 +156,7 @@ import Testing
         let outcome = result.allCases[0].outcome
         let text: String
         switch outcome {
-        case .skipped(let reason): text = reason
+        case .skipped(let reason, _): text = reason
         default: text = outcome.problem ?? ""
         }
         #expect(text.contains(words), "\(text)")
@@ -179,7 +179,7 @@ import Testing
         lacking.capabilities.remove(.allowedAccounts)
         let result = try await Self.run(Self.yamlCase(id: "needs-allowed-accounts", requirements: "ALW-01", "do: app.launch", "check: sdk.allowedAccounts\nis: {accountIds: null, upns: null}") + "\n" + Self.yamlCase(id: "needs-nothing-more", "do: app.launch"), integration: lacking)
         #expect(Self.outcomes(result) == ["skipped", "passed"])
-        guard case .skipped(let reason) = result.allCases[0].outcome else { return }
+        guard case .skipped(let reason, _) = result.allCases[0].outcome else { return }
         #expect(reason.contains("lacks capability allowedAccounts"), "\(reason)")
         #expect(lacking.requests.all.filter { $0 == RunnerMethod.appLaunch.rawValue }.count == 1, "only the second case launched the app")
     }
@@ -188,7 +188,7 @@ import Testing
         let backend = InMemoryBackend(capabilities: [.journal, .clock, .isolatedTenant])
         let result = try await Self.run(Self.yamlCase(id: "needs-faults", requirements: "ENR-02", "backend: {fault: mam.enroll, status: 503, times: 1}", "do: app.launch"), integration: ScriptedIntegration(), backend: backend)
         #expect(Self.outcomes(result) == ["skipped"])
-        guard case .skipped(let reason) = result.allCases[0].outcome else { return }
+        guard case .skipped(let reason, _) = result.allCases[0].outcome else { return }
         #expect(reason.contains("faults"), "\(reason)")
         #expect(backend.arranged.isEmpty)
     }

@@ -101,7 +101,7 @@ struct AdministrationOnlyBackend: BackendDriver {
                 let result = try #require(run.result.allCases.first { $0.caseId == testCase.id })
                 if testCase.backendNeeds.isEmpty {
                     #expect(result.outcome.label == "passed", "\(testCase.id): \(result.outcome)")
-                } else if case .skipped(let reason) = result.outcome {
+                } else if case .skipped(let reason, _) = result.outcome {
                     #expect(reason.hasPrefix("the backend lacks capability"), "\(reason)")
                 } else {
                     Issue.record("\(testCase.id) needs \(testCase.backendNeeds) but was \(result.outcome)")

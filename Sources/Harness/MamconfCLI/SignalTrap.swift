@@ -17,13 +17,17 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
 /// Both signals are then unblocked, so one that arrived while they were blocked is handled now, not lost. A
 /// signal that arrives before a run has started is kept and applied when the run attaches, so the run still
 /// ends with 130/143 and a written report. The first signal during a run interrupts it (the running case is
-/// reported as interrupted and the report is written); a second one exits at once. Other commands exit at once.
+/// reported as interrupted and the report is written); a second one exits at once, once the run's
+/// ``LastResortReport`` has written what is known (or a report write under way has finished), so even then the
+/// report path holds this run's verdict. Other commands exit at once.
 public final class SignalTrap: Sendable {
     public static let shared = SignalTrap()
 
     private struct State {
         var armed = false
         var control: RunControl?
+        /// What a second signal writes before mamconf exits (set by `run` once its report path is known).
+        var lastResort: LastResortReport?
         var pending: Int32?
         var received = 0
         /// Set once the command line is known: true for `run`, which writes a report on interruption.
@@ -88,18 +92,27 @@ public final class SignalTrap: Sendable {
         if let pending { control.interrupt(signal: pending) }
     }
 
+    /// `run` knows its report path: a second signal writes this report before mamconf exits.
+    func guardReport(_ report: LastResortReport) {
+        state.withLock { $0.lastResort = report }
+    }
+
+    /// The run is over: its report is written, a signal now only ends the process.
     func detach() {
-        state.withLock { $0.control = nil }
+        state.withLock { state in
+            state.control = nil
+            state.lastResort = nil
+        }
     }
 
     private func received(_ number: Int32) {
-        enum Action { case interrupt(RunControl), keep, exit }
+        enum Action { case interrupt(RunControl), keep, exit(LastResortReport?) }
         let action = state.withLock { state -> Action in
             state.received += 1
-            if state.received > 1 { return .exit }
+            if state.received > 1 { return .exit(state.lastResort) }
             if let control = state.control { return .interrupt(control) }
             state.pending = number
-            return state.writesReport == false ? .exit : .keep
+            return state.writesReport == false ? .exit(nil) : .keep
         }
         switch action {
         case .interrupt(let control):
@@ -107,7 +120,11 @@ public final class SignalTrap: Sendable {
             control.interrupt(signal: number)
         case .keep:
             break
-        case .exit:
+        case .exit(let report?):
+            StandardStreams.write("mamconf: interrupted again; writing the report as far as the run got, then exiting\n", to: STDERR_FILENO)
+            report.writeNow(signal: number)
+            Self.exitNow(number)
+        case .exit(nil):
             StandardStreams.write("mamconf: interrupted, exiting now\n", to: STDERR_FILENO)
             Self.exitNow(number)
         }

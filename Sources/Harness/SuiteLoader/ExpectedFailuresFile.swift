@@ -20,18 +20,21 @@ public enum ExpectedFailuresFile {
     public static let placeholder = "TODO"
 
     public static func load(path: String) -> (ExpectedFailureList?, [SuiteError]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let why = SuitePaths.unreadable(path) ?? "the file cannot be read"
-            return (nil, [SuiteError(SourceLocation(file: path, line: 1, column: 1), "cannot read the expected-failures list: \(why)")])
+        switch InputFile.read(path) {
+        case .success(let data):
+            return parse(YAMLDocument(file: path, data: data), path: path)
+        case .failure(let problem):
+            return (nil, [SuiteError(SourceLocation(file: path, line: 1, column: 1), "cannot read the expected-failures list: \(problem)")])
         }
-        return parse(YAMLDocument(file: path, data: data), path: path)
     }
 
     static func parse(_ doc: YAMLDocument, path: String) -> (ExpectedFailureList?, [SuiteError]) {
         var entries: [ExpectedFailure] = []
         var seen: [String: SourceLocation] = [:]
         if let root = doc.root, let fields = doc.fields(root, "the expected-failures list", required: [rootKey]) {
-            for node in doc.sequence(fields[rootKey], rootKey) ?? [] {
+            // `expected-failures:` with nothing after it is an empty list, as `--update` leaves one.
+            let items = fields[rootKey].flatMap { $0.null != nil ? [] : doc.sequence($0, rootKey) } ?? []
+            for node in items {
                 guard let f = doc.fields(node, "an expected failure", required: ["case", "message", "reason", "tracking"], optional: ["expires"]) else { continue }
                 guard let name = doc.string(f["case"], "case"), let message = doc.string(f["message"], "message"),
                       let reason = doc.string(f["reason"], "reason"), let tracking = doc.string(f["tracking"], "tracking") else { continue }

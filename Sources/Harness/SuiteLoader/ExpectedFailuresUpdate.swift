@@ -11,6 +11,11 @@ import Yams
 ///   left alone (a hand-shortened prefix stays).
 /// - A failing case that no entry lists is appended with `reason: TODO` and `tracking: TODO`, which the list
 ///   refuses until a person says why and where the fix is tracked: a gate never accepts a failure silently.
+///
+/// The report is input from others: only cases the suites define are added, and every name and message is
+/// written as a quoted YAML string, so no name can add lines of its own (a `reason` and `tracking` that would
+/// make the entry complete). The new text is read back before it is returned, and one that would not parse as
+/// the list it should be (a flow-style list with entries, `[{case: …}]`) is refused instead of written.
 public enum ExpectedFailuresUpdate {
     /// What the last run showed for one case.
     public enum Observed: Sendable, Equatable {
@@ -37,7 +42,7 @@ public enum ExpectedFailuresUpdate {
         let doc = YAMLDocument(file: file, text: text)
         let (list, errors) = ExpectedFailuresFile.parse(doc, path: file)
         // Placeholders are what --update writes; they must not stop the next --update.
-        let blocking = errors.filter { !$0.message.hasPrefix("say why") && !$0.message.hasPrefix("give the link") }
+        let blocking = blockingErrors(errors)
         guard blocking.isEmpty else { throw UpdateError.invalid(blocking) }
         let entries = list?.entries ?? placeholders(doc, file: file)
         var lines = text.components(separatedBy: "\n")
@@ -78,10 +83,12 @@ public enum ExpectedFailuresUpdate {
         for range in deletions.reversed() { lines.removeSubrange(range) }
         let listed = Set(entries.map(\.caseName))
         var added: [String] = []
-        for name in order where !listed.contains(name) {
+        var addedNames: [String] = []
+        for name in order where !listed.contains(name) && defined.contains(name) {
             guard case .failed(let message)? = observed[name] else { continue }
+            addedNames.append(name)
             added += [
-                "  - case: \(name)",
+                "  - case: \(quoted(name))",
                 "    message: \(quoted(message))",
                 "    reason: \(ExpectedFailuresFile.placeholder)",
                 "    tracking: \(ExpectedFailuresFile.placeholder)",
@@ -90,20 +97,58 @@ public enum ExpectedFailuresUpdate {
         }
         if !added.isEmpty {
             while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
-            if !lines.contains(where: { $0.hasPrefix(ExpectedFailuresFile.rootKey + ":") }) { lines.append(ExpectedFailuresFile.rootKey + ":") }
+            if let root = lines.firstIndex(where: { $0.hasPrefix(ExpectedFailuresFile.rootKey + ":") }) {
+                lines[root] = blockRoot(lines[root])
+            } else {
+                lines.append(ExpectedFailuresFile.rootKey + ":")
+            }
             lines += added
             lines.append("")
         }
         var out = lines.joined(separator: "\n")
         if !out.hasSuffix("\n") { out += "\n" }
+        let deleted = Set(changes.filter { $0.kind == .deleted }.map(\.caseName))
+        try check(out, file: file, lists: entries.map(\.caseName).filter { !deleted.contains($0) } + addedNames)
         return (out, changes)
+    }
+
+    /// `expected-failures: []` (an empty flow list, perhaps with a comment) as the block list's key, so entries
+    /// can follow it; any other line as it is.
+    static func blockRoot(_ line: String) -> String {
+        let key = ExpectedFailuresFile.rootKey + ":"
+        let rest = line.dropFirst(key.count)
+        let value = rest.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
+        guard value == "[]" else { return line }
+        let comment = rest.drop { $0 != "#" }
+        return comment.isEmpty ? key : "\(key) \(comment)"
+    }
+
+    /// Reads the new text back: it must be a valid list (placeholders aside) naming exactly `names`.
+    private static func check(_ text: String, file: String, lists names: [String]) throws {
+        let doc = YAMLDocument(file: file, text: text)
+        let (list, errors) = ExpectedFailuresFile.parse(doc, path: file)
+        let blocking = blockingErrors(errors)
+        let written = (list?.entries ?? placeholders(doc, file: file)).map(\.caseName)
+        guard blocking.isEmpty, written.sorted() == names.sorted() else {
+            throw UpdateError.wouldBreak(blocking)
+        }
+    }
+
+    /// Errors other than the placeholders `--update` writes itself (those must not stop the next `--update`).
+    private static func blockingErrors(_ errors: [SuiteError]) -> [SuiteError] {
+        errors.filter { !$0.message.hasPrefix("say why") && !$0.message.hasPrefix("give the link") }
     }
 
     public enum UpdateError: Error, CustomStringConvertible {
         case invalid([SuiteError])
+        /// The edited text would not read back as the list it should be; nothing was written.
+        case wouldBreak([SuiteError])
         public var description: String {
             switch self {
             case .invalid(let errors): return "the list must be valid to be updated:\n" + errors.map(\.description).joined(separator: "\n")
+            case .wouldBreak(let errors):
+                return "the list cannot be updated in place (write it as a block list, one `- case:` item per entry); nothing was written"
+                    + errors.map { "\n\($0)" }.joined()
             }
         }
     }

@@ -47,11 +47,15 @@ final class FixtureStore {
     }
 
     private func read(_ path: String, name kind: String, reference: SourceLocation) -> YAMLDocument? {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        switch InputFile.read(path) {
+        case .success(let data):
+            return YAMLDocument(file: path, data: data)
+        case .failure(.missing):
             errors.append(SuiteError(reference, "missing \(kind) fixture file \(path)"))
-            return nil
+        case .failure(let problem):
+            errors.append(SuiteError(reference, "cannot read the \(kind) fixture file \(path): \(problem)"))
         }
-        return YAMLDocument(file: path, data: data)
+        return nil
     }
 
     private func keep(_ document: YAMLDocument) {

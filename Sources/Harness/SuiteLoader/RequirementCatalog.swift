@@ -37,10 +37,13 @@ public struct RequirementCatalog: Sendable {
 
     /// Loads the catalog; errors carry file positions like suite errors.
     public static func load(path: String) -> (RequirementCatalog?, [SuiteError]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return (nil, [SuiteError(SourceLocation(file: path, line: 1, column: 1), "requirement catalog not found")])
+        let doc: YAMLDocument
+        switch InputFile.read(path) {
+        case .success(let data): doc = YAMLDocument(file: path, data: data)
+        case .failure(.missing): return (nil, [SuiteError(SourceLocation(file: path, line: 1, column: 1), "requirement catalog not found")])
+        case .failure(let problem):
+            return (nil, [SuiteError(SourceLocation(file: path, line: 1, column: 1), "cannot read the requirement catalog: \(problem)")])
         }
-        let doc = YAMLDocument(file: path, data: data)
         var entries: [Entry] = []
         if let root = doc.root, let fields = doc.fields(root, "the requirement catalog", required: ["requirements"]) {
             var seen: Set<String> = []

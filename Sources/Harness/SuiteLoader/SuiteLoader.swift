@@ -31,9 +31,11 @@ public struct SuiteLoader {
         var errors: [SuiteError] = []
         var suiteIDs: [String: SourceLocation] = [:]
         for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                let why = SuitePaths.unreadable(path) ?? "the file cannot be read"
-                errors.append(SuiteError(SourceLocation(file: path, line: 1, column: 1), "cannot read suite file: \(why)"))
+            let data: Data
+            switch InputFile.read(path) {
+            case .success(let read): data = read
+            case .failure(let problem):
+                errors.append(SuiteError(SourceLocation(file: path, line: 1, column: 1), "cannot read suite file: \(SuitePaths.why(problem))"))
                 continue
             }
             let document = YAMLDocument(file: path, data: data)

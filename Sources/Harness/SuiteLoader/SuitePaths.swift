@@ -35,11 +35,16 @@ public enum SuitePaths {
 
     /// Why a suite file cannot be read, in words a user acts on; nil when it can.
     public static func unreadable(_ path: String) -> String? {
-        var directory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &directory) else { return "no such file" }
-        if directory.boolValue { return "this is a directory; name the suite files in it, or the directory alone" }
-        guard FileManager.default.isReadableFile(atPath: path) else { return "permission denied: the file cannot be read" }
-        return nil
+        switch InputFile.regularFileSize(path) {
+        case .success(let size) where size > InputFile.byteLimit: return why(.tooLarge)
+        case .success: return FileManager.default.isReadableFile(atPath: path) ? nil : "permission denied: the file cannot be read"
+        case .failure(let problem): return why(problem)
+        }
+    }
+
+    /// Why a suite file was not read, in words a user acts on.
+    static func why(_ problem: InputFile.Problem) -> String {
+        problem == .directory ? "this is a directory; name the suite files in it, or the directory alone" : problem.description
     }
 
     static func isSuiteName(_ path: String) -> Bool {

@@ -16,10 +16,12 @@ import Yams
 /// tenant); it is added to the run's redactor like every fixture password.
 public enum TenantFile {
     public static func load(path: String, environment: [String: String]) -> (TenantProfile?, [SuiteError]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return (nil, [SuiteError(SourceLocation(file: path, line: 1, column: 1), "cannot read the tenant file \(path)")])
+        let doc: YAMLDocument
+        switch InputFile.read(path) {
+        case .success(let data): doc = YAMLDocument(file: path, data: data)
+        case .failure(let problem):
+            return (nil, [SuiteError(SourceLocation(file: path, line: 1, column: 1), "cannot read the tenant file \(path): \(problem)")])
         }
-        let doc = YAMLDocument(file: path, data: data)
         guard let root = doc.root, let fields = doc.fields(root, "a tenant file", required: ["accounts", "integration"]) else {
             return (nil, doc.errors)
         }

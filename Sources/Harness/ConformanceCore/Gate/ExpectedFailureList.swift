@@ -45,7 +45,7 @@ public struct ExpectedFailureList: Sendable {
         case .failed, .errored:
             let message = Self.message(of: result.outcome)
             if message.hasPrefix(entry.messagePrefix) {
-                judged.outcome = .skipped(reason: "expected failure: \(entry.reason) (\(entry.tracking))")
+                judged.outcome = .skipped(reason: "expected failure: \(entry.reason) (\(entry.tracking))", kind: .expectedFailure)
                 return judged
             }
             judged.outcome = .failed(CaseFailure(
@@ -59,7 +59,7 @@ public struct ExpectedFailureList: Sendable {
                 message: "stale expected-failure entry: the case passes now",
                 location: entry.location,
                 details: "edit \(edit): delete the entry (tracked at \(entry.tracking))"))
-        case .skipped(let reason):
+        case .skipped(let reason, _):
             judged.outcome = .failed(CaseFailure(
                 message: "stale expected-failure entry: the case was skipped, so it cannot fail as expected",
                 observed: "skipped: \(reason)",
@@ -75,14 +75,14 @@ public struct ExpectedFailureList: Sendable {
         case .failed(let failure): return failure.fullMessage
         case .errored(let error, _): return error.description
         case .passed: return "passed"
-        case .skipped(let reason): return "skipped: \(reason)"
+        case .skipped(let reason, _): return "skipped: \(reason)"
         }
     }
 
     private static func summary(of outcome: CaseOutcome) -> String {
         switch outcome {
         case .passed: return "passed"
-        case .skipped(let reason): return "was skipped (\(reason))"
+        case .skipped(let reason, _): return "was skipped (\(reason))"
         case .failed, .errored: return "failed: \(message(of: outcome))"
         }
     }

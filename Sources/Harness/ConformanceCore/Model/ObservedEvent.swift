@@ -33,7 +33,10 @@ public struct ObservedEvent: Sendable, Hashable {
             return "status \(request) \(status) (\(code)) for \(account)"
         case .ui?: return "ui \(params["kind"]?.stringValue ?? "?")" + accountSuffix
         case .app?: return "app \(params["kind"]?.stringValue ?? "?")" + accountSuffix
-        case .sdkCall?: return "sdk call \(params["api"]?.stringValue ?? "?") \(params.compactText)"
+        case .sdkCall?:
+            // The arguments the call has: the wire spells every member the method does not take as null.
+            let members = params.objectValue.map { JSONValue.object($0.filter { $0.value != .null }) } ?? params
+            return "sdk call \(params["api"]?.stringValue ?? "?") \(members.compactText)"
         case .notification?: return "notification \(params["name"]?.stringValue ?? "?")" + accountSuffix
         case .log?: return "log \(params["message"]?.stringValue ?? params.compactText)"
         case .hostRelaunching?: return "host relaunching (\(params["reason"]?.stringValue ?? "?"))"

@@ -33,7 +33,8 @@ public enum CaseOutcome: Sendable {
     /// The case could not be judged: the integration, the backend or the harness broke, or the run was
     /// interrupted. `details` adds what helps to find the cause (the adapter's last stderr lines).
     case errored(CaseError, details: String)
-    case skipped(reason: String)
+    /// The case does not apply to this integration or backend, or a known failure was accepted; `kind` says which.
+    case skipped(reason: String, kind: SkipKind)
 
     public var isFailure: Bool {
         switch self {
@@ -239,16 +240,16 @@ public struct IntegrationInfo: Sendable {
         return protocolVersion == ProtocolVersion.v0.rawValue && !Capability.protocol0.contains(capability)
     }
 
-    /// Why a case cannot run against this integration (a missing capability, an SDK version outside the
-    /// case's requirements), or nil.
-    public func skipReason(for testCase: TestCase) -> String? {
+    /// Why a case cannot run against this integration, and which kind of skip that is (a missing capability,
+    /// an SDK version outside the case's range), or nil.
+    public func skip(for testCase: TestCase) -> (reason: String, kind: SkipKind)? {
         let missing = testCase.capabilities.filter { !offers($0) }.map(\.rawValue).sorted()
         if !missing.isEmpty {
-            return "integration lacks capability \(missing.joined(separator: ", "))"
+            return ("integration lacks capability \(missing.joined(separator: ", "))", .integrationCapability)
         }
         guard let version = parsedSDKVersion else { return nil }
         for entry in testCase.sdkVersions where !entry.range.contains(version) {
-            return "\(entry.requirement) applies to \(entry.range); the integration reports SDK \(version)"
+            return ("\(entry.requirement) applies to \(entry.range); the integration reports SDK \(version)", .otherSDKVersion)
         }
         return nil
     }
@@ -288,19 +289,7 @@ public struct RunResult: Sendable {
 
     public var allCases: [CaseResult] { suites.flatMap(\.cases) }
 
-    public var counts: (passed: Int, failed: Int, errored: Int, skipped: Int, flaky: Int) {
-        var c = (passed: 0, failed: 0, errored: 0, skipped: 0, flaky: 0)
-        for r in allCases {
-            if r.isFlaky { c.flaky += 1 }
-            switch r.outcome {
-            case .passed: c.passed += 1
-            case .failed: c.failed += 1
-            case .errored: c.errored += 1
-            case .skipped: c.skipped += 1
-            }
-        }
-        return c
-    }
+    public var counts: RunCounts { RunCounts(allCases) }
 }
 
 /// The harness's version, stamped into every report so results can be traced to the tool that judged them.

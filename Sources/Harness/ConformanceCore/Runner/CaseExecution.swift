@@ -5,7 +5,7 @@ import Foundation
 enum CaseStop: Error {
     case failure(CaseFailure)
     case error(CaseError)
-    case skip(String)
+    case skip(String, SkipKind)
 }
 
 /// Runs one case against a fresh integration process and a fresh tenant.
@@ -52,10 +52,10 @@ struct CaseExecution {
     func run(knownIntegration: IntegrationInfo?) async -> Outcome {
         let lacking = testCase.backendNeeds.subtracting(backend.capabilities).map(\.rawValue).sorted()
         if !lacking.isEmpty {
-            return Outcome(outcome: .skipped(reason: "the backend lacks capability \(lacking.joined(separator: ", ")) (\(backend.description))"), integration: knownIntegration)
+            return Outcome(outcome: .skipped(reason: "the backend lacks capability \(lacking.joined(separator: ", ")) (\(backend.description))", kind: .backendCapability), integration: knownIntegration)
         }
-        if let known = knownIntegration, let reason = known.skipReason(for: testCase) {
-            return Outcome(outcome: .skipped(reason: reason), integration: known)
+        if let known = knownIntegration, let skip = known.skip(for: testCase) {
+            return Outcome(outcome: .skipped(reason: skip.reason, kind: skip.kind), integration: known)
         }
         let tenant: TenantHandle
         do {
@@ -85,7 +85,7 @@ struct CaseExecution {
                 try await reset(started, info: info)
                 log.begin()
             }
-            if let reason = info.skipReason(for: testCase) { throw CaseStop.skip(reason) }
+            if let skip = info.skip(for: testCase) { throw CaseStop.skip(skip.reason, skip.kind) }
             let context = StepContext(session: started, log: log, tenant: tenant)
             for step in testCase.steps {
                 // Marks when each suite step began, so the transcript reads against the YAML.
@@ -135,7 +135,7 @@ struct CaseExecution {
         case nil: return Outcome(outcome: .passed, integration: integration, stderr: stderr)
         case .failure(let failure)?: return Outcome(outcome: .failed(describe(failure)), integration: integration, stderr: stderr)
         case .error(let error)?: return Outcome(outcome: .errored(error, details: details), integration: integration, stderr: stderr)
-        case .skip(let reason)?: return Outcome(outcome: .skipped(reason: reason), integration: integration, stderr: stderr)
+        case .skip(let reason, let kind)?: return Outcome(outcome: .skipped(reason: reason, kind: kind), integration: integration, stderr: stderr)
         }
     }
 
@@ -245,9 +245,11 @@ struct CaseExecution {
             try await barrier(context, location: step.location, timeout: timeout)
             let result = try await call(query, params, context, step: step, timeout: timeout)
             if let problem = Matcher.mismatch(expected: expected, actual: result, schema: query.resultSchema) {
+                // The query as it was asked: which account's policy, which key, makes the failure readable alone.
+                let asked = params.objectValue?.isEmpty ?? (params == .null) ? query.rawValue : "\(query.rawValue) \(params.compactText)"
                 throw CaseStop.failure(CaseFailure(
-                    message: "\(query.rawValue) does not match: \(problem)", location: step.location,
-                    details: "expected (partial): \(expected.compactText)\nactual: \(result.compactText)"))
+                    message: "\(asked) does not match: \(problem)", location: step.location,
+                    details: "query: \(asked)\nexpected (partial): \(expected.compactText)\nactual: \(result.compactText)"))
             }
 
         case .expect(let pattern, let count):
@@ -370,7 +372,7 @@ struct CaseExecution {
                 // The integration says it does not offer this feature area: nothing can be judged, and
                 // nothing is wrong either.
                 let area = method.capability.map { " (capability \($0.rawValue))" } ?? ""
-                throw CaseStop.skip("the integration does not support \(name)\(area): \(rpc.message)")
+                throw CaseStop.skip("the integration does not support \(name)\(area): \(rpc.message)", .integrationCapability)
             case .rejected(_, let rpc) where rpc.known == .actionFailed:
                 throw CaseStop.failure(CaseFailure(
                     message: "\(name) failed in the integration: \(rpc.message) (code \(rpc.code))", location: location))

@@ -27,25 +27,27 @@ struct BackendOptions: ParsableArguments {
     /// True for `--backend graph`.
     var isGraph: Bool { backend == "graph" }
 
-    func validate() throws {
+    /// What is wrong with the backend options. Checked by `run`, not `validate`, so the report of a run refused
+    /// for them still says why nothing was judged.
+    func usageProblems() -> [String] {
+        var problems: [String] = []
         if isGraph, tenantFile == nil {
-            throw ValidationError("--backend graph needs --tenant-file: the real accounts the suites' aliases stand for")
+            problems.append("--backend graph needs --tenant-file: the real accounts the suites' aliases stand for")
         }
         if !isGraph, tenantFile != nil || graph.credentialsFile != nil {
-            throw ValidationError("--tenant-file and --credentials-file go with --backend graph")
+            problems.append("--tenant-file and --credentials-file go with --backend graph")
         }
-        guard registrationWait >= 0 else { throw ValidationError("--registration-wait must be 0 or more") }
+        if !(registrationWait >= 0) { problems.append("--registration-wait must be 0 or more") }
+        return problems
     }
 
     /// The seed for this run: as given, else a fresh one (the console prints it when a case used it).
     func resolvedFaultSeed() -> UInt64 { faultSeed ?? UInt64.random(in: 0...UInt64.max) }
 
-    /// The tenant file's accounts (Graph runs only); a malformed file ends the command with exit 2.
-    func tenantProfile() throws -> TenantProfile? {
-        guard isGraph, let tenantFile else { return nil }
-        let (profile, errors) = TenantFile.load(path: tenantFile, environment: ProcessInfo.processInfo.environment)
-        try SuiteOptions.stopOnErrors(errors)
-        return profile
+    /// The tenant file's accounts (Graph runs only), or its errors, which the run reports like a suite's.
+    func tenantProfile() -> (TenantProfile?, [SuiteError]) {
+        guard isGraph, let tenantFile else { return (nil, []) }
+        return TenantFile.load(path: tenantFile, environment: ProcessInfo.processInfo.environment)
     }
 
     /// A running backend and what to stop when the run is over.

@@ -13,8 +13,9 @@ struct ExpectedFailuresCommand: AsyncParsableCommand {
         discussion: """
             Without --update: every error of the list as file:line:column, and every entry naming no case of the \
             suites (exit 2 on either). With --update: entries of cases that now pass, were skipped or no longer \
-            exist are deleted, entries of cases that fail differently get the new message, and failing cases no \
-            entry lists are added with reason and tracking TODO, to be filled in before the list is accepted.
+            exist are deleted, entries of cases that fail differently get the new message, and failing cases of \
+            the suites that no entry lists are added with reason and tracking TODO, to be filled in before the \
+            list is accepted. A list that does not exist yet is started; a symbolic link stays a link.
             """)
 
     @OptionGroup var suites: SuiteOptions
@@ -33,8 +34,11 @@ struct ExpectedFailuresCommand: AsyncParsableCommand {
         try SuiteOptions.stopOnErrors(loaded.errors)
         let defined = Set(loaded.suites.flatMap { suite in suite.cases.map { "\(suite.id)/\($0.id)" } })
         guard update else { return try check(defined: defined) }
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-            throw MamconfExit(MamconfExit.notJudged, "cannot read \(file)")
+        let text: String
+        switch InputFile.read(file) {
+        case .success(let data): text = String(decoding: data, as: UTF8.self)
+        case .failure(.missing): text = ""
+        case .failure(let problem): throw MamconfExit(MamconfExit.notJudged, "cannot read \(file): \(problem)")
         }
         let document: JUnitDocument
         do { document = try JUnitReader.read(path: report) } catch {
@@ -118,9 +122,21 @@ struct ExpectedFailuresCommand: AsyncParsableCommand {
     }
 }
 
-/// Replaces a text file atomically, so an interrupted update never leaves half a list.
+/// Replaces a text file atomically, so an interrupted update never leaves half a list. A symbolic link is
+/// followed and stays a link: the file it points at is replaced (a list shared through a link stays shared).
 enum AtomicText {
     static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: target(of: path)), options: .atomic)
+    }
+
+    /// The file `path` names, symbolic links followed.
+    static func target(of path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = destination.hasPrefix("/") ? destination
+                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        return current
     }
 }

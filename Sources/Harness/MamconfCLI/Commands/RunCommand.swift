@@ -31,7 +31,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("expected-failures"), help: "YAML list of known failures: listed cases that fail as written are reported skipped; a stale entry fails the run.")
     var expectedFailures: String?
 
-    @Option(name: .customLong("rerun-failures"), help: "Run a failed case up to N more times; one that then passes is reported passed and flaky.")
+    @Option(name: .customLong("rerun-failures"), help: "Run a failed case up to N more times (at most \(RunCommand.rerunLimit)); one that then passes is reported passed and flaky.")
     var rerunFailures = 0
 
     @OptionGroup var adapter: AdapterOptions
@@ -47,10 +47,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("junit-dir"), help: "Also write one TEST-<suite>.xml per suite into this directory (Surefire's layout).")
     var junitDirectory: String?
 
-    @Option(name: .customLong("deadline-scale"), help: "Multiply every step deadline (slow machines).")
+    @Option(name: .customLong("deadline-scale"), help: "Multiply every step deadline (slow machines; above 0, at most \(Int(RunCommand.deadlineScaleLimit))).")
     var deadlineScale = 1.0
 
-    @Option(name: .customLong("step-timeout"), help: "Default seconds a step may take.")
+    @Option(name: .customLong("step-timeout"), help: "Default seconds a step may take (above 0, at most \(Int(RunCommand.stepTimeoutLimit))).")
     var stepTimeout = 10.0
 
     @Option(name: .customLong("line-limit"), help: "Longest adapter protocol line accepted, in bytes.")
@@ -65,7 +65,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("strict-protocol"), help: "Fail a case on the first message of the integration that breaks the protocol's schemas.")
     var strictProtocol = false
 
-    @Flag(name: .customLong("fail-on-skip"), help: "Exit 1 when any case was skipped (for gates that must not accept skips).")
+    @Flag(name: .customLong("fail-on-skip"), help: "Exit 1 when a case was skipped for a capability the integration or backend lacks, or as a known failure (cases written for other SDK versions do not count).")
     var failOnSkip = false
 
     @Flag(name: .customLong("keep-data"), help: "Keep per-case data directories.")
@@ -74,13 +74,29 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print failure details on the console.")
     var verbose = false
 
-    func validate() throws {
-        guard deadlineScale > 0 else { throw ValidationError("--deadline-scale must be positive") }
-        guard stepTimeout > 0 else { throw ValidationError("--step-timeout must be positive") }
-        guard restartBudget >= 1 else { throw ValidationError("--restart-budget must be at least 1") }
-        guard lineLimit >= 1024 else { throw ValidationError("--line-limit must be at least 1024 bytes") }
-        guard rerunFailures >= 0 else { throw ValidationError("--rerun-failures must be 0 or more") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    /// The most reruns of a failed case: one that fails ten times more is not flaky, and each rerun costs a case.
+    static let rerunLimit = 10
+    /// The largest `--deadline-scale`: a hundred times every deadline is already minutes per step, and an
+    /// unbounded one lets a hung adapter hang the run for good.
+    static let deadlineScaleLimit = 100.0
+    /// The longest `--step-timeout`, in seconds.
+    static let stepTimeoutLimit = 3600.0
+
+    /// What is wrong with the options. Checked by `run`, not `validate`: a refused option must still leave this
+    /// run's verdict at the report path, and only `run` writes it.
+    func optionProblems() -> [String] {
+        var problems: [String] = []
+        if !(deadlineScale > 0 && deadlineScale <= Self.deadlineScaleLimit) {
+            problems.append("--deadline-scale must be above 0 and at most \(Int(Self.deadlineScaleLimit)), not \(deadlineScale)")
+        }
+        if !(stepTimeout > 0 && stepTimeout <= Self.stepTimeoutLimit) {
+            problems.append("--step-timeout must be above 0 and at most \(Int(Self.stepTimeoutLimit)) seconds, not \(stepTimeout)")
+        }
+        if restartBudget < 1 { problems.append("--restart-budget must be at least 1") }
+        if lineLimit < 1024 { problems.append("--line-limit must be at least 1024 bytes") }
+        if !(0...Self.rerunLimit).contains(rerunFailures) { problems.append("--rerun-failures must be between 0 and \(Self.rerunLimit)") }
+        if jobs < 1 { problems.append("--jobs must be at least 1") }
+        return problems + backend.usageProblems()
     }
 
     /// The report path: `--junit`, else where Bazel wants it, else `reports/junit.xml`.
@@ -93,53 +109,49 @@ struct RunCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let junit = reportPath(environment: environment)
-        let shardSelection = try ShardSelection.resolve(flag: shard, total: shardTotal, environment: environment)
-        // Bazel asks a sharding-aware runner to say so by touching this file.
-        if let statusFile = shardSelection.statusFile { FileManager.default.createFile(atPath: statusFile, contents: nil) }
-        let profile = try backend.tenantProfile()
-        let loaded = try suites.load(accounts: profile)
-        let adapterFactory = try adapter.factory(limits: .init(lineLimit: lineLimit), deadlineScale: deadlineScale)
         do { try JUnitWriter.checkWritable(junit) } catch {
+            StaleReport.remove(at: junit)
             throw MamconfExit(MamconfExit.notJudged, "\(error.description); nothing was run")
         }
-        var inputErrors = loaded.errors
-        var knownFailures: ExpectedFailureList?
-        if let expectedFailures {
-            let (list, errors) = ExpectedFailuresFile.load(path: expectedFailures)
-            knownFailures = list
-            inputErrors += errors
-        }
-        let selection = CaseSelection(suiteIDs: suiteIDs, casePatterns: caseIDs)
-        if !inputErrors.isEmpty {
-            // Nothing can be judged, and the report says so case by case: a CI reader must not see green.
-            let planned = (try? selection.apply(to: loaded.suites)) ?? loaded.suites
-            let plan = RunPlan(suites: planned, shard: shardSelection.shard, suitesDigest: loaded.digest)
-            try await NotJudgedReport(plan: plan, errors: inputErrors, path: junit).write(dialect: junitDialect)
-            try SuiteOptions.stopOnErrors(inputErrors)
-        }
-        let selected = try selection.apply(to: loaded.suites)
-        let plan = RunPlan(
-            suites: selected, shard: shardSelection.shard, suitesDigest: loaded.digest, expectedFailures: knownFailures,
-            definedCases: Set(loaded.suites.flatMap { suite in suite.cases.map { "\(suite.id)/\($0.id)" } }))
-        if let shard = shardSelection.shard, let origin = shardSelection.origin {
-            let count = plan.scheduled.reduce(0) { $0 + $1.suite.cases.count }
-            StandardStreams.write("shard \(shard) from \(origin): \(count) of \(selected.reduce(0) { $0 + $1.cases.count }) case(s)\n", to: STDOUT_FILENO)
-        }
+        // From here on the report path holds this run's verdict or nothing, never an older run's verdict.
+        StaleReport.remove(at: junit)
         let redactor = Redactor()
         if let token = adapter.token() { redactor.add([token]) }
+        let lastResort = LastResortReport(path: junit, dialect: junitDialect, redactor: redactor)
+        SignalTrap.shared.guardReport(lastResort)
+        defer { SignalTrap.shared.detach() }
+
+        let prepared = prepare(environment: environment)
+        lastResort.planned(prepared.plan)
+        guard let adapterFactory = prepared.adapterFactory, prepared.stop == nil, prepared.inputErrors.isEmpty else {
+            for error in prepared.inputErrors { StandardStreams.write("\(error)\n", to: STDERR_FILENO) }
+            let summary = SuiteOptions.summary(of: prepared.inputErrors)
+            let (cause, message) = prepared.stop ?? (.notRun(summary), summary)
+            // Nothing can be judged, and the report says so case by case: a CI reader must not see green.
+            let report = NotJudgedReport(plan: prepared.plan, cause: cause, inputErrors: prepared.inputErrors, path: junit,
+                                         directory: junitDirectory, redactor: redactor)
+            try await write(report, lastResort, message: message)
+            throw MamconfExit(MamconfExit.notJudged, redactor.redact(message))
+        }
+        let plan = prepared.plan
+        if let shard = prepared.shard.shard, let origin = prepared.shard.origin {
+            let count = plan.scheduled.reduce(0) { $0 + $1.suite.cases.count }
+            StandardStreams.write("shard \(shard) from \(origin): \(count) of \(plan.suites.reduce(0) { $0 + $1.cases.count }) case(s)\n", to: STDOUT_FILENO)
+        }
         let control = RunControl()
         SignalTrap.shared.attach(control)
-        defer { SignalTrap.shared.detach() }
         // One folder per run, not per process: two runs in one process (tests, a host embedding mamconf) must not
         // delete each other's case data when the first ends.
         let workDirectory = NSTemporaryDirectory() + "mamconf-\(getpid())-\(UUID().uuidString.prefix(8))"
 
         let opened: BackendOptions.Opened
         do {
-            opened = try await backend.open(redactor: redactor, profile: profile, verbose: verbose)
+            opened = try await backend.open(redactor: redactor, profile: prepared.profile, verbose: verbose)
         } catch {
-            try await NotJudgedReport(plan: plan, cause: .backend(error), path: junit).write(dialect: junitDialect)
-            throw MamconfExit(MamconfExit.notJudged, redactor.redact(error.description))
+            let message = redactor.redact(error.description)
+            try await write(NotJudgedReport(plan: plan, cause: .backend(error), path: junit, directory: junitDirectory, redactor: redactor),
+                            lastResort, message: message)
+            throw MamconfExit(MamconfExit.notJudged, message)
         }
         let faultSeed = backend.resolvedFaultSeed()
         let runner = Runner(
@@ -147,7 +159,7 @@ struct RunCommand: AsyncParsableCommand {
             backend: opened.driver,
             // JUnit first: the console, last, names the report only once it was written.
             reporters: [
-                JUnitReporter(path: junit, redactor: redactor, dialect: junitDialect, directory: junitDirectory),
+                lastResort.guarding(JUnitReporter(path: junit, redactor: redactor, dialect: junitDialect, directory: junitDirectory)),
                 ConsoleReporter(
                     redactor: redactor, verbose: verbose,
                     startupSeconds: Double(DispatchTime.now().uptimeNanoseconds - commandStart) / 1e9, reportPath: junit,
@@ -174,8 +186,81 @@ struct RunCommand: AsyncParsableCommand {
         if counts.failed + counts.errored > 0 || !result.infrastructureProblems.isEmpty {
             throw MamconfExit(MamconfExit.failed)
         }
-        if failOnSkip && counts.skipped > 0 {
-            throw MamconfExit(MamconfExit.failed, "\(counts.skipped) case(s) skipped and --fail-on-skip is set")
+        if failOnSkip && counts.skippedAgainstGate > 0 {
+            let others = counts.skipped - counts.skippedAgainstGate
+            let note = others > 0 ? " (\(others) more, written for other SDK versions, do not count)" : ""
+            throw MamconfExit(MamconfExit.failed, "\(counts.skippedAgainstGate) case(s) skipped and --fail-on-skip is set\(note)")
         }
+    }
+
+    /// Writes the report of a run that judged nothing; a report that cannot be written is the exit's cause too.
+    private func write(_ report: NotJudgedReport, _ lastResort: LastResortReport, message: String) async throws {
+        do {
+            try await lastResort.writing { try await report.write(dialect: junitDialect) }
+        } catch {
+            throw MamconfExit(MamconfExit.notJudged, "\(message); the report was not written either: \(report.redactor.redact("\(error)"))")
+        }
+    }
+
+    /// What the run needs before its first case.
+    struct Preparation {
+        var shard = ShardSelection.none
+        var profile: TenantProfile?
+        var plan = RunPlan(suites: [])
+        var adapterFactory: (any SDKAdapterFactory)?
+        /// Invalid input files (suites, the known-failures list, the tenant file), each reported with its errors.
+        var inputErrors: [SuiteError] = []
+        /// The first other problem that stops the run: the cause its report names, and the line for stderr.
+        var stop: (cause: CaseError, message: String)?
+
+        mutating func stop(_ cause: CaseError, _ message: String) {
+            if stop == nil { stop = (cause, message) }
+        }
+    }
+
+    /// Reads the options, the suites, the adapter and the known failures, going on past each problem so the
+    /// report of a run that cannot start still lists every case it would have run.
+    func prepare(environment: [String: String]) -> Preparation {
+        var prepared = Preparation()
+        for problem in optionProblems() { prepared.stop(.notRun(problem), problem) }
+        do {
+            prepared.shard = try ShardSelection.resolve(flag: shard, total: shardTotal, environment: environment)
+            // Bazel asks a sharding-aware runner to say so by touching this file.
+            if let statusFile = prepared.shard.statusFile { _ = FileManager.default.createFile(atPath: statusFile, contents: nil) }
+        } catch {
+            prepared.stop(.notRun(Self.message(error)), Self.message(error))
+        }
+        let (profile, tenantErrors) = backend.tenantProfile()
+        prepared.profile = profile
+        prepared.inputErrors += tenantErrors
+        var loaded: SuiteOptions.Loaded?
+        do { loaded = try suites.load(accounts: profile) } catch {
+            prepared.stop(.notRun(Self.message(error)), Self.message(error))
+        }
+        do {
+            prepared.adapterFactory = try adapter.factory(limits: .init(lineLimit: lineLimit), deadlineScale: deadlineScale)
+        } catch {
+            prepared.stop(.adapterUnusable(.launchFailed(Self.message(error))), Self.message(error))
+        }
+        prepared.inputErrors += loaded?.errors ?? []
+        var knownFailures: ExpectedFailureList?
+        if let expectedFailures {
+            let (list, errors) = ExpectedFailuresFile.load(path: expectedFailures)
+            knownFailures = list
+            prepared.inputErrors += errors
+        }
+        let all = loaded?.suites ?? []
+        var selected = all
+        do { selected = try CaseSelection(suiteIDs: suiteIDs, casePatterns: caseIDs).apply(to: all) } catch {
+            if loaded != nil { prepared.stop(.notRun(Self.message(error)), Self.message(error)) }
+        }
+        prepared.plan = RunPlan(
+            suites: selected, shard: prepared.shard.shard, suitesDigest: loaded?.digest, expectedFailures: knownFailures,
+            definedCases: Set(all.flatMap { suite in suite.cases.map { "\(suite.id)/\($0.id)" } }))
+        return prepared
+    }
+
+    private static func message(_ error: any Error) -> String {
+        (error as? MamconfExit)?.message ?? "\(error)"
     }
 }

@@ -71,6 +71,15 @@ struct SuiteOptions: ParsableArguments {
     static func stopOnErrors(_ errors: [SuiteError]) throws {
         guard !errors.isEmpty else { return }
         for error in errors { StandardStreams.write("\(error)\n", to: STDERR_FILENO) }
-        throw MamconfExit(MamconfExit.notJudged, "\(errors.count) error(s) in suites; nothing was run")
+        throw MamconfExit(MamconfExit.notJudged, summary(of: errors))
+    }
+
+    /// `N error(s) in FILE, FILE; nothing was run`: the files say which input to fix (a suite, the known-failures
+    /// list, the tenant file), where "in suites" would send a person to the wrong one.
+    static func summary(of errors: [SuiteError]) -> String {
+        var files: [String] = []
+        for error in errors where !files.contains(error.location.file) { files.append(error.location.file) }
+        let named = files.count > 3 ? files.prefix(3).joined(separator: ", ") + " and \(files.count - 3) more file(s)" : files.joined(separator: ", ")
+        return "\(errors.count) error(s) in \(named); nothing was run"
     }
 }

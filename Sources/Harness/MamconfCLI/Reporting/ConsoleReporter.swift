@@ -9,12 +9,16 @@ public final class ConsoleReporter: Reporter {
     let verbose: Bool
     let style: ConsoleStyle
     let output: @Sendable (String) -> Void
+    /// Writes the live progress line and what clears it, as they are (no newline).
+    let progress: @Sendable (String) -> Void
     /// Seconds spent before the first case (loading suites, starting the embedded backend), if known.
     let startupSeconds: Double?
     /// Where the JUnit report goes, named at the end (run the console after the JUnit reporter).
     let reportPath: String?
     /// Stderr lines of a broken adapter shown under its error (all of them with `--verbose`).
     static let stderrLines = 5
+    /// Columns assumed for a terminal that does not say how wide it is.
+    static let defaultWidth = 80
 
     private struct State {
         var planned = 0
@@ -31,8 +35,10 @@ public final class ConsoleReporter: Reporter {
         redactor: Redactor, verbose: Bool = false, startupSeconds: Double? = nil, reportPath: String? = nil,
         style: ConsoleStyle = .plain,
         // Unbuffered, so a CI log shows each case the moment it finishes, also through a pipe.
-        output: @escaping @Sendable (String) -> Void = { StandardStreams.write(($0 + "\n"), to: STDOUT_FILENO) }
+        output: @escaping @Sendable (String) -> Void = { StandardStreams.write(($0 + "\n"), to: STDOUT_FILENO) },
+        progress: @escaping @Sendable (String) -> Void = { StandardStreams.write($0, to: STDOUT_FILENO) }
     ) {
+        self.progress = progress
         self.redactor = redactor
         self.verbose = verbose
         self.startupSeconds = startupSeconds
@@ -51,8 +57,11 @@ public final class ConsoleReporter: Reporter {
             state.progressShown = true
             return "[\(state.finished + 1)/\(state.planned)] \(suiteId)/\(caseId) …" + (state.failing > 0 ? " (\(state.failing) failed so far)" : "")
         }
-        // Written without a newline and cleared before the next line, so the terminal keeps one status line.
-        StandardStreams.write("\r\u{1B}[K" + style.paint(line, .dim), to: STDOUT_FILENO)
+        // Written without a newline and cleared before the next line, so the terminal keeps one status line. It
+        // must fit one row: the clearing only reaches the row the cursor is on, so a line that wrapped would leave
+        // its first rows behind. One column stays free, as some terminals wrap on reaching the last one.
+        let columns = style.width() ?? Self.defaultWidth
+        progress("\r\u{1B}[K" + style.paint(TerminalText.cut(line, toColumns: max(1, columns - 1)), .dim))
     }
 
     public func caseFinished(_ result: CaseResult) async {
@@ -84,8 +93,8 @@ public final class ConsoleReporter: Reporter {
             if let first = result.attempts.first { lines.append("      run 1: " + redactor.redact(Self.oneLine(first.outcome))) }
         case .passed:
             lines.append(style.paint("PASS ", .green) + " \(name) (\(time))")
-        case .skipped(let reason):
-            lines.append(style.paint("SKIP ", .yellow) + " \(name): \(redactor.redact(reason))")
+        case .skipped(let reason, let kind):
+            lines.append(style.paint("SKIP ", .yellow) + " \(name) (\(kind.label)): \(redactor.redact(reason))")
         case .failed(let failure):
             lines.append(style.paint("FAIL ", .red) + " \(name) (\(time))\(rerunNote(result))")
             lines.append("      \(failure.location.fileAndLine): \(redactor.redact(failure.fullMessage))")
@@ -128,12 +137,15 @@ public final class ConsoleReporter: Reporter {
             lines.append(result.reportFailures.isEmpty ? "report: \(reportPath)" : "report NOT written to \(reportPath): \(result.reportFailures[0])")
         }
         let c = result.counts
-        let flaky = c.flaky > 0 ? " (\(c.flaky) flaky)" : ""
-        let tally = "\(c.passed) passed\(flaky), \(c.failed + c.errored) failed, \(c.skipped) skipped"
-        lines.append(style.paint(tally, c.failed + c.errored > 0 ? .red : .green))
-        if c.errored > 0 {
-            lines.append("(\(c.failed) failed an expectation, \(c.errored) could not be judged: adapter, backend or harness error)")
+        let others = c.skipped - c.skippedAgainstGate
+        if others > 0 {
+            lines.append("(\(others) skipped case(s) are written for other SDK versions: --fail-on-skip does not count them)")
         }
+        lines.append(style.paint(Self.tally(c), c.failed + c.errored > 0 ? .red : .green))
+        var meaning: [String] = []
+        if c.errored > c.notRun { meaning.append("errored: an adapter, backend or harness fault, so the case could not be judged") }
+        if c.notRun > 0 { meaning.append("not run: the run stopped before the case, or could not start") }
+        if !meaning.isEmpty { lines.append("(" + meaning.joined(separator: "; ") + ")") }
         emit(lines)
     }
 
@@ -146,7 +158,7 @@ public final class ConsoleReporter: Reporter {
             defer { state.progressShown = false }
             return state.progressShown
         }
-        if clear { StandardStreams.write("\r\u{1B}[K", to: STDOUT_FILENO) }
+        if clear { progress("\r\u{1B}[K") }
         for line in lines { output(line) }
     }
 
@@ -156,6 +168,16 @@ public final class ConsoleReporter: Reporter {
             return state.notRunCount
         }
         return count > 0 ? ["      … and \(count) more case(s) not run for the same reason"] : []
+    }
+
+    /// `N passed, N failed, N skipped`, with cases that errored or were not run counted apart when there are any:
+    /// a run that could not start is not a hundred failed cases.
+    static func tally(_ c: RunCounts) -> String {
+        var parts = ["\(c.passed) passed" + (c.flaky > 0 ? " (\(c.flaky) flaky)" : ""), "\(c.failed) failed"]
+        if c.errored > c.notRun { parts.append("\(c.errored - c.notRun) errored") }
+        if c.notRun > 0 { parts.append("\(c.notRun) not run") }
+        parts.append("\(c.skipped) skipped")
+        return parts.joined(separator: ", ")
     }
 
     private func rerunNote(_ result: CaseResult) -> String {
@@ -175,7 +197,7 @@ public final class ConsoleReporter: Reporter {
         switch outcome {
         case .failed, .errored: text = outcome.problem ?? ""
         case .passed: text = "passed"
-        case .skipped(let reason): text = "skipped: \(reason)"
+        case .skipped(let reason, _): text = "skipped: \(reason)"
         }
         let first = text.prefix { $0 != "\n" }
         return first.count > 200 ? String(first.prefix(200)) + "…" : String(first)

@@ -6,10 +6,13 @@ public struct ConsoleStyle: Sendable {
     public var colors: Bool
     /// Rewrite one status line in place (`\r`), for a person watching a terminal.
     public var liveProgress: Bool
+    /// The terminal's width in columns, asked each time it is needed (a window can be resized); nil when unknown.
+    public var width: @Sendable () -> Int?
 
-    public init(colors: Bool, liveProgress: Bool) {
+    public init(colors: Bool, liveProgress: Bool, width: @escaping @Sendable () -> Int? = { nil }) {
         self.colors = colors
         self.liveProgress = liveProgress
+        self.width = width
     }
 
     public static let plain = ConsoleStyle(colors: false, liveProgress: false)
@@ -18,7 +21,16 @@ public struct ConsoleStyle: Sendable {
     public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment, isTerminal: Bool = isatty(STDOUT_FILENO) == 1) -> ConsoleStyle {
         let dumb = environment["TERM"] == "dumb"
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        return ConsoleStyle(colors: isTerminal && !dumb && !noColor, liveProgress: isTerminal && !dumb)
+        let columns = environment["COLUMNS"].flatMap { Int($0) }
+        return ConsoleStyle(colors: isTerminal && !dumb && !noColor, liveProgress: isTerminal && !dumb,
+                            width: { terminalColumns() ?? columns })
+    }
+
+    /// The columns of the terminal on standard output, or nil when it is not one.
+    static func terminalColumns() -> Int? {
+        var size = winsize()
+        let asked = withUnsafeMutablePointer(to: &size) { ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), $0) }
+        return asked == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     }
 
     public enum Tint: String, Sendable {

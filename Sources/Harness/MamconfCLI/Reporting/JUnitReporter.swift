@@ -134,7 +134,7 @@ public struct JUnitReporter: Reporter {
             // The adapter's last stderr lines close the body: that is where a crash's cause usually is.
             if !details.isEmpty { body.append(details) }
             return .error(message: redactor.redact(message), type: error.kind, details: redactor.redact(body.joined(separator: "\n\n")))
-        case .skipped(let reason):
+        case .skipped(let reason, _):
             return .skipped(message: redactor.redact(reason))
         }
     }
