@@ -4,7 +4,8 @@ import JUnitXML
 import MamconfCLI
 import Testing
 
-/// What the JUnit reporter writes so that its reports merge and point readers where they should.
+/// What the JUnit reporter writes so that its reports merge, and what it leaves alone: `--junit-dir` never
+/// deletes or replaces the `--junit` report.
 @Suite struct JUnitReporterTests {
     static let caseStart = SourceLocation(file: "Suites/enrollment.yaml", line: 11, column: 5)
 
@@ -15,6 +16,34 @@ import Testing
         }
         return RunResult(suites: [SuiteResult(suiteId: suite, title: "t", requirements: ["ENR-01"], started: Date(), duration: 0, cases: cases)],
                          integration: nil, backend: "mock", harnessVersion: "test")
+    }
+
+    @Test func theJUnitReportInsideTheJUnitDirectoryIsKeptRunAfterRun() async throws {
+        let directory = NSTemporaryDirectory() + "mamconf-reporter-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let report = "\(directory)/TEST-all.xml"
+        let reporter = JUnitReporter(path: report, redactor: Redactor(), directory: directory)
+        let result = Self.run([("one", .passed), ("two", .failed(CaseFailure(message: "m", location: Self.caseStart)))])
+        for _ in 0..<2 {
+            try await reporter.runFinished(result)
+            #expect(try JUnitReader.read(path: report).tests == 2, "the --junit report is still there, whole")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasPrefix(".") }.sorted()
+                == ["TEST-all.xml", "TEST-enrollment.xml"])
+        }
+    }
+
+    @Test func aJUnitReportWhereASuiteFileWouldGoIsNotReplaced() async throws {
+        let directory = NSTemporaryDirectory() + "mamconf-reporter-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let report = "\(directory)/TEST-enrollment.xml"
+        let result = Self.run([("one", .passed), ("two", .passed)])
+        let error = await #expect(throws: JUnitWriterError.self) {
+            try await JUnitReporter(path: report, redactor: Redactor(), directory: directory).runFinished(result)
+        }
+        #expect(error?.description.hasPrefix("cannot write the report to '\(report)': mamconf's --junit-dir did not write this file") == true,
+                "\(String(describing: error))")
+        let kept = try JUnitReader.read(path: report)
+        #expect(kept.name == "mamconf" && kept.tests == 2, "the --junit report stays as it was written")
     }
 
     @Test func theReportOfAShardThatRanNoCaseStillCarriesItsShardLabel() throws {

@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Renders a ``JUnitDocument`` as JUnit XML in one of the ``JUnitDialect``s.
 ///
@@ -68,7 +75,9 @@ public enum JUnitWriter {
     /// names that would clash (also by case, for case-insensitive file systems) get `-2`, `-3`, …
     /// The directory holds one report: `TEST-*.xml` files left from an earlier run that this document does
     /// not write again are removed afterwards, so a reader of the directory never sees suites that no longer
-    /// exist. Other files are left alone. Returns the files written, in suite order.
+    /// exist. Only files mamconf wrote there are replaced or removed (see ``ReportDirectoryRecord``): when a
+    /// file this run would write is another's (another tool's report, the `--junit` report), nothing is
+    /// written and the error names it. Returns the files written, in suite order.
     @discardableResult
     public static func writeDirectory(_ document: JUnitDocument, to directory: URL,
                                       dialect: JUnitDialect = .standard) throws -> [URL] {
@@ -85,23 +94,44 @@ public enum JUnitWriter {
             }
         }
         let names = fileNames(for: document.suites.map(\.name))
-        var written: [URL] = []
-        for (suite, name) in zip(document.suites, names) {
-            let url = directory.appendingPathComponent(name)
-            try AtomicFile.replace(url, with: render(suite, dialect: dialect))
-            written.append(url)
-        }
-        // Compared without case, so a case-insensitive file system never loses a file just written.
-        let keep = Set(names.map { $0.lowercased() })
-        let existing = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        for stale in existing where isReportFileName(stale) && !keep.contains(stale.lowercased()) {
-            let url = directory.appendingPathComponent(stale)
-            do {
-                try FileManager.default.removeItem(at: url)
-            } catch {
-                throw JUnitWriterError.unwritable(path: url.path, reason: "a report file of an earlier run cannot be removed (\(error.localizedDescription))")
+        let earlier = ReportDirectoryRecord.load(from: path)
+        for name in names {
+            let file = directory.appendingPathComponent(name).path
+            var status = stat()
+            if lstat(file, &status) == 0, !earlier.wrote(name, in: path) {
+                throw JUnitWriterError.unwritable(path: file, reason: "mamconf's --junit-dir did not write this file (another tool's report, "
+                    + "or the --junit report?), so it is neither replaced nor removed; remove it, or give --junit-dir a directory of its own")
             }
         }
+        var record = ReportDirectoryRecord()
+        var written: [URL] = []
+        do {
+            for (suite, name) in zip(document.suites, names) {
+                let url = directory.appendingPathComponent(name)
+                let data = try render(suite, dialect: dialect)
+                try AtomicFile.replace(url, with: data)
+                record.add(name: name, data: data)
+                written.append(url)
+            }
+            // Compared without case, so a case-insensitive file system never loses a file just written.
+            let keep = Set(names.map { $0.lowercased() })
+            for stale in Set(earlier.entries.map(\.name)).sorted() where !keep.contains(stale.lowercased()) && earlier.wrote(stale, in: path) {
+                let url = directory.appendingPathComponent(stale)
+                do {
+                    try FileManager.default.removeItem(at: url)
+                } catch {
+                    throw JUnitWriterError.unwritable(path: url.path, reason: "a report file of an earlier run cannot be removed (\(error.localizedDescription))")
+                }
+            }
+        } catch {
+            // Whatever is there now was written by mamconf, the earlier run's files or this one's: the next run
+            // may replace and remove both.
+            var both = earlier
+            both.add(record)
+            try? both.save(to: path)
+            throw error
+        }
+        try record.save(to: path)
         return written
     }
 
