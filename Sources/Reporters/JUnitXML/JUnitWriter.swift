@@ -27,26 +27,49 @@ public enum JUnitWriter {
 
     private static func writeDocument(_ stream: JUnitStream, dialect: JUnitDialect, to xml: XMLWriter) throws(JUnitWriterError) {
         try xml.startDocument()
-        try xml.startElement("testsuites")
-        if dialect != .ant {
-            // Ant's schema allows no attributes on <testsuites>.
-            try xml.attribute("name", stream.name)
-            try xml.attribute("tests", String(stream.tests))
-            try xml.attribute("failures", String(stream.failures))
-            try xml.attribute("errors", String(stream.errors))
-            try xml.attribute("time", JUnitFormat.seconds(stream.time))
+        if dialect == .ant {
+            // Ant's junitreport reads only files whose root is a <testsuite>; its counts and output need every
+            // case first, so this dialect is built whole.
+            let document = JUnitDocument(name: stream.name, suites: (0..<stream.suiteCount).map(stream.suite))
+            try writeSuite(antSuite(document), dialect: .ant, to: xml)
+            return
         }
+        try xml.startElement("testsuites")
+        try xml.attribute("name", stream.name)
+        try xml.attribute("tests", String(stream.tests))
+        try xml.attribute("failures", String(stream.failures))
+        try xml.attribute("errors", String(stream.errors))
+        try xml.attribute("time", JUnitFormat.seconds(stream.time))
         for index in 0..<stream.suiteCount {
-            try writeSuite(stream.suite(index), dialect: dialect, aggregatedID: index, to: xml)
+            try writeSuite(stream.suite(index), dialect: dialect, to: xml)
         }
         try xml.endElement()
+    }
+
+    /// The whole document as the one `<testsuite>` of the ``JUnitDialect/ant`` dialect: named after the
+    /// document, every case in suite order (each keeps its classname, the suite it came from), the summed time,
+    /// the earliest known timestamp, and the properties every suite has with the same value (the run's, such as
+    /// `suites.digest` or `shard`; a suite's own, such as its requirements, are not carried).
+    static func antSuite(_ document: JUnitDocument) -> JUnitSuite {
+        let unknown = Date(timeIntervalSince1970: 0)
+        let timestamp = document.suites.map(\.timestamp).filter { $0 != unknown }.min() ?? unknown
+        var shared: [JUnitProperty] = []
+        if let first = document.suites.first {
+            var names = Set<String>()
+            for property in first.properties where names.insert(property.name).inserted
+                && document.suites.allSatisfy({ $0.property(property.name) == property.value }) {
+                shared.append(property)
+            }
+        }
+        return JUnitSuite(name: document.name, timestamp: timestamp, time: document.time, properties: shared,
+                          cases: document.suites.flatMap(\.cases))
     }
 
     /// One suite as a document of its own, with `<testsuite>` as the root (Surefire's per-file layout).
     public static func render(_ suite: JUnitSuite, dialect: JUnitDialect = .standard) throws -> Data {
         let xml = try XMLWriter()
         try xml.startDocument()
-        try writeSuite(suite, dialect: dialect, aggregatedID: nil, to: xml)
+        try writeSuite(suite, dialect: dialect, to: xml)
         return try xml.finish()
     }
 
@@ -59,7 +82,8 @@ public enum JUnitWriter {
     }
 
     /// Writes `stream` to `url` as it is built, a suite at a time, with the same atomic replacement as
-    /// ``write(_:to:dialect:)-(JUnitDocument,_,_)``: memory holds one suite, not the report.
+    /// ``write(_:to:dialect:)-(JUnitDocument,_,_)``: memory holds one suite, not the report (except in the
+    /// ``JUnitDialect/ant`` dialect, whose one `<testsuite>` needs every case before its counts).
     public static func write(_ stream: JUnitStream, to url: URL, dialect: JUnitDialect = .standard) throws {
         try AtomicFile.replace(url) { fd throws(JUnitWriterError) in
             let xml = try XMLWriter(fd: fd)
@@ -183,17 +207,10 @@ public enum JUnitWriter {
         XMLText.sanitize(bytes: bytes)
     }
 
-    /// `aggregatedID` is the suite's position under a `<testsuites>` root, nil when the suite is the root.
-    private static func writeSuite(_ suite: JUnitSuite, dialect: JUnitDialect, aggregatedID: Int?,
-                                   to xml: XMLWriter) throws(JUnitWriterError) {
+    private static func writeSuite(_ suite: JUnitSuite, dialect: JUnitDialect, to xml: XMLWriter) throws(JUnitWriterError) {
         try xml.startElement("testsuite")
         if dialect == .ant {
             try xml.attribute("name", antName(suite.name))
-            if let aggregatedID {
-                // The aggregated form splits Java's package from the class name; suites have no package.
-                try xml.attribute("package", "")
-                try xml.attribute("id", String(aggregatedID))
-            }
             // Required by Ant's schema, which names 'localhost' for an unknown host; reports stay reproducible.
             try xml.attribute("hostname", "localhost")
         } else {
