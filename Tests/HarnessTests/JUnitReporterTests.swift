@@ -4,8 +4,8 @@ import JUnitXML
 import MamconfCLI
 import Testing
 
-/// What the JUnit reporter writes so that its reports merge, and what it leaves alone: `--junit-dir` never
-/// deletes or replaces the `--junit` report.
+/// Where the JUnit reporter points readers and what it leaves alone: GitHub's reporters annotate the failing
+/// step, and `--junit-dir` never deletes or replaces the `--junit` report.
 @Suite struct JUnitReporterTests {
     static let caseStart = SourceLocation(file: "Suites/enrollment.yaml", line: 11, column: 5)
 
@@ -16,6 +16,26 @@ import Testing
         }
         return RunResult(suites: [SuiteResult(suiteId: suite, title: "t", requirements: ["ENR-01"], started: Date(), duration: 0, cases: cases)],
                          integration: nil, backend: "mock", harnessVersion: "test")
+    }
+
+    @Test func theGithubDialectPointsAFailedOrBrokenCaseAtTheFailingStep() throws {
+        let step = SourceLocation(file: "Suites/enrollment.yaml", line: 27, column: 9)
+        let broke = SourceLocation(file: "Suites/shared-steps.yaml", line: 19, column: 9)
+        let result = Self.run([
+            ("failed", .failed(CaseFailure(message: "expected enrollment-status", location: step))),
+            ("broke", .errored(.integration(.exited("status 3"), at: broke), details: "")),
+            ("harness", .errored(.harness("no work directory"), details: "")),
+            ("passed", .passed),
+            ("skipped", .skipped(reason: "integration lacks capability x")),
+        ])
+        let document = JUnitReporter(path: "/dev/null", redactor: Redactor(), dialect: .github).document(for: result)
+        let cases = try #require(document.suites.first?.cases)
+        #expect(cases.map { "\($0.file ?? "-"):\($0.line ?? 0)" } == [
+            "Suites/enrollment.yaml:27", "Suites/shared-steps.yaml:19", "Suites/enrollment.yaml:11",
+            "Suites/enrollment.yaml:11", "Suites/enrollment.yaml:11",
+        ], "the failing step where there is one, else where the case starts")
+        let xml = String(decoding: try JUnitWriter.render(document, dialect: .github), as: UTF8.self)
+        #expect(xml.contains("name=\"failed\" time=\"0.000\" file=\"Suites/enrollment.yaml\" line=\"27\""), "\(xml)")
     }
 
     @Test func theJUnitReportInsideTheJUnitDirectoryIsKeptRunAfterRun() async throws {

@@ -111,10 +111,22 @@ public struct JUnitReporter: Reporter {
             return JUnitAttempt(kind: kind, message: message, type: type, details: details,
                                 systemOut: attempt.transcript.joined(separator: "\n"), systemErr: Self.stderr(attempt.stderr))
         }
+        // GitHub's reporters annotate this line: the failing step where there is one, as the failure message names it.
+        let source = Self.failingStep(of: result.outcome) ?? result.location
         return JUnitCase(
             classname: result.suiteId, name: result.caseId, time: result.duration, outcome: outcome(result.outcome, result: result),
             systemOut: out.joined(separator: "\n"), systemErr: Self.stderr(result.stderr),
-            file: result.location.file, line: result.location.line, attempts: attempts)
+            file: source.file, line: source.line, attempts: attempts)
+    }
+
+    /// Where the step that failed is written: a failed expectation's step, or the step that was running when the
+    /// integration broke; nil for other outcomes.
+    static func failingStep(of outcome: CaseOutcome) -> SourceLocation? {
+        switch outcome {
+        case .failed(let failure): return failure.location
+        case .errored(let error, _): return location(of: error)
+        case .passed, .skipped: return nil
+        }
     }
 
     /// The system-out property lines that carry a listed case's own outcome.
