@@ -3,7 +3,8 @@
 #                embedded mock backend; JUnit XML goes to reports/junit.xml
 #   make test  - build and run the test suite
 SWIFT ?= swift
-APT_PACKAGES := libcurl4-openssl-dev libxml2-dev pkg-config libxml2-utils iproute2
+# ant and ant-optional: a test feeds the ant dialect to Apache Ant's own junitreport task.
+APT_PACKAGES := libcurl4-openssl-dev libxml2-dev pkg-config libxml2-utils iproute2 ant ant-optional
 JUNIT ?= reports/junit.xml
 # One build serves the main job, the tests and the benchmarks: optimised, with testable imports (the unit tests
 # reach internal API). The end-to-end tests drive the binaries built next to them, so optimised binaries make

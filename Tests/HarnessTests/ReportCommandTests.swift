@@ -111,14 +111,25 @@ import Testing
         #expect(output.contains("case enrol/e2 is in both \(work)/a.xml and \(work)/b.xml"), "\(output)")
     }
 
-    @Test func mergeWarnsAboutAMissingShardButStillWrites() async throws {
+    @Test func mergeRefusesAMissingShardOrOneReportTwiceUnlessMissingShardsAreAllowed() async throws {
         let work = try workDirectory()
         defer { try? FileManager.default.removeItem(atPath: work) }
         try write(Self.shardOne(), "\(work)/a.xml")
         let (status, output) = try await runCommand([Self.mamconf, "merge", "\(work)/out.xml", "\(work)/a.xml"])
-        #expect(status == 0)
-        #expect(output.contains("mamconf: warning: shard(s) 2/2 missing"), "\(output)")
-        #expect(FileManager.default.fileExists(atPath: "\(work)/out.xml"))
+        #expect(status == 2)
+        #expect(output.contains("mamconf: shard 2/2 is missing: "), "\(output)")
+        #expect(!FileManager.default.fileExists(atPath: "\(work)/out.xml"))
+
+        let (twice, twiceOutput) = try await runCommand([Self.mamconf, "merge", "\(work)/out.xml", "\(work)/a.xml", "\(work)/./a.xml"])
+        #expect(twice == 2)
+        #expect(twiceOutput.contains("\(work)/a.xml and \(work)/./a.xml are the same report"), "\(twiceOutput)")
+        #expect(!FileManager.default.fileExists(atPath: "\(work)/out.xml"))
+
+        let (allowed, allowedOutput) = try await runCommand([Self.mamconf, "merge", "--allow-missing-shards", "\(work)/out.xml", "\(work)/a.xml"])
+        #expect(allowed == 0, "merge only joins reports: \(allowedOutput)")
+        #expect(allowedOutput.contains("mamconf: warning: the merged report is incomplete: shard 2/2 is missing"), "\(allowedOutput)")
+        let merged = try JUnitReader.read(path: "\(work)/out.xml")
+        #expect(merged.errors == 3, "the missing shard and its two planned cases are errors every reader shows")
     }
 
     @Test func aMalformedInputEndsMergeAndCompareWithItsFileAndLine() async throws {

@@ -52,28 +52,44 @@ struct JUnitDialectTests {
         let document = nasty ? JUnitFixtures.document() : JUnitFixtures.everyKind()
         let xml = try JUnitWriter.render(document, dialect: .ant)
         #expect(try Self.ant().validate(xml) == [])
-        let empty = try JUnitWriter.render(JUnitDocument(name: "none", suites: [JUnitSuite(name: "   ")]), dialect: .ant)
-        #expect(try Self.ant().validate(empty) == [], "a blank suite name is replaced, Ant requires one")
+        let empty = try JUnitWriter.render(JUnitDocument(name: " ", suites: [JUnitSuite(name: "   ")]), dialect: .ant)
+        #expect(try Self.ant().validate(empty) == [], "a blank name is replaced, Ant requires one")
+        #expect(try Self.ant().validate(JUnitWriter.render(JUnitDocument(name: "none"), dialect: .ant)) == [])
     }
 
-    @Test func theAntDialectHasTheAttributesAndElementsAntRequires() throws {
+    @Test func theAntDialectIsOneTestsuiteWithTheAttributesAndElementsAntRequires() throws {
         let root = try #require(XMLElement.parse(try JUnitWriter.render(JUnitFixtures.everyKind(), dialect: .ant)))
-        #expect(root.attributes.isEmpty, "Ant's <testsuites> has no attributes")
-        let suites = root.children(named: "testsuite")
-        #expect(suites.map { $0.attributes["id"] } == ["0", "1"])
-        #expect(suites.allSatisfy { $0.attributes["package"] == "" && $0.attributes["hostname"] == "localhost" })
-        #expect(suites.allSatisfy { $0.attributes["flakes"] == nil })
-        #expect(suites[1].children.map(\.name) == ["properties", "testcase", "testcase", "system-out", "system-err"],
-                "properties even when empty, and suite-level output")
-        for testCase in suites.flatMap({ $0.children(named: "testcase") }) {
+        #expect(root.name == "testsuite", "Ant's junitreport reads only files whose root is a <testsuite>")
+        #expect(root.attributes["name"] == "mamconf", "named after the document")
+        #expect(root.attributes["hostname"] == "localhost")
+        #expect(root.attributes["package"] == nil && root.attributes["id"] == nil, "those belong to junitreport's aggregate")
+        #expect(root.attributes["flakes"] == nil)
+        #expect(["tests", "failures", "errors", "skipped"].map { root.attributes[$0] } == ["8", "2", "2", "1"], "the whole run's counts")
+        #expect(root.attributes["time"] == "3.625", "the suites' times summed")
+        #expect(root.attributes["timestamp"] == "2026-11-22T02:03:31", "the earliest suite's start")
+        let names = root.children.map(\.name)
+        #expect(names.first == "properties" && Array(names.suffix(2)) == ["system-out", "system-err"])
+        #expect(root.children(named: "testcase").map { $0.attributes["classname"] ?? "" }
+            == Array(repeating: "policy.wipe", count: 6) + ["policy.pin", "policy.pin"], "every case, in suite order")
+        for testCase in root.children(named: "testcase") {
             #expect(testCase.children.count <= 1, "at most one result element: \(testCase.children.map(\.name))")
             #expect(testCase.children.allSatisfy { ["failure", "error", "skipped"].contains($0.name) })
         }
     }
 
+    @Test func theAntDialectKeepsThePropertiesEverySuiteShares() throws {
+        let run = [JUnitProperty(name: JUnitRunProperty.suitesDigest, value: "sha256:1"), JUnitProperty(name: JUnitRunProperty.shard, value: "1/2")]
+        let document = JUnitDocument(name: "mamconf", suites: [
+            JUnitSuite(name: "a", properties: [JUnitProperty(name: "requirements", value: "ENR-01")] + run),
+            JUnitSuite(name: "b", properties: run + [JUnitProperty(name: "requirements", value: "WIP-02")]),
+        ])
+        let root = try #require(XMLElement.parse(try JUnitWriter.render(document, dialect: .ant)))
+        #expect(root.child("properties")?.children.map { "\($0.attributes["name"] ?? "")=\($0.attributes["value"] ?? "")" }
+            == ["suites.digest=sha256:1", "shard=1/2"])
+    }
+
     @Test func theAntDialectGathersCaseOutputIntoTheSuiteUnderAHeaderPerCase() throws {
-        let root = try #require(XMLElement.parse(try JUnitWriter.render(JUnitFixtures.everyKind(), dialect: .ant)))
-        let suite = try #require(root.child("testsuite"))
+        let suite = try #require(XMLElement.parse(try JUnitWriter.render(JUnitFixtures.everyKind(), dialect: .ant)))
         #expect(suite.child("system-out")?.text == """
             ----- policy.wipe / REQ-1 passes -----
             line 1
@@ -83,9 +99,11 @@ struct JUnitDialectTests {
             ----- policy.wipe / REQ-5 flaky -----
             third try
 
+            ----- policy.pin / PIN-1 empty output -----
+
 
             """)
-        #expect(suite.child("system-err")?.text == "----- policy.wipe / REQ-2 fails -----\nerr\n")
+        #expect(suite.child("system-err")?.text == "----- policy.wipe / REQ-2 fails -----\nerr\n----- policy.pin / PIN-1 empty output -----\n\n")
     }
 
     @Test func aSuiteOnItsOwnIsValidAgainstSurefireAndAntAsARootElement() throws {

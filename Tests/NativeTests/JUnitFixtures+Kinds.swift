@@ -58,6 +58,18 @@ extension JUnitFixtures {
             }
         }
         var result = document
+        if dialect == .ant && !directory {
+            // One <testsuite> named after the document: every case, the summed time, the earliest timestamp and
+            // the properties all suites share.
+            let first = document.suites.first?.properties ?? []
+            let shared = first.enumerated().filter { offset, property in
+                !first[..<offset].contains { $0.name == property.name }
+                    && document.suites.allSatisfy { suite in suite.properties.first { $0.name == property.name }?.value == property.value }
+            }.map(\.element)
+            result.suites = [JUnitSuite(name: document.name, timestamp: document.suites.map(\.timestamp).min() ?? Date(timeIntervalSince1970: 0),
+                                        time: document.suites.reduce(0) { $0 + $1.time }, properties: shared,
+                                        cases: document.suites.flatMap(\.cases))]
+        }
         result.name = dialect == .ant || directory ? "" : text(document.name)
         for s in result.suites.indices {
             var suite = result.suites[s]

@@ -63,9 +63,10 @@ struct JUnitPythonReaderTests {
         /// xunitparser keeps one property table for a whole `<testsuites>` document and asserts that no name
         /// comes twice, so it cannot read a file in which several suites carry the same property, which is
         /// every mamconf report of more than one suite (each suite has `requirements`, `sdk`, …). It reads
-        /// such a report in the `--junit-dir` layout, one suite per file.
+        /// such a report in the `--junit-dir` layout, one suite per file, or in the ant dialect.
         var xunitparserNeedsOneSuitePerFile: Bool {
-            guard !directory else { return false }
+            // A directory has a suite per file, and the ant dialect's file is one suite.
+            guard !directory, dialect != .ant else { return false }
             let names = document.suites.flatMap { Set($0.properties.map(\.name)) }
             return Set(names).count < names.count
         }

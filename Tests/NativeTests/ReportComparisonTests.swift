@@ -103,6 +103,33 @@ struct ReportComparisonTests {
         #expect(cell == "a\\|b &lt;img src=x&gt; \\`c\\` \\*d\\* \\[e\\](f) next")
     }
 
+    /// A pull-request comment must not notify anyone or carry a link a case name or message brought in.
+    static let hostileCells: [(text: String, cell: String)] = [
+        ("@everyone look", "@&#8203;everyone look"),
+        ("ping @octo-org/team and @user", "ping @&#8203;octo-org/team and @&#8203;user"),
+        ("see https://evil.example/x?a=1", "see https:&#8203;//evil.example/x?a=1"),
+        ("or www.evil.example", "or www&#8203;.evil.example"),
+        ("mail me@evil.example", "mail me@&#8203;evil.example"),
+        ("[click](https://evil.example)", "\\[click\\](https:&#8203;//evil.example)"),
+        ("![pixel](https://evil.example/p.png)", "!\\[pixel\\](https:&#8203;//evil.example/p.png)"),
+        ("<https://evil.example>", "&lt;https:&#8203;//evil.example&gt;"),
+        ("math $x^2$", "math \\$x^2\\$"),
+    ]
+
+    @Test(arguments: hostileCells)
+    func markdownCellsCannotMentionAnyoneOrLinkAnywhere(text: String, cell: String) {
+        #expect(ReportComparison.markdownCell(text) == cell)
+    }
+
+    @Test func theMarkdownCommentEscapesCaseNamesAndMessages() {
+        let base = JUnitDocument(name: "b", suites: [JUnitSuite(name: "s", cases: [JUnitCase(classname: "@team", name: "www.example.com")])])
+        let new = JUnitDocument(name: "n", suites: [JUnitSuite(name: "s", cases: [JUnitCase(
+            classname: "@team", name: "www.example.com", outcome: .failure(message: "@everyone https://evil.example", type: "t", details: ""))])])
+        let markdown = ReportComparison(base: base, new: new).markdown(base: "b.xml", new: "n.xml")
+        #expect(markdown.contains("| @&#8203;team / www&#8203;.example.com | passed | failed | @&#8203;everyone https:&#8203;//evil.example |"), "\(markdown)")
+        #expect(!markdown.contains("@everyone") && !markdown.contains("https://"))
+    }
+
     @Test func longCategoriesAreCutInMarkdownButNotInText() {
         let many = (0..<(ReportComparison.markdownRowLimit + 5)).map { JUnitCase(classname: "s", name: "case-\($0)") }
         let comparison = ReportComparison(base: JUnitDocument(name: "b"), new: JUnitDocument(name: "n", suites: [JUnitSuite(name: "s", cases: many)]))

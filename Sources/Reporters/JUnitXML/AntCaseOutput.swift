@@ -46,12 +46,20 @@ enum AntCaseOutput {
         var result = [String?](repeating: nil, count: cases.count)
         var current: Int?
         var body: [String] = []
+        // Per header, how many of its positions are behind the current case: `current` only grows, so each
+        // position is passed once and a report of many cases of one name is still split in linear time.
+        var passed: [String: Int] = [:]
         for line in lines {
-            if let next = positions[line]?.first(where: { $0 > (current ?? -1) }) {
-                if let current { result[current] = body.joined(separator: "\n") }
-                body = []
-                current = next
-                continue
+            if let candidates = positions[line] {
+                var skip = passed[line, default: 0]
+                while skip < candidates.count && candidates[skip] <= (current ?? -1) { skip += 1 }
+                passed[line] = skip
+                if skip < candidates.count {
+                    if let current { result[current] = body.joined(separator: "\n") }
+                    body = []
+                    current = candidates[skip]
+                    continue
+                }
             }
             guard current != nil else { return nil }
             body.append(line)

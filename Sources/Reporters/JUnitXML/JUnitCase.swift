@@ -11,10 +11,11 @@ public struct JUnitCase: Sendable, Equatable {
     public var systemOut: String?
     /// Captured error output, written as `<system-err>` inside the case.
     public var systemErr: String?
-    /// The source file that defines the case (a suite YAML file). Written only in the ``JUnitDialect/github``
-    /// dialect, as the `file` attribute that GitHub reporters use to annotate the file.
+    /// The source file to point at (a suite YAML file). Written only in the ``JUnitDialect/github`` dialect, as
+    /// the `file` attribute that GitHub reporters use to annotate the file.
     public var file: String?
-    /// The line of ``file`` where the case starts; written with it, only in the ``JUnitDialect/github`` dialect.
+    /// The line of ``file`` to point at: mamconf gives the failing step's line, or where the case starts when no
+    /// step failed. Written with ``file``, only in the ``JUnitDialect/github`` dialect.
     public var line: Int?
     /// Every failed run other than the one ``outcome`` reports, in order: for a flaky pass all its failed runs,
     /// for a case that never passed the reruns after its first failure. See ``JUnitAttempt`` for how they are written.

@@ -14,10 +14,12 @@ public enum JUnitDialect: String, Sendable, Equatable, CaseIterable {
     /// `<testcase>` for annotations, and the reason as a `message` attribute on `<skipped>` (the text stays too).
     /// The published schemas reject these attributes.
     case github
-    /// Apache Ant's strict JUnit.xsd (also what many XSLT-based report generators expect): `<testsuites>`
-    /// without attributes; every `<testsuite>` with `package`, `id` and `hostname`, a `<properties>` element
-    /// and suite-level `<system-out>` and `<system-err>`; no output inside a case and at most one result
-    /// element. Per-case output is gathered into the suite's output under a header line per case (which
-    /// ``JUnitReader`` splits again). Not carried: the document name, `file`/`line` and earlier attempts.
+    /// Apache Ant's strict JUnit.xsd (also what many XSLT-based report generators expect), in the shape Ant's
+    /// `junitreport` reads: a `<testsuite>` root, with `hostname`, a `<properties>` element and suite-level
+    /// `<system-out>` and `<system-err>`; no output inside a case and at most one result element. A whole
+    /// document is one `<testsuite>` named after it, holding every case, with the properties all suites share
+    /// (`junitreport` takes no `<testsuites>` root; a directory has a file per suite). Per-case output is gathered
+    /// into the suite's output under a header line per case (which ``JUnitReader`` splits again). Not carried:
+    /// `file`/`line`, earlier attempts, and in a whole document the suites' own properties.
     case ant
 }

@@ -19,15 +19,28 @@ import Darwin
 /// to the cases when it is in the layout the ``JUnitDialect/ant`` dialect writes, and otherwise dropped
 /// (the model has no suite-level output). A missing timestamp reads as 1970-01-01T00:00:00Z and a missing
 /// document name as "". Counters in the file (`tests`, `failures`, …) are not read: the model derives them
-/// from the cases. libxml2's safety limits apply, so one output element may hold at most 10 MB.
+/// from the cases.
+///
+/// Reports come from other machines, so the reader refuses what no JUnit report needs: a DOCTYPE (the way to
+/// entity expansion, external entities and DTDs; refused before anything in it is read), elements nested
+/// deeper than ``depthLimit``, and more than ``sizeLimit`` bytes (a file, or a directory's files together,
+/// checked before they are read). Within these, what is read grows only with the input, so libxml2's own
+/// fixed limits are lifted: an output element may hold more than its 10 MB.
 public enum JUnitReader {
-    /// Reads a report file, or every `TEST-*.xml` file of a directory.
-    public static func read(path: String) throws(JUnitReaderError) -> JUnitDocument {
+    /// The most bytes a report (a file, or a directory's report files together) may hold: far above what a
+    /// run of thousands of cases writes, and low enough that reading one cannot exhaust a CI machine.
+    public static let sizeLimit = 512 << 20
+    /// The deepest elements may nest (see ``ParsedXMLDocument/depthLimit``).
+    public static let depthLimit = ParsedXMLDocument.depthLimit
+
+    /// Reads a report file, or every `TEST-*.xml` file of a directory; at most `sizeLimit` bytes in all.
+    public static func read(path: String, sizeLimit: Int = sizeLimit) throws(JUnitReaderError) -> JUnitDocument {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unreadable(path: path, reason: "no such file or directory")
         }
-        return isDirectory.boolValue ? try readDirectory(path) : try read(data: load(path), source: path)
+        var budget = Budget(limit: sizeLimit)
+        return isDirectory.boolValue ? try readDirectory(path, &budget) : try read(data: load(path, &budget), source: path)
     }
 
     /// Reads a report from memory; `source` names it in errors.
@@ -36,8 +49,13 @@ public enum JUnitReader {
         switch ParsedXMLDocument.parse(data, name: source) {
         case .success(let parsed): document = parsed
         case .failure(let failure):
-            throw .malformed(path: source, line: failure.line, column: failure.column,
-                             reason: failure.message.isEmpty ? "unknown libxml2 error" : failure.message)
+            switch failure.refusal {
+            case .doctype: throw .doctype(path: source, line: failure.line)
+            case .tooDeep: throw .tooDeep(path: source, line: failure.line, limit: depthLimit)
+            case nil:
+                throw .malformed(path: source, line: failure.line, column: failure.column,
+                                 reason: failure.message.isEmpty ? "unknown libxml2 error" : failure.message)
+            }
         }
         guard let root = document.root else { throw .malformed(path: source, line: 0, column: 0, reason: "no root element") }
         var reader = SuiteReader(source: source)
@@ -69,23 +87,57 @@ public enum JUnitReader {
         return files.map { (path as NSString).appendingPathComponent($0) }
     }
 
-    private static func readDirectory(_ path: String) throws(JUnitReaderError) -> JUnitDocument {
+    private static func readDirectory(_ path: String, _ budget: inout Budget) throws(JUnitReaderError) -> JUnitDocument {
         var result = JUnitDocument(name: "")
         for file in try reportFiles(inDirectory: path) {
-            let document = try read(data: load(file), source: file)
+            let document = try read(data: load(file, &budget), source: file)
             if result.name.isEmpty { result.name = document.name }
             result.suites += document.suites
         }
         return result
     }
 
-    private static func load(_ path: String) throws(JUnitReaderError) -> Data {
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+    /// What is left of the bytes one report may hold.
+    private struct Budget {
+        let limit: Int
+        var left: Int
+
+        init(limit: Int) {
+            self.limit = limit
+            left = limit
         }
     }
+
+    /// The file's bytes, never more than the budget has left: a regular file's size is checked before it is
+    /// read, and anything else (a pipe, a device) is read no further than one byte past the budget.
+    private static func load(_ path: String, _ budget: inout Budget) throws(JUnitReaderError) -> Data {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > budget.left {
+            throw .tooLarge(path: path, limit: budget.limit)
+        }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = readBytes(fd, &buffer, min(buffer.count, budget.left - data.count + 1))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+            if data.count > budget.left { throw .tooLarge(path: path, limit: budget.limit) }
+        }
+        budget.left -= data.count
+        return data
+    }
+}
+
+/// read(2), named so that inside ``JUnitReader`` it is not taken for one of its `read` functions.
+private func readBytes(_ fd: Int32, _ buffer: inout [UInt8], _ count: Int) -> Int {
+    buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, count) }
 }
 
 /// Collects the suites of one file; nested `<testsuite>` elements (junit-10 allows them) follow their parent.

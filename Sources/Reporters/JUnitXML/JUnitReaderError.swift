@@ -11,6 +11,12 @@ public enum JUnitReaderError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidNumber(path: String, line: Int, element: String, attribute: String, value: String)
     /// A directory holds no `TEST-*.xml` report file.
     case emptyDirectory(path: String)
+    /// The report declares a DOCTYPE (see ``JUnitReader``).
+    case doctype(path: String, line: Int)
+    /// Elements nest deeper than ``JUnitReader/depthLimit``.
+    case tooDeep(path: String, line: Int, limit: Int)
+    /// The report (a file, or a directory's files together) is larger than `limit` bytes.
+    case tooLarge(path: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -24,6 +30,14 @@ public enum JUnitReaderError: Error, Sendable, Equatable, CustomStringConvertibl
             return "\(Self.position(path, line, 0)): <\(element) \(attribute)=\"\(value)\"> is not a number"
         case let .emptyDirectory(path):
             return "\(path): the directory holds no TEST-*.xml report files (the layout --junit-dir writes)"
+        case let .doctype(path, line):
+            return "\(Self.position(path, line, 0)): the report declares a DOCTYPE, which JUnit reports never have; "
+                + "refused, because its entities could expand without bound or read other files"
+        case let .tooDeep(path, line, limit):
+            return "\(Self.position(path, line, 0)): elements nest more than \(limit) deep, which no JUnit report needs; refused"
+        case let .tooLarge(path, limit):
+            let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+            return "\(path): the report is larger than \(size), the most merge and compare read"
         }
     }
 

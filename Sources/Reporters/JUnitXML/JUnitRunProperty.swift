@@ -11,4 +11,8 @@ public enum JUnitRunProperty {
     public static let cases = "cases"
     /// `I/N` when the report is shard I of N; absent when the run was not sharded. Dropped by the merge.
     public static let shard = "shard"
+    /// The name of the suite without cases that the report of a shard that ran no case holds (a run split into
+    /// more shards than it has cases), so that its report still carries the run properties, `shard` among them.
+    /// The merge drops it.
+    public static let emptyShard = "mamconf-empty-shard"
 }

@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Renders a ``JUnitDocument`` as JUnit XML in one of the ``JUnitDialect``s.
 ///
@@ -20,26 +27,49 @@ public enum JUnitWriter {
 
     private static func writeDocument(_ stream: JUnitStream, dialect: JUnitDialect, to xml: XMLWriter) throws(JUnitWriterError) {
         try xml.startDocument()
-        try xml.startElement("testsuites")
-        if dialect != .ant {
-            // Ant's schema allows no attributes on <testsuites>.
-            try xml.attribute("name", stream.name)
-            try xml.attribute("tests", String(stream.tests))
-            try xml.attribute("failures", String(stream.failures))
-            try xml.attribute("errors", String(stream.errors))
-            try xml.attribute("time", JUnitFormat.seconds(stream.time))
+        if dialect == .ant {
+            // Ant's junitreport reads only files whose root is a <testsuite>; its counts and output need every
+            // case first, so this dialect is built whole.
+            let document = JUnitDocument(name: stream.name, suites: (0..<stream.suiteCount).map(stream.suite))
+            try writeSuite(antSuite(document), dialect: .ant, to: xml)
+            return
         }
+        try xml.startElement("testsuites")
+        try xml.attribute("name", stream.name)
+        try xml.attribute("tests", String(stream.tests))
+        try xml.attribute("failures", String(stream.failures))
+        try xml.attribute("errors", String(stream.errors))
+        try xml.attribute("time", JUnitFormat.seconds(stream.time))
         for index in 0..<stream.suiteCount {
-            try writeSuite(stream.suite(index), dialect: dialect, aggregatedID: index, to: xml)
+            try writeSuite(stream.suite(index), dialect: dialect, to: xml)
         }
         try xml.endElement()
+    }
+
+    /// The whole document as the one `<testsuite>` of the ``JUnitDialect/ant`` dialect: named after the
+    /// document, every case in suite order (each keeps its classname, the suite it came from), the summed time,
+    /// the earliest known timestamp, and the properties every suite has with the same value (the run's, such as
+    /// `suites.digest` or `shard`; a suite's own, such as its requirements, are not carried).
+    static func antSuite(_ document: JUnitDocument) -> JUnitSuite {
+        let unknown = Date(timeIntervalSince1970: 0)
+        let timestamp = document.suites.map(\.timestamp).filter { $0 != unknown }.min() ?? unknown
+        var shared: [JUnitProperty] = []
+        if let first = document.suites.first {
+            var names = Set<String>()
+            for property in first.properties where names.insert(property.name).inserted
+                && document.suites.allSatisfy({ $0.property(property.name) == property.value }) {
+                shared.append(property)
+            }
+        }
+        return JUnitSuite(name: document.name, timestamp: timestamp, time: document.time, properties: shared,
+                          cases: document.suites.flatMap(\.cases))
     }
 
     /// One suite as a document of its own, with `<testsuite>` as the root (Surefire's per-file layout).
     public static func render(_ suite: JUnitSuite, dialect: JUnitDialect = .standard) throws -> Data {
         let xml = try XMLWriter()
         try xml.startDocument()
-        try writeSuite(suite, dialect: dialect, aggregatedID: nil, to: xml)
+        try writeSuite(suite, dialect: dialect, to: xml)
         return try xml.finish()
     }
 
@@ -52,7 +82,8 @@ public enum JUnitWriter {
     }
 
     /// Writes `stream` to `url` as it is built, a suite at a time, with the same atomic replacement as
-    /// ``write(_:to:dialect:)-(JUnitDocument,_,_)``: memory holds one suite, not the report.
+    /// ``write(_:to:dialect:)-(JUnitDocument,_,_)``: memory holds one suite, not the report (except in the
+    /// ``JUnitDialect/ant`` dialect, whose one `<testsuite>` needs every case before its counts).
     public static func write(_ stream: JUnitStream, to url: URL, dialect: JUnitDialect = .standard) throws {
         try AtomicFile.replace(url) { fd throws(JUnitWriterError) in
             let xml = try XMLWriter(fd: fd)
@@ -68,7 +99,9 @@ public enum JUnitWriter {
     /// names that would clash (also by case, for case-insensitive file systems) get `-2`, `-3`, …
     /// The directory holds one report: `TEST-*.xml` files left from an earlier run that this document does
     /// not write again are removed afterwards, so a reader of the directory never sees suites that no longer
-    /// exist. Other files are left alone. Returns the files written, in suite order.
+    /// exist. Only files mamconf wrote there are replaced or removed (see ``ReportDirectoryRecord``): when a
+    /// file this run would write is another's (another tool's report, the `--junit` report), nothing is
+    /// written and the error names it. Returns the files written, in suite order.
     @discardableResult
     public static func writeDirectory(_ document: JUnitDocument, to directory: URL,
                                       dialect: JUnitDialect = .standard) throws -> [URL] {
@@ -85,23 +118,44 @@ public enum JUnitWriter {
             }
         }
         let names = fileNames(for: document.suites.map(\.name))
-        var written: [URL] = []
-        for (suite, name) in zip(document.suites, names) {
-            let url = directory.appendingPathComponent(name)
-            try AtomicFile.replace(url, with: render(suite, dialect: dialect))
-            written.append(url)
-        }
-        // Compared without case, so a case-insensitive file system never loses a file just written.
-        let keep = Set(names.map { $0.lowercased() })
-        let existing = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        for stale in existing where isReportFileName(stale) && !keep.contains(stale.lowercased()) {
-            let url = directory.appendingPathComponent(stale)
-            do {
-                try FileManager.default.removeItem(at: url)
-            } catch {
-                throw JUnitWriterError.unwritable(path: url.path, reason: "a report file of an earlier run cannot be removed (\(error.localizedDescription))")
+        let earlier = ReportDirectoryRecord.load(from: path)
+        for name in names {
+            let file = directory.appendingPathComponent(name).path
+            var status = stat()
+            if lstat(file, &status) == 0, !earlier.wrote(name, in: path) {
+                throw JUnitWriterError.unwritable(path: file, reason: "mamconf's --junit-dir did not write this file (another tool's report, "
+                    + "or the --junit report?), so it is neither replaced nor removed; remove it, or give --junit-dir a directory of its own")
             }
         }
+        var record = ReportDirectoryRecord()
+        var written: [URL] = []
+        do {
+            for (suite, name) in zip(document.suites, names) {
+                let url = directory.appendingPathComponent(name)
+                let data = try render(suite, dialect: dialect)
+                try AtomicFile.replace(url, with: data)
+                record.add(name: name, data: data)
+                written.append(url)
+            }
+            // Compared without case, so a case-insensitive file system never loses a file just written.
+            let keep = Set(names.map { $0.lowercased() })
+            for stale in Set(earlier.entries.map(\.name)).sorted() where !keep.contains(stale.lowercased()) && earlier.wrote(stale, in: path) {
+                let url = directory.appendingPathComponent(stale)
+                do {
+                    try FileManager.default.removeItem(at: url)
+                } catch {
+                    throw JUnitWriterError.unwritable(path: url.path, reason: "a report file of an earlier run cannot be removed (\(error.localizedDescription))")
+                }
+            }
+        } catch {
+            // Whatever is there now was written by mamconf, the earlier run's files or this one's: the next run
+            // may replace and remove both.
+            var both = earlier
+            both.add(record)
+            try? both.save(to: path)
+            throw error
+        }
+        try record.save(to: path)
         return written
     }
 
@@ -153,17 +207,10 @@ public enum JUnitWriter {
         XMLText.sanitize(bytes: bytes)
     }
 
-    /// `aggregatedID` is the suite's position under a `<testsuites>` root, nil when the suite is the root.
-    private static func writeSuite(_ suite: JUnitSuite, dialect: JUnitDialect, aggregatedID: Int?,
-                                   to xml: XMLWriter) throws(JUnitWriterError) {
+    private static func writeSuite(_ suite: JUnitSuite, dialect: JUnitDialect, to xml: XMLWriter) throws(JUnitWriterError) {
         try xml.startElement("testsuite")
         if dialect == .ant {
             try xml.attribute("name", antName(suite.name))
-            if let aggregatedID {
-                // The aggregated form splits Java's package from the class name; suites have no package.
-                try xml.attribute("package", "")
-                try xml.attribute("id", String(aggregatedID))
-            }
             // Required by Ant's schema, which names 'localhost' for an unknown host; reports stay reproducible.
             try xml.attribute("hostname", "localhost")
         } else {

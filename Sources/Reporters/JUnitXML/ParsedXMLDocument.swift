@@ -13,11 +13,25 @@ final class ParsedXMLDocument {
         xmlFreeDoc(pointer)
     }
 
+    /// The deepest elements may nest. A JUnit report needs a handful of levels (`testsuites`, `testsuite`,
+    /// `testcase`, a result, its `stackTrace`; junit-10 nests suites), so anything deeper is no report, and the
+    /// reader's recursion over nested suites stays shallow.
+    static let depthLimit = 64
+
     /// Why a document could not be parsed, with libxml2's position (0 when unknown).
     struct ParseFailure: Error {
+        /// What the parser refused although libxml2 would have read it.
+        enum Refusal: Equatable {
+            /// A DOCTYPE: the way to entity expansion, external entities and DTDs, which no report needs.
+            case doctype
+            /// Elements nested deeper than ``ParsedXMLDocument/depthLimit``.
+            case tooDeep
+        }
+
         var message: String
         var line: Int
         var column: Int
+        var refusal: Refusal?
     }
 
     /// Parses `xml` without network access. On failure returns nil and appends libxml2's reason.
@@ -35,35 +49,53 @@ final class ParsedXMLDocument {
         }
     }
 
-    /// Parses `xml` without network access; `name` is what libxml2 calls the document. libxml2's safety limits
-    /// stay on (among them 10 MB per text node and entity expansion checks): reports can come from anywhere,
-    /// such as the artifacts of a pull request from a fork.
+    /// Parses `xml` as a report from anywhere (such as the artifacts of a pull request from a fork): without
+    /// network access, refusing a DOCTYPE before anything in it is read (so no entity is ever declared or
+    /// expanded, and no external entity or DTD is loaded) and nesting deeper than ``depthLimit``. With that,
+    /// what the tree holds grows only with the input, so libxml2's fixed limits can be lifted
+    /// (`XML_PARSE_HUGE`): a big run's transcripts exceed its 10 MB per text node. `name` is what libxml2
+    /// calls the document.
     static func parse(_ xml: Data, name: String) -> Result<ParsedXMLDocument, ParseFailure> {
         LibXML.ensureInitialized()
         guard let length = Int32(exactly: xml.count) else {
             return .failure(ParseFailure(message: "document of \(xml.count) bytes is too large", line: 0, column: 0))
         }
-        guard let context = xmlNewParserCtxt() else {
+        guard let context = xmlNewParserCtxt(), let sax = context.pointee.sax else {
             return .failure(ParseFailure(message: "xmlNewParserCtxt failed", line: 0, column: 0))
         }
         defer { xmlFreeParserCtxt(context) }
         // NOERROR/NOWARNING keep libxml2 from printing to stderr; the reason is read back below.
         // BIG_LINES: line numbers past 65535 are reported as they are, not capped.
-        let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue
+        // HUGE: no 10 MB limit per text node; safe only because a DOCTYPE and deep nesting are refused below
+        // (libxml2 2.9 also drops its entity amplification checks under it).
+        let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+            | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_HUGE.rawValue
+        // The callbacks receive the parser context (SAX2's user data); the state they share is in its `_private`.
+        let state = ParseState(startElement: sax.pointee.startElementNs, endElement: sax.pointee.endElementNs)
+        context.pointee._private = Unmanaged.passUnretained(state).toOpaque()
         // libxml2 goes on after the first error and reports follow-up errors (often "premature end of data" at
-        // the last line); the first one is where the file went wrong. The structured-error callback receives
-        // the parser context (SAX2's user data), so the first error is kept in its `_private` field.
-        let first = FirstError()
-        context.pointee._private = Unmanaged.passUnretained(first).toOpaque()
-        context.pointee.sax.pointee.serror = { userData, error in
-            guard let userData, let error else { return }
-            let parser = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-            guard let stash = parser.pointee._private else { return }
-            let first = Unmanaged<FirstError>.fromOpaque(stash).takeUnretainedValue()
-            guard first.failure == nil else { return }
-            first.failure = FirstError.failure(of: error)
+        // the last line); the first one is where the file went wrong.
+        sax.pointee.serror = { userData, error in
+            guard let error, case let (_, state)? = ParseState.of(userData), state.failure == nil else { return }
+            state.failure = ParseState.failure(of: error)
         }
-        let document = withExtendedLifetime(first) {
+        // Called at `<!DOCTYPE name …`, before its internal subset is read.
+        sax.pointee.internalSubset = { userData, _, _, _ in
+            guard case let (parser, state)? = ParseState.of(userData) else { return }
+            state.refuse(.doctype, parser)
+        }
+        sax.pointee.startElementNs = { userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
+            guard case let (parser, state)? = ParseState.of(userData) else { return }
+            state.depth += 1
+            guard state.depth <= ParsedXMLDocument.depthLimit else { return state.refuse(.tooDeep, parser) }
+            state.startElement?(userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
+        }
+        sax.pointee.endElementNs = { userData, localName, prefix, uri in
+            guard case let (_, state)? = ParseState.of(userData) else { return }
+            state.depth -= 1
+            state.endElement?(userData, localName, prefix, uri)
+        }
+        let document = withExtendedLifetime(state) {
             xml.withUnsafeBytes { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
                     xmlCtxtReadMemory(context, chars.baseAddress, length, name, nil, Int32(options))
@@ -71,20 +103,48 @@ final class ParsedXMLDocument {
             }
         }
         context.pointee._private = nil
+        if let failure = state.failure, failure.refusal != nil {
+            if let document { xmlFreeDoc(document) }
+            return .failure(failure)
+        }
         guard let document, context.pointee.wellFormed != 0 else {
             if let document { xmlFreeDoc(document) }
-            if let failure = first.failure { return .failure(failure) }
+            if let failure = state.failure { return .failure(failure) }
             guard let last = xmlCtxtGetLastError(context) else {
                 return .failure(ParseFailure(message: "", line: 0, column: 0))
             }
-            return .failure(FirstError.failure(of: last))
+            return .failure(ParseState.failure(of: last))
         }
         return .success(ParsedXMLDocument(pointer: document))
     }
 
-    /// Holds the first error libxml2 reports while parsing.
-    private final class FirstError {
+    /// What the parser's callbacks share: the first problem, the current depth, and libxml2's own element
+    /// callbacks, which build the tree.
+    private final class ParseState {
         var failure: ParseFailure?
+        var depth = 0
+        let startElement: startElementNsSAX2Func?
+        let endElement: endElementNsSAX2Func?
+
+        init(startElement: startElementNsSAX2Func?, endElement: endElementNsSAX2Func?) {
+            self.startElement = startElement
+            self.endElement = endElement
+        }
+
+        /// The parser context a callback was given, and the state stored in it.
+        static func of(_ userData: UnsafeMutableRawPointer?) -> (xmlParserCtxtPtr, ParseState)? {
+            guard let userData else { return nil }
+            let parser = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let stash = parser.pointee._private else { return nil }
+            return (parser, Unmanaged<ParseState>.fromOpaque(stash).takeUnretainedValue())
+        }
+
+        /// Records the refusal (it outranks any error before it) and stops the parser where it is.
+        func refuse(_ refusal: ParseFailure.Refusal, _ parser: xmlParserCtxtPtr) {
+            let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 0
+            failure = ParseFailure(message: "", line: line, column: 0, refusal: refusal)
+            xmlStopParser(parser)
+        }
 
         static func failure(of error: UnsafePointer<xmlError>) -> ParseFailure {
             let message = error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error"

@@ -76,16 +76,22 @@ extension ReportComparison {
         return line.count > 120 ? String(line.prefix(119)) + "…" : line
     }
 
-    /// Text safe inside a Markdown table cell: one line, `|` and Markdown/HTML markup escaped.
+    /// Text safe inside a Markdown table cell: one line, `|` and Markdown/HTML markup escaped, and nothing
+    /// GitHub would turn into a notification or a link: a zero-width space (`&#8203;`, as Dependabot does it)
+    /// goes after every `@` (mentions, e-mail addresses), after the `:` of `://` and before the `.` of `www.`.
     public static func markdownCell(_ text: String) -> String {
+        let characters = Array(text)
         var out = ""
-        for character in text {
+        for (index, character) in characters.enumerated() {
             switch character {
             case "\n", "\r", "\r\n", "\t": out.append(" ")
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "|", "\\", "`", "*", "_", "[", "]", "#", "~": out += "\\" + String(character)
+            case "|", "\\", "`", "*", "_", "[", "]", "#", "~", "$": out += "\\" + String(character)
+            case "@": out += "@&#8203;"
+            case ":" where characters[(index + 1)...].starts(with: ["/", "/"]): out += ":&#8203;"
+            case "." where index >= 3 && String(characters[(index - 3)..<index]).lowercased() == "www": out += "&#8203;."
             default: out.append(character)
             }
         }

@@ -12,12 +12,18 @@ struct MergeCommand: ParsableCommand {
             Each input is a report file or a --junit-dir directory (TEST-*.xml), in any dialect. Suites of the same \
             name are combined; suites and cases are put back in the order of the unsharded run (the suite.index and \
             cases properties), times are summed and the earliest timestamp kept. Exit 2, writing nothing, when the \
-            inputs were made from different suite files (their suites.digest differs), when a case is in two \
-            inputs, or when an input cannot be read. Missing shards are reported on stderr but do not stop the merge.
+            inputs were made from different suite files (their suites.digest differs, or some have none), when a \
+            report is given twice or a case is in two inputs (or twice in one), when shard labels are malformed, \
+            of different splits or repeated, when a shard or a planned case is in no input (unless \
+            --allow-missing-shards), or when an input cannot be read.
             """)
 
     @Option(name: .customLong("junit-dialect"), help: "The dialect of the merged report (see docs/reports.md).")
     var dialect: JUnitDialect = .standard
+
+    @Flag(name: .customLong("allow-missing-shards"),
+          help: "Merge part of a run: each missing shard and each planned case in no input becomes an <error> case.")
+    var allowMissingShards = false
 
     @Argument(help: "The merged report to write (replaced atomically).")
     var output: String
@@ -26,10 +32,11 @@ struct MergeCommand: ParsableCommand {
     var inputs: [String]
 
     func run() throws {
+        try checkDistinct(inputs)
         let documents = try inputs.map { JUnitMerger.Input(source: $0, document: try ReportInputs.read($0)) }
         let merged: JUnitMerger.Result
         do {
-            merged = try JUnitMerger.merge(documents)
+            merged = try JUnitMerger.merge(documents, allowMissingShards: allowMissingShards)
         } catch {
             throw MamconfExit(MamconfExit.notJudged, error.description)
         }
@@ -48,5 +55,20 @@ struct MergeCommand: ParsableCommand {
         let document = merged.document
         print("merged \(inputs.count) report(s) into \(output): \(document.suites.count) suite(s), \(document.tests) case(s), "
               + "\(document.failures) failed, \(document.errors) errored, \(document.skipped) skipped")
+    }
+
+    /// Refuses one report given twice under different paths (`a.xml` and `./a.xml`, a link): the same file, by
+    /// device and inode. Paths that cannot be examined are left to the reader, which names the problem.
+    private func checkDistinct(_ paths: [String]) throws {
+        var seen: [[UInt64]: String] = [:]
+        for path in paths {
+            var status = stat()
+            guard stat(path, &status) == 0 else { continue }
+            let identity = [UInt64(status.st_dev), UInt64(status.st_ino)]
+            if let first = seen[identity] {
+                throw MamconfExit(MamconfExit.notJudged, JUnitMergeError.sameInput(source: first, other: path).description)
+            }
+            seen[identity] = path
+        }
     }
 }

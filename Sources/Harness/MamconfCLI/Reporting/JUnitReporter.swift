@@ -36,7 +36,16 @@ public struct JUnitReporter: Reporter {
 
     /// The JUnit document for a run. Public so tests can validate exactly what is written.
     public func document(for result: RunResult) -> JUnitDocument {
-        JUnitDocument(name: "mamconf", suites: result.suites.map { junitSuite($0, of: result) })
+        JUnitDocument(name: "mamconf", suites: suites(of: result).map { junitSuite($0, of: result) })
+    }
+
+    /// The run's suites; for a shard that ran no case, a suite without cases in their place
+    /// (``JUnitRunProperty/emptyShard``), or its report would carry no `shard` label and `mamconf merge` would
+    /// take the shard for missing.
+    private func suites(of result: RunResult) -> [SuiteResult] {
+        guard result.suites.isEmpty, result.shard != nil else { return result.suites }
+        return [SuiteResult(suiteId: JUnitRunProperty.emptyShard, title: "no case in this shard", requirements: [],
+                            started: Date(timeIntervalSince1970: 0), duration: 0, cases: [])]
     }
 
     /// The same report as ``document(for:)``, built a suite at a time as it is written. The root's counts
@@ -47,8 +56,8 @@ public struct JUnitReporter: Reporter {
             name: "mamconf", tests: cases.count,
             failures: cases.count { if case .failed = $0.outcome { true } else { false } },
             errors: cases.count { if case .errored = $0.outcome { true } else { false } },
-            time: result.suites.reduce(0) { $0 + $1.duration }, suiteCount: result.suites.count,
-            suite: { junitSuite(result.suites[$0], of: result) })
+            time: result.suites.reduce(0) { $0 + $1.duration }, suiteCount: suites(of: result).count,
+            suite: { junitSuite(suites(of: result)[$0], of: result) })
     }
 
     private func junitSuite(_ suite: SuiteResult, of result: RunResult) -> JUnitSuite {
@@ -102,10 +111,22 @@ public struct JUnitReporter: Reporter {
             return JUnitAttempt(kind: kind, message: message, type: type, details: details,
                                 systemOut: attempt.transcript.joined(separator: "\n"), systemErr: Self.stderr(attempt.stderr))
         }
+        // GitHub's reporters annotate this line: the failing step where there is one, as the failure message names it.
+        let source = Self.failingStep(of: result.outcome) ?? result.location
         return JUnitCase(
             classname: result.suiteId, name: result.caseId, time: result.duration, outcome: outcome(result.outcome, result: result),
             systemOut: out.joined(separator: "\n"), systemErr: Self.stderr(result.stderr),
-            file: result.location.file, line: result.location.line, attempts: attempts)
+            file: source.file, line: source.line, attempts: attempts)
+    }
+
+    /// Where the step that failed is written: a failed expectation's step, or the step that was running when the
+    /// integration broke; nil for other outcomes.
+    static func failingStep(of outcome: CaseOutcome) -> SourceLocation? {
+        switch outcome {
+        case .failed(let failure): return failure.location
+        case .errored(let error, _): return location(of: error)
+        case .passed, .skipped: return nil
+        }
     }
 
     /// The system-out property lines that carry a listed case's own outcome.
