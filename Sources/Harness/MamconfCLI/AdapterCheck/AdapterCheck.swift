@@ -80,11 +80,11 @@ struct AdapterCheck {
             info = try answer.decode(as: InitializeResult.self)
             if let first = problems.first {
                 record("handshake", false, "the answer does not fit the protocol: \(first)")
-            } else if ProtocolVersion(rawValue: info.protocolVersion) == nil {
-                record("handshake", false, "unknown protocolVersion \"\(info.protocolVersion)\" (known: \(ProtocolVersion.allCases.map(\.rawValue).joined(separator: ", ")))")
             } else if let version = ProtocolVersion(rawValue: info.protocolVersion) {
                 record("handshake", true, "protocol \(info.protocolVersion); \(info.implementation.name) \(info.implementation.version) on \(info.sdk.name) \(info.sdk.version); "
                     + MethodProbe.meaning(of: version))
+            } else {
+                record("handshake", false, "unknown protocolVersion \"\(info.protocolVersion)\" (known: \(ProtocolVersion.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
         } catch {
             record("handshake", false, "\(error)")
