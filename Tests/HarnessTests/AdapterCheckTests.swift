@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Backends
 import ConformanceCore
 import Foundation
@@ -47,6 +48,8 @@ import Testing
         ("early-sync", "sync", "sync answered before"),
         ("ignores-shutdown", "shutdown", "was not answered"),
         ("question-swallowed", "delegate-question", "was not asked"),
+        // One fault, one row: the events the adapter sent while acting on bad params are not a second fault.
+        ("unchecked-params", "bad-params", "answered with a result instead of error -32602"),
     ])
     func aBrokenBridgeFailsExactlyItsRow(mode: String, row: String, reason: String) async throws {
         let command = ["/usr/bin/env", "python3", Self.breaker, mode, "--", try EndToEnd.referenceExecutable()]
@@ -55,5 +58,51 @@ import Testing
         #expect(failed.map(\.name) == [row], "\(failed.map { "\($0.name): \($0.detail)" })")
         let detail = try #require(rows.first { $0.name == row }?.detail)
         #expect(detail.contains(reason), "\(detail)")
+    }
+
+    @Test func aProtocol0AdapterPassesEveryRowAndHearsWhichAreasItsMethodNotFoundAnswersLeaveOut() async throws {
+        let rows = try await Self.check(["python3", Protocol0Tests.adapter, "--", try EndToEnd.referenceExecutable()])
+        #expect(rows.map(\.name) == AdapterCheck.rows.map(\.name))
+        for row in rows { #expect(row.passed, "\(row.name): \(row.detail)") }
+        let handshake = try #require(rows.first { $0.name == "handshake" }?.detail)
+        #expect(handshake.hasPrefix("protocol 0;"), "\(handshake)")
+        for area in [Capability.dataTransfer, .clipboard, .notifications] {
+            #expect(handshake.contains(area.rawValue), "the handshake row names \(area.rawValue): \(handshake)")
+        }
+        let methods = try #require(rows.first { $0.name == "methods" }?.detail)
+        #expect(methods.contains("not offered"), "\(methods)")
+        #expect(methods.contains(RunnerMethod.appShare.rawValue), "\(methods)")
+    }
+
+    @Test(arguments: [
+        // A protocol-1 adapter was told of both methods.
+        (false, [RunnerMethod.appShare, .sdkIsManaged]),
+        // Protocol 0 had sdk.isManaged but not app.share, whose -32601 then means "not offered".
+        (true, [RunnerMethod.sdkIsManaged]),
+    ])
+    func aMethodOfTheAdaptersOwnProtocolAnsweredMethodNotFoundFailsTheMethodsRow(protocol0: Bool, missing: [RunnerMethod]) async throws {
+        let behind = (protocol0 ? ["python3", Protocol0Tests.adapter, "--"] : []) + [try EndToEnd.referenceExecutable()]
+        let rows = try await Self.check(["/usr/bin/env", "python3", Self.breaker, "forgets-methods", "--"] + behind)
+        let failed = rows.filter { !$0.passed }
+        #expect(failed.map(\.name) == ["methods"], "\(failed.map { "\($0.name): \($0.detail)" })")
+        let detail = try #require(rows.first { $0.name == "methods" }?.detail)
+        for method in missing { #expect(detail.contains(method.rawValue), "\(detail)") }
+        // "answered -32601 to A, B (methods of protocol N): …; not offered …": the accused are A, B.
+        let accused = detail.components(separatedBy: "answered -32601 to ").dropFirst().first?.components(separatedBy: " (").first ?? ""
+        #expect(accused.contains(RunnerMethod.appShare.rawValue) == !protocol0, "\(detail)")
+    }
+
+    static let caseMethods = RunnerMethod.allCases.filter({ $0.role != .control })
+
+    /// A probe of the methods row never hands a method params it can take, so a conformant integration answers
+    /// -32602 and does nothing; a query without params is asked as it is, and an action without params is not sent.
+    @Test(arguments: AdapterCheckTests.caseMethods)
+    func theMethodsProbeSendsParamsTheMethodCannotTake(_ method: RunnerMethod) throws {
+        let takesNone = method.paramsSchema.properties.isEmpty
+        switch MethodProbe.unfitParams(for: method) {
+        case nil: #expect(takesNone && method.role == .action)
+        case let params? where params == [:]: #expect(takesNone && method.role == .query)
+        case let params?: #expect(throws: (any Error).self) { try params.decode(as: method.paramsType) }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import ConformanceCore
 import Foundation
 import Testing
@@ -27,5 +28,15 @@ import Testing
         }
         #expect(skipped >= 3)
         #expect(run.console.last?.hasSuffix("\(skipped) skipped") == true, "\(run.console.suffix(3))")
+    }
+
+    /// Protocol 1 was published with protocol 0's methods. Every method added since belongs to a feature area, so an
+    /// integration of protocol 1 written before it (which declares no such area) gets its cases skipped, not errored:
+    /// adding a method stays backward compatible. (`hello` is the network transport's handshake, not a case's.)
+    static let addedSinceProtocol0 = RunnerMethod.allCases.filter({ $0.since > .v0 && $0 != .hello })
+
+    @Test(arguments: CapabilityTests.addedSinceProtocol0)
+    func aMethodAddedAfterTheProtocolWasPublishedBelongsToACapability(_ method: RunnerMethod) {
+        #expect(method.capability != nil, "\(method.rawValue) has no capability: an integration of protocol 1 that predates it answers -32601 and errors its cases")
     }
 }

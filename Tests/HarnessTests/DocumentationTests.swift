@@ -42,6 +42,14 @@ import Yams
         }
     }
 
+    @Test func theProtocolPageListsProtocol0sMethodsAsTheVocabularyRecordsThem() throws {
+        let versioning = Self.section("Versioning", of: try Self.page("adapter-protocol.md"))
+        let list = try #require(versioning.components(separatedBy: "Protocol 0 had these runner methods:").dropFirst().first?
+            .components(separatedBy: ";").first, "the Versioning section lists protocol 0's methods")
+        let named = Set(list.matches(of: try Regex("`([^`]+)`")).compactMap { $0.output[1].substring.map(String.init) })
+        #expect(named == Set(RunnerMethod.allCases.filter { $0.since == .v0 }.map(\.rawValue)))
+    }
+
     /// The fenced code blocks of a page in one language, in order.
     static func fencedBlocks(in page: String, language: String) -> [String] {
         var blocks: [String] = []

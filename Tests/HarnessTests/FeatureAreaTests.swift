@@ -5,7 +5,8 @@ import MamconfCLI
 import Testing
 
 /// An integration that offers only some feature areas is judged on those alone: cases of the others are
-/// skipped with the reason, never failed, errored or left "not run".
+/// skipped with the reason, never failed, errored or left "not run". (A protocol-0 integration, which declares
+/// none of them and answers `-32002` or `-32601` instead: ``Protocol0Tests``.)
 @Suite(.serialized) struct FeatureAreaTests {
     /// Every feature area but enrollment, restart and wipe (and the clock and prompts they need).
     static let missing: [Capability] = Capability.allCases.filter { !Capability.protocol0.contains($0) }
@@ -33,30 +34,6 @@ import Testing
             }
         }
         #expect(skipped >= 20, "most identity, allowed-accounts, config and policy cases need a missing area")
-        #expect(run.result.infrastructureProblems.isEmpty, "\(run.result.infrastructureProblems)")
-    }
-
-    @Test func aProtocol0IntegrationAnsweringUnsupportedGetsThoseCasesSkippedNeverErrored() async throws {
-        let suites = try EndToEnd.loadSuites()
-        let run = try await EndToEnd.run(suites, arguments: ["--protocol-version", "0"] + Self.disabling)
-        let cases = run.result.allCases
-        #expect(cases.count == suites.reduce(0) { $0 + $1.cases.count }, "every case has a result")
-        var unsupported = 0
-        for result in cases {
-            switch result.outcome {
-            case .passed: continue
-            case .skipped(let reason, _):
-                // Taken to offer every later area, the integration is asked, answers -32002, and the case is skipped
-                // (a case of older SDKs skips for the version, as in any run).
-                if EndToEnd.cleanVerdict("\(result.suiteId)/\(result.caseId)") == "skipped" { continue }
-                #expect(reason.contains("does not support"), "\(result.caseId): \(reason)")
-                unsupported += 1
-            case .failed, .errored:
-                Issue.record("\(result.suiteId)/\(result.caseId) must pass or be skipped, was \(result.outcome)")
-            }
-        }
-        #expect(unsupported >= 20, "skips from -32002 answers: \(unsupported)")
-        // Skips never count toward the restart budget: nothing was cut short.
         #expect(run.result.infrastructureProblems.isEmpty, "\(run.result.infrastructureProblems)")
     }
 

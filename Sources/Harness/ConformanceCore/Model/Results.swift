@@ -234,7 +234,8 @@ public struct IntegrationInfo: Sendable {
     public var parsedSDKVersion: SDKVersion? { SDKVersion(sdkVersion) }
 
     /// Whether the integration offers a feature area. A protocol 0 integration could not declare the
-    /// feature areas that came later, so it is taken to offer them (a `-32002` answer then skips the case).
+    /// feature areas that came later, so it is taken to offer them (a `-32002` answer, or `-32601` to a method
+    /// protocol 0 did not have, then skips the case).
     public func offers(_ capability: Capability) -> Bool {
         if capabilities.contains(capability.rawValue) { return true }
         return protocolVersion == ProtocolVersion.v0.rawValue && !Capability.protocol0.contains(capability)

@@ -5,7 +5,8 @@ public enum SkipKind: String, Sendable, CaseIterable {
     /// The case is written for SDK versions other than the one the integration reports (its own `sdk` range or
     /// a requirement's): every integration skips one of a pair of cases on either side of a version.
     case otherSDKVersion
-    /// The integration lacks a capability the case needs (not declared, or answered `-32002`).
+    /// The integration lacks a capability the case needs (not declared, answered `-32002`, or, from an adapter of an
+    /// older protocol, `-32601` to a method that came later).
     case integrationCapability
     /// The backend cannot do what the case needs of it (a journal, faults, a clock on a real tenant).
     case backendCapability

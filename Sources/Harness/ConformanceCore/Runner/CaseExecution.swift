@@ -86,7 +86,7 @@ struct CaseExecution {
                 log.begin()
             }
             if let skip = info.skip(for: testCase) { throw CaseStop.skip(skip.reason, skip.kind) }
-            let context = StepContext(session: started, log: log, tenant: tenant)
+            let context = StepContext(session: started, log: log, tenant: tenant, integration: info)
             for step in testCase.steps {
                 // Marks when each suite step began, so the transcript reads against the YAML.
                 transcript.add("── step \(step.location.fileAndLine): \(step.kind.label)")
@@ -210,6 +210,8 @@ struct CaseExecution {
         let session: any SDKAdapterSession
         let log: CaseEventLog
         let tenant: TenantHandle
+        /// What the integration said it is: its protocol decides what a `-32601` answer means.
+        let integration: IntegrationInfo
     }
 
     private func perform(_ step: Step, _ context: StepContext) async throws {
@@ -371,8 +373,12 @@ struct CaseExecution {
             case .rejected(_, let rpc) where rpc.known == .unsupported:
                 // The integration says it does not offer this feature area: nothing can be judged, and
                 // nothing is wrong either.
-                let area = method.capability.map { " (capability \($0.rawValue))" } ?? ""
-                throw CaseStop.skip("the integration does not support \(name)\(area): \(rpc.message)", .integrationCapability)
+                throw notOffered(method, because: rpc.message)
+            case .rejected(_, let rpc) where rpc.known == .methodNotFound && context.integration.predates(method):
+                // An integration of an older protocol answers -32601 to a method that came later, as that
+                // protocol told it to: the same "not offered", never a fault (and never spends the restart budget).
+                throw notOffered(method, because: "protocol \(context.integration.protocolVersion) predates it "
+                    + "(it came in protocol \(method.since.rawValue)) and the integration answered -32601: \(rpc.message)")
             case .rejected(_, let rpc) where rpc.known == .actionFailed:
                 throw CaseStop.failure(CaseFailure(
                     message: "\(name) failed in the integration: \(rpc.message) (code \(rpc.code))", location: location))
@@ -389,6 +395,12 @@ struct CaseExecution {
                 details: "answer: \(result.compactText)"))
         }
         return result
+    }
+
+    /// The integration does not offer `method`'s feature area: the case is skipped with the reason.
+    private func notOffered(_ method: RunnerMethod, because why: String) -> CaseStop {
+        let area = method.capability.map { " (capability \($0.rawValue))" } ?? ""
+        return CaseStop.skip("the integration does not support \(method.rawValue)\(area): \(why)", .integrationCapability)
     }
 
     private func checkBackend(_ expectation: BackendExpectation, _ context: StepContext, step: Step) async throws {

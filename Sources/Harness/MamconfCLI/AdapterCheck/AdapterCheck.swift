@@ -5,8 +5,9 @@ import AdapterTransports
 import Synchronization
 
 /// The first thing a vendor runs: does the bridge speak the protocol? One integration process is taken
-/// through the handshake, the error codes, a first policy with its delegate question, large and non-ASCII
-/// messages, `sync` and `shutdown`; each row passes or fails with the reason.
+/// through the handshake (and what its protocol version means), the error codes, a first policy with its delegate
+/// question, large and non-ASCII messages, `sync`, a probe of every method a case may send it and `shutdown`; each
+/// row passes or fails with the reason, and one fault fails one row.
 struct AdapterCheck {
     /// One line of the result table.
     struct Row: Sendable {
@@ -18,7 +19,7 @@ struct AdapterCheck {
 
     /// Every row, in the order they run.
     static let rows: [(name: String, checks: String)] = [
-        ("handshake", "initialize is answered with protocolVersion, implementation, sdk and capabilities"),
+        ("handshake", "initialize is answered with protocolVersion, implementation, sdk and capabilities; what the version means"),
         ("capabilities", "every declared capability is one the protocol defines"),
         ("unknown-method", "a method the protocol does not define is answered -32601"),
         ("bad-params", "params of the wrong type are answered -32602"),
@@ -27,6 +28,7 @@ struct AdapterCheck {
         ("large-message", "a 1 MiB request is read and acted on"),
         ("non-ascii", "non-ASCII text arrives and comes back unchanged"),
         ("notifications", "every event is a notification (no id) whose params fit its schema"),
+        ("methods", "every method a case may send is known: -32601 only to one the integration's protocol predates (its area is then not offered)"),
         ("reset", "reset leaves no signed-in account and no data (required of a network test host)"),
         ("shutdown", "shutdown is answered and the process exits by itself (over the network: the session ends)"),
     ]
@@ -78,10 +80,11 @@ struct AdapterCheck {
             info = try answer.decode(as: InitializeResult.self)
             if let first = problems.first {
                 record("handshake", false, "the answer does not fit the protocol: \(first)")
-            } else if ProtocolVersion(rawValue: info.protocolVersion) == nil {
-                record("handshake", false, "unknown protocolVersion \"\(info.protocolVersion)\" (known: \(ProtocolVersion.allCases.map(\.rawValue).joined(separator: ", ")))")
+            } else if let version = ProtocolVersion(rawValue: info.protocolVersion) {
+                record("handshake", true, "protocol \(info.protocolVersion); \(info.implementation.name) \(info.implementation.version) on \(info.sdk.name) \(info.sdk.version); "
+                    + MethodProbe.meaning(of: version))
             } else {
-                record("handshake", true, "protocol \(info.protocolVersion); \(info.implementation.name) \(info.implementation.version) on \(info.sdk.name) \(info.sdk.version)")
+                record("handshake", false, "unknown protocolVersion \"\(info.protocolVersion)\" (known: \(ProtocolVersion.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
         } catch {
             record("handshake", false, "\(error)")
@@ -102,8 +105,16 @@ struct AdapterCheck {
         // unknown-method and bad-params
         let unknownMethod = await outcome(session, "adapterCheck.noSuchMethod", [:])
         record("unknown-method", errorCode(of: unknownMethod) == ErrorCode.methodNotFound.rawValue, describe(unknownMethod, expecting: .methodNotFound))
+        // What the integration sends while it handles the bad params (up to a sync) is that row's: an integration
+        // that acts on them and reports what it did with the same bad value has made one fault, not two.
+        let beforeBad = wire.fromIntegration.count
         let bad = await outcome(session, RunnerMethod.sdkRegisterAndEnroll.rawValue, ["accountId": 42])
-        record("bad-params", errorCode(of: bad) == ErrorCode.invalidParams.rawValue, describe(bad, expecting: .invalidParams))
+        _ = await outcome(session, RunnerMethod.sync.rawValue, [:])
+        let badParamsFailed = errorCode(of: bad) != ErrorCode.invalidParams.rawValue
+        let causedByBadParams = badParamsFailed ? beforeBad..<wire.fromIntegration.count : beforeBad..<beforeBad
+        let sentMeanwhile = wire.fromIntegration[causedByBadParams].filter { (try? JSONValue.parse($0))?["method"] != nil }.count
+        let acted = sentMeanwhile == 0 ? "" : "; it acted on them, sending \(sentMeanwhile) event(s) or question(s)"
+        record("bad-params", !badParamsFailed, describe(bad, expecting: .invalidParams) + acted)
 
         // sync: the sign-in's enrollment status must be in before sync answers.
         guard let alice = tenant.users.first else {
@@ -114,7 +125,10 @@ struct AdapterCheck {
         let launch = await outcome(session, RunnerMethod.appLaunch.rawValue, [:])
         let signIn = await outcome(session, RunnerMethod.appSignIn.rawValue, JSONValue(encoding: SignInParams(upn: UPN(alice.upn), password: alice.password)))
         let synced = await outcome(session, RunnerMethod.sync.rawValue, [:])
-        let enrolled = handler.events.contains { $0.event == .status && $0.params["request"] == .string(StatusRequest.enrollment.rawValue) }
+        let enrolled = handler.events.contains { event in
+            event.event == .status && event.params["request"] == .string(StatusRequest.enrollment.rawValue)
+                && Identity.equal(event.params["accountId"]?.stringValue ?? "", aliceID.rawValue)
+        }
         if case .failure(let error) = launch {
             record("sync", false, "app.launch failed: \(error)")
         } else if case .failure(let error) = signIn {
@@ -152,7 +166,7 @@ struct AdapterCheck {
         let lines = wire.fromIntegration
         var offences: [String] = []
         var notifications = 0
-        for line in lines {
+        for (index, line) in lines.enumerated() where !causedByBadParams.contains(index) {
             guard let json = try? JSONValue.parse(line), let method = json["method"]?.stringValue, let event = EventMethod(rawValue: method) else { continue }
             if json["id"] != nil {
                 offences.append("\(method) carries an id (a request, not a notification): \(String(decoding: line.prefix(160), as: UTF8.self))")
@@ -168,6 +182,13 @@ struct AdapterCheck {
         } else {
             record("notifications", notifications > 0, notifications > 0 ? "\(notifications) events, all notifications fitting their schemas" : "no event was sent at all")
         }
+        if sentMeanwhile > 0, let last = results.indices.last {
+            results[last].detail += " (not judged here: the \(sentMeanwhile) sent while acting on bad params, counted under bad-params)"
+        }
+
+        // methods: after the rows that judge what the integration sent, so whatever a probe sets off changes none.
+        let methods = await probeMethods(session, integration: IntegrationInfo(info))
+        record("methods", methods.passed, methods.detail)
 
         // reset: judged where there is something to clear (a signed-in account and its files).
         let reset = await resetClears(session, declared: info.capabilities.contains(Capability.reset.rawValue), network: network)
@@ -190,6 +211,26 @@ struct AdapterCheck {
     }
 
     // MARK: Helpers
+
+    /// Asks the integration about every method a case may send it, with params that cannot fit; judges `-32601`.
+    private func probeMethods(_ session: any SDKAdapterSession, integration: IntegrationInfo) async -> (passed: Bool, detail: String) {
+        var answers: [(method: RunnerMethod, answer: MethodProbe.Answer)] = []
+        var unprobed: [RunnerMethod] = []
+        for method in MethodProbe.methods(for: integration) {
+            guard let params = MethodProbe.unfitParams(for: method) else {
+                unprobed.append(method)
+                continue
+            }
+            let answered = await outcome(session, method.rawValue, params)
+            switch answered {
+            case .success, .failure(.rejected):
+                answers.append((method, MethodProbe.answer(answered)))
+            case .failure(let fault):
+                return (false, "probing \(method.rawValue) with params that do not fit: \(fault)")
+            }
+        }
+        return MethodProbe.judge(answers, integration: integration, unprobed: unprobed)
+    }
 
     /// Sends `reset` after the earlier rows signed an account in and stored files, then looks at `app.state`.
     private func resetClears(_ session: any SDKAdapterSession, declared: Bool, network: Bool) async -> (passed: Bool, detail: String) {

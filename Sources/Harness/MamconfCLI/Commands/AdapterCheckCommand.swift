@@ -12,7 +12,7 @@ import SuiteLoader
 struct AdapterCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "adapter-check",
-        abstract: "Check that an adapter speaks the protocol: handshake, error codes, questions, sync, large and non-ASCII messages, shutdown.",
+        abstract: "Check that an adapter speaks the protocol: handshake, error codes, questions, sync, large and non-ASCII messages, the methods a case may send, shutdown.",
         discussion: "Prints one row per check with the reason; exit 1 when any row fails, 2 when nothing could be judged.")
 
     @OptionGroup var adapter: AdapterOptions

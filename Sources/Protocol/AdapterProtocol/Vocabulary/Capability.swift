@@ -35,6 +35,12 @@ public enum Capability: String, WireEnum {
     /// The app can tell the SDK at run time which of its registrations and which authority to sign in with
     /// (`app.setAuthOverrides`: `aadClientIdOverride`, `aadAuthorityUriOverride`), ENR-15.
     case authOverrides = "app.authOverrides"
+    /// The app keeps settings of its signed-in accounts outside its files (`app.setPreference`, listed by
+    /// `app.state` as `preferences`), which a selective wipe must remove too (WIP-11).
+    case preferences = "app.preferences"
+    /// The app tells who owns one of its files and whether it is stored encrypted (`app.fileInfo`): what its
+    /// storage shows of file ownership (IDS-08) and encryption (POL-10).
+    case fileInfo = "app.fileInfo"
     /// Data protection (`sdk.protect`).
     case dataProtect = "data.protect"
     /// `loginAndEnrollAccount`: the SDK signs the user in itself.
@@ -70,6 +76,8 @@ public enum Capability: String, WireEnum {
         case .notifications: return "app.notify: the app shows a notification that arrives for one of its accounts"
         case .clipboard: return "app.copy, app.paste, device.copy, device.paste: copy and paste with other apps"
         case .authOverrides: return "app.setAuthOverrides: the SDK's runtime sign-in overrides (client id, authority)"
+        case .preferences: return "app.setPreference: the app keeps per-account settings outside its files, which a wipe removes"
+        case .fileInfo: return "app.fileInfo: who owns one of the app's files and whether it is stored encrypted"
         case .dataProtect: return "sdk.protect"
         case .loginAndEnroll: return "sdk.loginAndEnroll"
         case .deviceJailbreak: return "device.setJailbroken makes the device look jailbroken to the SDK"

@@ -97,6 +97,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appCopy, .appPaste, .deviceCopy, .devicePaste: return .clipboard
         case .appNotify: return .notifications
         case .appSetAuthOverrides: return .authOverrides
+        case .appSetPreference: return .preferences
+        case .appFileInfo: return .fileInfo
         default: return nil
         }
     }

@@ -13,6 +13,10 @@ It sits between mamconf and a real adapter (the bundled reference) and changes t
   ignores-shutdown      never answers shutdown and never exits on it
   question-swallowed    answers restartApplication itself instead of asking the runner
   extra-member          adds a member the protocol does not define to every event.app
+  unchecked-params      takes sdk.registerAndEnroll's accountId as it comes, however typed: answers {} and
+                        reports the SDK call with that value (one fault, which adapter-check must count once)
+  forgets-methods       answers -32601 to app.share (a method protocol 0 did not have) and sdk.isManaged (one
+                        it had) instead of forwarding them
 
 usage: check_breaker.py MODE -- REAL_ADAPTER [ARGS...]
 """
@@ -61,6 +65,15 @@ def from_runner():
                 to_runner({"jsonrpc": "2.0", "id": message["id"], "result": {}})
                 continue
         if mode == "ignores-shutdown" and method == "shutdown":
+            continue
+        params = message.get("params") if isinstance(message.get("params"), dict) else {}
+        if mode == "unchecked-params" and method == "sdk.registerAndEnroll" and not isinstance(params.get("accountId"), str):
+            to_runner({"jsonrpc": "2.0", "method": "event.sdkCall",
+                       "params": {"api": "registerAndEnrollAccountId", "accountId": params.get("accountId")}})
+            to_runner({"jsonrpc": "2.0", "id": message["id"], "result": {}})
+            continue
+        if mode == "forgets-methods" and method in ("app.share", "sdk.isManaged"):
+            to_runner({"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32601, "message": f"unknown method {method}"}})
             continue
         to_child(raw)
     if mode != "ignores-shutdown":

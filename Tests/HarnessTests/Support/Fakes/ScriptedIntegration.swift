@@ -14,6 +14,8 @@ struct ScriptedIntegration: SDKAdapterFactory {
     /// What `initialize` declares: every capability unless a test takes some away.
     var capabilities: Set<Capability> = Set(Capability.allCases)
     var sdkVersion = "21.7.1"
+    /// The protocol version `initialize` answers with.
+    var protocolVersion = ProtocolVersion.current
     /// Thrown by `start` instead of starting, for launch failures.
     var launchFault: AdapterFault?
     /// Every request, in order, over all sessions (`sync` included).
@@ -40,7 +42,7 @@ struct ScriptedIntegration: SDKAdapterFactory {
             switch RunnerMethod(rawValue: method) {
             case .initialize?:
                 let answer = InitializeResult(
-                    protocolVersion: ProtocolVersion.current.rawValue,
+                    protocolVersion: integration.protocolVersion.rawValue,
                     implementation: NameAndVersion(name: "scripted", version: "1"),
                     sdk: NameAndVersion(name: "IntuneMAMSwift", version: integration.sdkVersion),
                     capabilities: integration.capabilities.map(\.rawValue).sorted())
