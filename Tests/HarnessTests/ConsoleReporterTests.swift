@@ -61,4 +61,22 @@ import Testing
         #expect(lines.filter { $0.contains("not run: the adapter cannot start") }.count == 1, "\(lines)")
         #expect(lines.contains("      … and 4 more case(s) not run for the same reason"))
     }
+
+    @Test(arguments: [
+        // The per-suite folder refused, the named report in place: the console names the report and the folder apart.
+        (ReportFailure(target: "reports/surefire", message: "TEST-s.xml is another tool's"), "report: reports/junit.xml",
+         "NOT written to reports/surefire: TEST-s.xml is another tool's"),
+        (ReportFailure(target: "reports/junit.xml", message: "disk full"), "report NOT written to reports/junit.xml: disk full", nil),
+        (ReportFailure(target: nil, message: "disk full"), "report NOT written to reports/junit.xml: disk full", nil),
+    ])
+    func theConsoleCallsTheNamedReportUnwrittenOnlyWhenItsOwnWriteFailed(failure: ReportFailure, reportLine: String, otherLine: String?) async throws {
+        let lines = LockedLines()
+        let console = ConsoleReporter(redactor: Redactor(), reportPath: "reports/junit.xml", style: .plain, output: { lines.append($0) })
+        var run = RunResult(suites: [], integration: nil, backend: "mock", harnessVersion: "test")
+        run.reportFailures = [failure]
+        try await console.runFinished(run)
+        #expect(lines.all.contains(reportLine), "\(lines.all)")
+        if let otherLine { #expect(lines.all.contains(otherLine), "\(lines.all)") }
+        #expect(lines.all.filter { $0.hasPrefix("report") }.count == 1, "\(lines.all)")
+    }
 }

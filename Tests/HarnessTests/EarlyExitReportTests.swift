@@ -39,6 +39,7 @@ import Testing
         ("an infinite step timeout", oneCase + ["--step-timeout", "inf"], "--step-timeout"),
         ("an absurd step timeout", oneCase + ["--step-timeout", "1e12"], "--step-timeout"),
         ("a negative step timeout", oneCase + ["--step-timeout=-1"], "--step-timeout"),
+        ("an infinite registration wait", oneCase + ["--registration-wait", "inf"], "--registration-wait"),
         ("reruns without a cap", oneCase + ["--rerun-failures", "1000"], "--rerun-failures"),
         ("no jobs", oneCase + ["--jobs", "0"], "--jobs"),
         ("a restart budget of zero", oneCase + ["--restart-budget", "0"], "--restart-budget"),

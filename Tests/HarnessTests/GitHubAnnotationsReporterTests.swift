@@ -95,7 +95,7 @@ import Testing
     @Test func problemsOutsideAnyCaseAreAnnotationsWithoutAFile() async throws {
         var run = RunResult(suites: [], integration: nil, backend: "mock", harnessVersion: HarnessVersion.current,
                             infrastructureProblems: ["backend went away: connection refused"], abortReason: "adapter cannot start: no such file")
-        run.reportFailures = ["reports/junit.xml: permission denied"]
+        run.reportFailures = [ReportFailure(target: "reports/junit.xml", message: "reports/junit.xml: permission denied")]
         let printed = try await Self.annotations([], run: run)
         #expect(printed == [
             "::error title=mamconf::nothing judged: adapter cannot start: no such file",

@@ -57,11 +57,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = "\(directory)/TEST-enrollment.xml"
         let result = Self.run([("one", .passed), ("two", .passed)])
-        let error = await #expect(throws: JUnitWriterError.self) {
+        let error = await #expect(throws: ReportFailure.self) {
             try await JUnitReporter(path: report, redactor: Redactor(), directory: directory).runFinished(result)
         }
-        #expect(error?.description.hasPrefix("cannot write the report to '\(report)': mamconf's --junit-dir did not write this file") == true,
+        #expect(error?.message.hasPrefix("cannot write the report to '\(report)': mamconf's --junit-dir did not write this file") == true,
                 "\(String(describing: error))")
+        #expect(error?.target == directory, "the folder failed, not the report at \(report)")
         let kept = try JUnitReader.read(path: report)
         #expect(kept.name == "mamconf" && kept.tests == 2, "the --junit report stays as it was written")
     }

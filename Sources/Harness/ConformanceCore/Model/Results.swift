@@ -267,7 +267,7 @@ public struct RunResult: Sendable {
     /// Set when nothing could be judged (backend unreachable, adapter cannot start): exit code 2.
     public var abortReason: String?
     /// Reports that could not be written (the run's verdict never reached CI): exit code 2.
-    public var reportFailures: [String] = []
+    public var reportFailures: [ReportFailure] = []
     /// A digest of the suite files the run was planned from; shard reports are merged only when it agrees.
     public var suitesDigest: String?
     /// The run's fault seed, when a case drew a fault schedule from it (`--fault-seed` replays it).

@@ -263,8 +263,9 @@ public struct Runner: Sendable {
         var result = result
         for reporter in reporters {
             do { try await reporter.runFinished(result) } catch {
-                let message = configuration.redactor.redact("\(error)")
-                result.reportFailures.append(message)
+                let target = (error as? ReportFailure)?.target
+                let message = configuration.redactor.redact((error as? ReportFailure)?.message ?? "\(error)")
+                result.reportFailures.append(ReportFailure(target: target, message: message))
                 StandardStreams.write("mamconf: reporter failed: \(message)\n", to: STDERR_FILENO)
             }
         }

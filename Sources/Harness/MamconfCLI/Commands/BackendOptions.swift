@@ -37,7 +37,8 @@ struct BackendOptions: ParsableArguments {
         if !isGraph, tenantFile != nil || graph.credentialsFile != nil {
             problems.append("--tenant-file and --credentials-file go with --backend graph")
         }
-        if !(registrationWait >= 0) { problems.append("--registration-wait must be 0 or more") }
+        // Bounded like the other waits: an infinite wait would let a tenant that never shows a registration hang the run.
+        if !(registrationWait >= 0 && registrationWait <= 86_400) { problems.append("--registration-wait must be from 0 to 86400 seconds") }
         return problems
     }
 

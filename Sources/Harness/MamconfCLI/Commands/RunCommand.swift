@@ -180,7 +180,8 @@ struct RunCommand: AsyncParsableCommand {
             throw MamconfExit(MamconfExit.notJudged, redactor.redact(reason))
         }
         if let failure = result.reportFailures.first {
-            throw MamconfExit(MamconfExit.notJudged, "the report was not written: \(failure)")
+            let what = failure.target.map { $0 == junit ? "the report" : $0 } ?? "the report"
+            throw MamconfExit(MamconfExit.notJudged, "\(what) was not written: \(failure.message)")
         }
         let counts = result.counts
         if counts.failed + counts.errored > 0 || !result.infrastructureProblems.isEmpty {

@@ -134,7 +134,12 @@ public final class ConsoleReporter: Reporter {
         lines.append(timing)
         if let seed = result.faultSeed { lines.append("fault seed: \(seed) (replay the same scheduled faults with --fault-seed \(seed))") }
         if let reportPath {
-            lines.append(result.reportFailures.isEmpty ? "report: \(reportPath)" : "report NOT written to \(reportPath): \(result.reportFailures[0])")
+            // Only a failure of the named report makes it unwritten; another output's failure is said beside it.
+            let named = result.reportFailures.first { $0.target == reportPath || $0.target == nil }
+            lines.append(named.map { "report NOT written to \(reportPath): \($0.message)" } ?? "report: \(reportPath)")
+            for other in result.reportFailures where other.target != nil && other.target != reportPath {
+                lines.append("NOT written to \(other.target ?? ""): \(other.message)")
+            }
         }
         let c = result.counts
         let others = c.skipped - c.skippedAgainstGate

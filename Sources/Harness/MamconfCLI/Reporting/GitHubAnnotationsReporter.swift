@@ -57,7 +57,7 @@ public struct GitHubAnnotationsReporter: Reporter {
     /// annotations without a file.
     public func runFinished(_ result: RunResult) async throws {
         let problems = (result.abortReason.map { ["nothing judged: \($0)"] } ?? []) + result.infrastructureProblems
-            + result.reportFailures.map { "report not written: \($0)" }
+            + result.reportFailures.map { "report not written: \($0.message)" }
         for problem in problems {
             output(Self.command(properties: [("title", "mamconf")], message: short(problem)))
         }

@@ -21,16 +21,26 @@ public struct JUnitReporter: Reporter {
 
     public func caseFinished(_ result: CaseResult) async {}
 
+    /// Throws a ``ReportFailure`` naming what was not written: the report at `path`, or (with the report in place)
+    /// the per-suite folder, so the console never calls a written report unwritten.
     public func runFinished(_ result: RunResult) async throws {
-        if path.isEmpty { try JUnitWriter.checkWritable(path) }
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do {
+            if path.isEmpty { try JUnitWriter.checkWritable(path) }
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            // A suite at a time: a run of thousands of cases never holds its whole report in memory.
+            try JUnitWriter.write(stream(for: result), to: URL(fileURLWithPath: path), dialect: dialect)
+        } catch {
+            throw ReportFailure(target: path, message: "\(error)")
         }
-        // A suite at a time: a run of thousands of cases never holds its whole report in memory.
-        try JUnitWriter.write(stream(for: result), to: URL(fileURLWithPath: path), dialect: dialect)
         if let directory {
-            try JUnitWriter.writeDirectory(document(for: result), to: URL(fileURLWithPath: directory), dialect: dialect)
+            do {
+                try JUnitWriter.writeDirectory(document(for: result), to: URL(fileURLWithPath: directory), dialect: dialect)
+            } catch {
+                throw ReportFailure(target: directory, message: "\(error)")
+            }
         }
     }
 
