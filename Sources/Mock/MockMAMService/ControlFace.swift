@@ -11,8 +11,8 @@ struct ControlFace: Sendable {
     let state: MockState
     let statistics: ServerStatistics
 
-    func register(on router: Router<BasicRequestContext>) {
-        let controls = router.group("/_mock")
+    /// Registers the controls on `controls`, the `/_mock` group that carries their logging and admin token.
+    func register(on controls: RouterGroup<BasicRequestContext>) {
         controls.get("health") { _, _ in Reply.json(.ok, ["ok": true]).response() }
         controls.get("stats") { _, _ in await stats().response() }
         controls.post("tenants") { request, context in

@@ -66,10 +66,10 @@ public struct MockServiceConfiguration: Sendable {
 }
 
 extension MockServiceConfiguration {
-    /// Whether `host` is a loopback address (only this machine can reach it).
+    /// Whether `host` is a loopback address (only this machine can reach it): parsed, or resolved when it is a
+    /// name (see ``LoopbackHost``).
     public var bindsLoopbackOnly: Bool {
-        let lowered = host.lowercased()
-        return lowered == "localhost" || lowered == "::1" || lowered.hasPrefix("127.")
+        LoopbackHost.isLoopback(host)
     }
 
     /// `host:port` as it goes into a URL (IPv6 addresses in brackets).
