@@ -132,6 +132,31 @@ import Testing
         await server.stop()
     }
 
+    /// Slowloris: three times as many slow connections as the mock holds, each started and then left hanging, with
+    /// every deadline a minute away. The health check is answered at once all the same: the connection that has
+    /// waited longest for its request gives up its slot.
+    @Test(arguments: [
+        ("trickling its head", "GET /_mock/hea"),
+        ("trickling its body", "POST /_mock/tenants HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"),
+        ("connected, silent", ""),
+    ])
+    func slowClientsHoldingEverySlotDoNotStopTheHealthCheck(_ kind: String, _ start: String) async throws {
+        let limit = 16
+        let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: 60, headerTimeout: 60, maximumConnections: limit))
+        defer { Task { await server.stop() } }
+        var slow = try (0..<(3 * limit)).map { _ in try RawConnection(port: url.port!, timeout: 30) }
+        for connection in slow where !start.isEmpty { connection.send(Array(start.utf8)) }
+        let health = try await HTTPClient(label: "attack", timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(5)))
+            .send(.json("GET", url.absoluteString + "/_mock/health"))
+        #expect(health.status == 200, "\(kind)")
+        let first = slow[0]
+        let oldest = await offPool { first.readToClose() != nil }
+        #expect(oldest, "\(kind): the connection that waited longest was closed to make room")
+        // Closed by the clients: a graceful stop would otherwise wait for the requests they started.
+        slow.removeAll()
+        await server.stop()
+    }
+
     @Test func beyondLoopbackTheControlsNeedTheAdminToken() async throws {
         await #expect(throws: MockMAMServer.LifecycleError.self) {
             _ = try await Self.start(MockServiceConfiguration(host: "0.0.0.0"))

@@ -192,17 +192,20 @@ public actor MockMAMServer {
         let journalFile = try configuration.journalFile.map { try JournalFile(path: $0) }
         let router = MockRouter.make(
             state: state, statistics: statistics, logger: logger, adminToken: configuration.adminToken, journalFile: journalFile)
+        let slots = ConnectionSlots(limit: configuration.maximumConnections)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(
                 additionalChannelHandlers: [
                     ConnectionCountingHandler(statistics: statistics), CloseAfterResponseHandler(),
                     RequestHeadTimeoutHandler(timeout: .milliseconds(Int64(configuration.headerTimeout * 1000))),
+                    ConnectionSlotHandler(slots: slots),
                 ],
                 idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: nil,
-                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
+                // Slots are given up by slow connections (ConnectionSlots); this only bounds closes still under way.
+                availableConnectionsDelegate: MaximumAvailableConnections(2 * configuration.maximumConnections)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 // Set before the accept loop starts, so the first tenant already gets correct URLs.
