@@ -135,26 +135,30 @@ struct ControlFace: Sendable {
         } catch {
             return Self.badRequest(error.description)
         }
-        let move: @Sendable (inout Tenant) -> Void
+        let target: @Sendable (Date) -> Date
         switch (body["advanceSeconds"], body["set"]) {
         case (let advance?, nil):
             guard let seconds = advance.doubleValue, seconds.isFinite, seconds >= 0 else {
                 return Self.badRequest("advanceSeconds must be a number >= 0 (use set to move the clock back)")
             }
-            move = { $0.now.addTimeInterval(seconds) }
+            target = { $0.addingTimeInterval(seconds) }
         case (nil, let set?):
             guard let text = set.stringValue, let date = ISOTime.parse(text) else {
                 return Self.badRequest("set must be an ISO-8601 time")
             }
-            move = { $0.now = date }
+            target = { _ in date }
         default:
             return Self.badRequest("give exactly one of advanceSeconds and set")
         }
-        let now = await state.withTenant(request.parameters["tenant"] ?? "") { tenant in
-            move(&tenant)
+        let now = await state.withTenant(request.parameters["tenant"] ?? "") { tenant -> String? in
+            let moved = target(tenant.now)
+            // A clock past the years ISO-8601 writes could not be journalled or saved.
+            guard Tenant.times.contains(moved.timeIntervalSince1970) else { return nil }
+            tenant.now = moved
             return tenant.nowString
         }
         guard let now else { return Self.unknownTenant }
+        guard let now else { return Self.badRequest("the clock would leave the years 0001-9999") }
         return Reply.json(.ok, ["now": .string(now)])
     }
 }

@@ -22,6 +22,8 @@ public actor MockMAMServer {
         case unprotectedControls(host: String)
         /// The state file could not be loaded.
         case unusableStateFile(String)
+        /// A setting is out of its range (``MockServiceConfiguration/problem``).
+        case invalidConfiguration(String)
 
         public var description: String {
             switch self {
@@ -30,6 +32,7 @@ public actor MockMAMServer {
             case .exitedBeforeListening(let underlying?): return "mock backend failed to start: \(underlying)"
             case .exitedBeforeListening(nil): return "mock backend stopped before it was listening"
             case .unusableStateFile(let problem): return problem
+            case .invalidConfiguration(let problem): return "mock backend configuration: \(problem)"
             }
         }
     }
@@ -139,6 +142,7 @@ public actor MockMAMServer {
             await shutdown.value
             return try await start(gracefulShutdownSignals: gracefulShutdownSignals)
         case .idle:
+            if let problem = configuration.problem { throw LifecycleError.invalidConfiguration(problem) }
             if let stateFile, !restoredState {
                 do { await state.restore(try stateFile.load()) } catch { throw LifecycleError.unusableStateFile(error.description) }
                 restoredState = true

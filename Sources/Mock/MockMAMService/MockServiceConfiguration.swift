@@ -51,7 +51,7 @@ public struct MockServiceConfiguration: Sendable {
         stateFile: String? = nil
     ) {
         self.stateFile = stateFile
-        self.graphPageSize = max(1, graphPageSize)
+        self.graphPageSize = graphPageSize
         self.journalFile = journalFile
         self.headerTimeout = headerTimeout
         self.adminToken = adminToken
@@ -70,6 +70,34 @@ extension MockServiceConfiguration {
     /// name (see ``LoopbackHost``).
     public var bindsLoopbackOnly: Bool {
         LoopbackHost.isLoopback(host)
+    }
+
+    /// Ports a server can bind (0: any free one).
+    public static let ports = 0...65_535
+    /// Seconds allowed for `idleTimeout` and `headerTimeout`: at least a millisecond, at most a day.
+    public static let timeoutSeconds: ClosedRange<Double> = 0.001...86_400
+    /// Connections served at once.
+    public static let connectionCounts = 1...65_536
+    /// Seconds an access token may live: at least one, at most ten years of tenant time.
+    public static let tokenLifetimeSeconds: ClosedRange<Double> = 1...315_576_000
+    /// Items per page of a Graph list (Graph's own `$top` range).
+    public static let pageSizes = 1...GraphPaging.maximumTop
+
+    /// The first setting out of its range, said with the range; nil when the server can run with these settings.
+    ///
+    /// Checked before the server binds, so a value that would trap (a timeout of `nan` or `1e308` seconds turned into
+    /// nanoseconds) or wrap (port 70000) stops it with a clear error instead.
+    public var problem: String? {
+        func range<T>(_ name: String, _ value: T, _ allowed: ClosedRange<T>, unit: String = "") -> String? {
+            allowed.contains(value) ? nil : "\(name) must be in \(allowed.lowerBound)...\(allowed.upperBound)\(unit) (not \(value))"
+        }
+        return range("port", port, Self.ports)
+            ?? range("idleTimeout", idleTimeout, Self.timeoutSeconds, unit: " seconds")
+            ?? range("headerTimeout", headerTimeout, Self.timeoutSeconds, unit: " seconds")
+            ?? range("maximumConnections", maximumConnections, Self.connectionCounts)
+            ?? range("tokenLifetime", tokenLifetime, Self.tokenLifetimeSeconds, unit: " seconds")
+            ?? range("graphPageSize", graphPageSize, Self.pageSizes)
+            ?? (clockStart.timeIntervalSince1970.isFinite ? nil : "clockStart must be a finite time")
     }
 
     /// `host:port` as it goes into a URL (IPv6 addresses in brackets).

@@ -31,7 +31,8 @@ final class StateFile: Sendable {
         self.path = path
     }
 
-    /// The tenants saved last time; none when the file does not exist yet.
+    /// The tenants saved last time; none when the file does not exist yet. Every value is checked
+    /// (``Tenant/problem``): a file edited by hand or by another program must not bring the mock down later.
     func load() throws(Problem) -> [Tenant] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -43,6 +44,11 @@ final class StateFile: Sendable {
         }
         guard contents.formatVersion == Self.formatVersion else {
             throw Problem(path: path, reason: "format version \(contents.formatVersion) is not \(Self.formatVersion)")
+        }
+        for tenant in contents.tenants {
+            if let problem = tenant.problem {
+                throw Problem(path: path, reason: "tenant \(tenant.id): \(problem); fix it, or move the file away or delete it to start empty")
+            }
         }
         return contents.tenants
     }
