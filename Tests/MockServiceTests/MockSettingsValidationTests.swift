@@ -21,6 +21,7 @@ import Testing
               ("tokenLifetime", MockServiceConfiguration(tokenLifetime: Double(Int.max))),
               ("tokenLifetime", MockServiceConfiguration(tokenLifetime: .nan)),
               ("graphPageSize", MockServiceConfiguration(graphPageSize: -1)), ("graphPageSize", MockServiceConfiguration(graphPageSize: 0)),
+              ("journalLimit", MockServiceConfiguration(journalLimit: 0)),
           ])
     func settingOutOfRange(_ name: String, _ configuration: MockServiceConfiguration) async throws {
         let server = MockMAMServer(configuration: configuration, logger: .quiet)

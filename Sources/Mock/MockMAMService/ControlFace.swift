@@ -114,14 +114,19 @@ struct ControlFace: Sendable {
             ])
     }
 
-    /// `GET /_mock/tenants/{t}/journal[?after=seq]`: `entries` in arrival order.
+    /// `GET /_mock/tenants/{t}/journal[?after=seq]`: `entries` in arrival order, and `dropped` when the journal's limit
+    /// no longer keeps some of the entries asked for.
     func journal(_ request: IncomingRequest) async -> Reply {
         let after = request.query["after"].flatMap { Int($0) } ?? 0
-        let entries = await state.withTenant(request.parameters["tenant"] ?? "") { tenant in
-            tenant.journal.filter { $0.seq > after }.map { $0.json() }
+        let limit = state.journalLimit
+        let listing = await state.withTenant(request.parameters["tenant"] ?? "", changes: false) { tenant in
+            let listing = tenant.journalListing(after: after, limit: limit)
+            return (listing.entries.map { $0.json() }, listing.dropped)
         }
-        guard let entries else { return Self.unknownTenant }
-        return Reply.json(.ok, ["entries": .array(entries)])
+        guard let (entries, dropped) = listing else { return Self.unknownTenant }
+        var body: [String: JSONValue] = ["entries": .array(entries)]
+        if dropped > 0 { body["dropped"] = .number(Double(dropped)) }
+        return Reply.json(.ok, .object(body))
     }
 
     /// `POST /_mock/tenants/{t}/clock` with `advanceSeconds` (≥ 0) or `set` (ISO time): `now`.

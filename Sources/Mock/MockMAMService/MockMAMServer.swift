@@ -58,7 +58,7 @@ public actor MockMAMServer {
         stateFile = configuration.stateFile.map { StateFile(path: $0) }
         self.state = MockState(
             clockStart: configuration.clockStart, tokenLifetime: configuration.tokenLifetime,
-            graphPageSize: configuration.graphPageSize, stateFile: stateFile)
+            graphPageSize: configuration.graphPageSize, journalLimit: configuration.journalLimit, stateFile: stateFile)
     }
 
     /// The base URL (`http://127.0.0.1:PORT`) while the server is running, else nil.

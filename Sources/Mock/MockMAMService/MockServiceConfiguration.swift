@@ -29,6 +29,8 @@ public struct MockServiceConfiguration: Sendable {
     public var stateFile: String?
     /// A file every journal entry of every tenant is appended to as one JSON line, if any.
     public var journalFile: String?
+    /// Entries each tenant's journal keeps; past it the oldest are dropped, and the journal says how many.
+    public var journalLimit: Int
     /// Label of the logger created when ``MockMAMServer/init(configuration:logger:)`` is given none.
     public var loggerLabel: String
 
@@ -48,8 +50,10 @@ public struct MockServiceConfiguration: Sendable {
         maximumConnections: Int = 256,
         journalFile: String? = nil,
         graphPageSize: Int = 100,
-        stateFile: String? = nil
+        stateFile: String? = nil,
+        journalLimit: Int = 10_000
     ) {
+        self.journalLimit = journalLimit
         self.stateFile = stateFile
         self.graphPageSize = graphPageSize
         self.journalFile = journalFile
@@ -82,6 +86,8 @@ extension MockServiceConfiguration {
     public static let tokenLifetimeSeconds: ClosedRange<Double> = 1...315_576_000
     /// Items per page of a Graph list (Graph's own `$top` range).
     public static let pageSizes = 1...GraphPaging.maximumTop
+    /// Entries a tenant's journal may keep.
+    public static let journalLimits = 1...1_000_000
 
     /// The first setting out of its range, said with the range; nil when the server can run with these settings.
     ///
@@ -97,6 +103,7 @@ extension MockServiceConfiguration {
             ?? range("maximumConnections", maximumConnections, Self.connectionCounts)
             ?? range("tokenLifetime", tokenLifetime, Self.tokenLifetimeSeconds, unit: " seconds")
             ?? range("graphPageSize", graphPageSize, Self.pageSizes)
+            ?? range("journalLimit", journalLimit, Self.journalLimits)
             ?? (clockStart.timeIntervalSince1970.isFinite ? nil : "clockStart must be a finite time")
     }
 

@@ -9,13 +9,17 @@ actor MockState {
     private let clockStart: Date
     private let tokenLifetime: TimeInterval
     private let graphPageSize: Int
+    /// Entries each tenant's journal keeps (``Tenant/trimJournal(keeping:)``).
+    nonisolated let journalLimit: Int
     /// The URL the server is reachable at, known once the socket is bound; tenant URLs are built from it.
     private(set) var baseURL: String = "http://127.0.0.1"
 
     /// Where every change is saved, when the mock runs with `--state-file`.
     private let stateFile: StateFile?
 
-    init(clockStart: Date, tokenLifetime: TimeInterval, graphPageSize: Int = 100, stateFile: StateFile? = nil) {
+    init(clockStart: Date, tokenLifetime: TimeInterval, graphPageSize: Int = 100, journalLimit: Int = 10_000,
+         stateFile: StateFile? = nil) {
+        self.journalLimit = journalLimit
         self.clockStart = clockStart
         self.tokenLifetime = tokenLifetime
         self.graphPageSize = graphPageSize
@@ -70,11 +74,16 @@ actor MockState {
         return tenants.removeValue(forKey: id.lowercased()) != nil
     }
 
-    /// Runs `body` on the tenant in one actor turn; nil when the tenant does not exist.
-    func withTenant<Result: Sendable>(_ id: String, _ body: @Sendable (inout Tenant) -> Result) -> Result? {
+    /// Runs `body` on the tenant in one actor turn; nil when the tenant does not exist. `changes: false` says `body`
+    /// only reads, so there is nothing to save.
+    func withTenant<Result: Sendable>(_ id: String, changes: Bool = true, _ body: @Sendable (inout Tenant) -> Result) -> Result? {
         let key = id.lowercased()
         guard tenants[key] != nil else { return nil }
-        defer { persist() }
-        return body(&tenants[key]!)
+        let result = body(&tenants[key]!)
+        if changes {
+            tenants[key]!.trimJournal(keeping: journalLimit)
+            persist()
+        }
+        return result
     }
 }
