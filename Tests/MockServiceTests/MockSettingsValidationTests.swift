@@ -22,6 +22,7 @@ import Testing
               ("tokenLifetime", MockServiceConfiguration(tokenLifetime: .nan)),
               ("graphPageSize", MockServiceConfiguration(graphPageSize: -1)), ("graphPageSize", MockServiceConfiguration(graphPageSize: 0)),
               ("journalLimit", MockServiceConfiguration(journalLimit: 0)),
+              ("stateSaveInterval", MockServiceConfiguration(stateSaveInterval: .nan)),
           ])
     func settingOutOfRange(_ name: String, _ configuration: MockServiceConfiguration) async throws {
         let server = MockMAMServer(configuration: configuration, logger: .quiet)

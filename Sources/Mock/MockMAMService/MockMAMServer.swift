@@ -54,8 +54,12 @@ public actor MockMAMServer {
     ///     Tokens, passwords and secrets are never logged.
     public init(configuration: MockServiceConfiguration = .init(), logger: Logger? = nil) {
         self.configuration = configuration
-        self.logger = logger ?? Logger(label: configuration.loggerLabel)
-        stateFile = configuration.stateFile.map { StateFile(path: $0) }
+        let logger = logger ?? Logger(label: configuration.loggerLabel)
+        self.logger = logger
+        // An interval out of range is refused at start (``MockServiceConfiguration/problem``); until then any will do.
+        let seconds = MockServiceConfiguration.timeoutSeconds.contains(configuration.stateSaveInterval) ? configuration.stateSaveInterval : 1
+        let interval = Duration.milliseconds(Int64(seconds * 1000))
+        stateFile = configuration.stateFile.map { StateFile(path: $0, interval: interval, logger: logger) }
         self.state = MockState(
             clockStart: configuration.clockStart, tokenLifetime: configuration.tokenLifetime,
             graphPageSize: configuration.graphPageSize, journalLimit: configuration.journalLimit, stateFile: stateFile)
@@ -173,7 +177,7 @@ public actor MockMAMServer {
         }
         phase = .stopping(shutdown)
         await shutdown.value
-        stateFile?.flush()
+        await state.saveNow()
         if case .stopping = phase { phase = .idle }
         logger.info("mock backend stopped", metadata: ["url": "\(running.url)"])
     }

@@ -27,6 +27,9 @@ public struct MockServiceConfiguration: Sendable {
     public var graphPageSize: Int
     /// A file the tenants are saved to on every change and loaded from at start (standalone mocks), if any.
     public var stateFile: String?
+    /// Seconds a change waits before the state file is written, so the changes of that time share one write; the
+    /// mock also writes when it stops.
+    public var stateSaveInterval: Double
     /// A file every journal entry of every tenant is appended to as one JSON line, if any.
     public var journalFile: String?
     /// Entries each tenant's journal keeps; past it the oldest are dropped, and the journal says how many.
@@ -51,9 +54,11 @@ public struct MockServiceConfiguration: Sendable {
         journalFile: String? = nil,
         graphPageSize: Int = 100,
         stateFile: String? = nil,
-        journalLimit: Int = 10_000
+        journalLimit: Int = 10_000,
+        stateSaveInterval: Double = 1
     ) {
         self.journalLimit = journalLimit
+        self.stateSaveInterval = stateSaveInterval
         self.stateFile = stateFile
         self.graphPageSize = graphPageSize
         self.journalFile = journalFile
@@ -104,6 +109,7 @@ extension MockServiceConfiguration {
             ?? range("tokenLifetime", tokenLifetime, Self.tokenLifetimeSeconds, unit: " seconds")
             ?? range("graphPageSize", graphPageSize, Self.pageSizes)
             ?? range("journalLimit", journalLimit, Self.journalLimits)
+            ?? range("stateSaveInterval", stateSaveInterval, Self.timeoutSeconds, unit: " seconds")
             ?? (clockStart.timeIntervalSince1970.isFinite ? nil : "clockStart must be a finite time")
     }
 

@@ -31,12 +31,26 @@ actor MockState {
         for tenant in saved { tenants[tenant.id.lowercased()] = tenant }
     }
 
-    /// Hands the current tenants to the state file (a copy: tenants are values).
+    /// Whether a state file write is scheduled (the changes until then go out with it).
+    private var saveScheduled = false
+
+    /// Notes a change for the state file: the first change of an interval schedules the write; the tenants are handed
+    /// over when it is due (``handOverForSaving()``), so a request costs nothing here.
     private func persist() {
-        stateFile?.save(Array(tenants.values).sorted { $0.id < $1.id })
+        guard let stateFile, !saveScheduled else { return }
+        saveScheduled = true
+        stateFile.afterInterval { [self] in await handOverForSaving() }
     }
 
+    private func handOverForSaving() {
+        saveScheduled = false
+        stateFile?.write(tenants)
+    }
 
+    /// Writes the tenants now and returns once they are on disk (the mock's stop).
+    func saveNow() async {
+        await stateFile?.writeNow(tenants)
+    }
 
     func setBaseURL(_ url: String) {
         baseURL = url
