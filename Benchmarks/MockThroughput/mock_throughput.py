@@ -8,7 +8,8 @@ usage: mock_throughput.py --bin DIR [--seconds S] [--connections C] [--threads T
    - nginx: GET of a static `{"value":[]}` reply (the ceiling for an HTTP/1.1 server on this machine);
    - mock health: GET /_mock/health (router and HTTP stack only);
    - mock Graph list: GET /{tenant}/graph/v1.0/deviceAppManagement/iosManagedAppProtections with an admin
-     token (authorisation, the tenant actor, the journal and a Graph-shaped answer: the work of a real request).
+     token (authorisation, the tenant actor, the journal and a Graph-shaped answer: the work of a real request);
+   - the same Graph list against a second mock started with `--state-file` (what saving the tenants costs).
    Prints requests per second for each and the mock's share of nginx's rate.
 2. The Graph driver's rate: `mamconf run --backend graph` over every suite, aimed at the same mock, N times;
    Graph and token requests the mock served during the run (from /_mock/stats) divided by the run's wall time.
@@ -47,8 +48,8 @@ def http(method, url, body=None, form=None, bearer=None):
         return json.loads(text) if text else None
 
 
-def start_mock(mamconf):
-    process = subprocess.Popen([mamconf, "mock-backend", "--port", "0"], stdout=subprocess.PIPE,
+def start_mock(mamconf, extra=()):
+    process = subprocess.Popen([mamconf, "mock-backend", "--port", "0"] + list(extra), stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True)
     line = process.stdout.readline()
     match = re.search(r"listening on (http://\S+)", line)
@@ -148,17 +149,22 @@ def main():
     mamconf = os.path.join(args.bin, "mamconf")
     directory = tempfile.mkdtemp(prefix="mamconf-mock-bench-")
     mock, base = start_mock(mamconf)
+    saving, saving_base = start_mock(mamconf, ["--state-file", os.path.join(directory, "state.json")])
     _, nginx_url = start_nginx(directory)
     try:
-        created = http("POST", base + "/_mock/tenants", body={"bundleId": "com.contoso.harnessapp", "users": []})
-        token = http("POST", created["tokenURL"], form={
-            "grant_type": "client_credentials", "client_id": created["admin"]["clientId"],
-            "client_secret": created["admin"]["clientSecret"], "scope": "https://graph.microsoft.com/.default"})["access_token"]
-        graph_list = created["graphBaseURL"] + "/deviceAppManagement/iosManagedAppProtections"
+        def graph_list(base):
+            created = http("POST", base + "/_mock/tenants", body={"bundleId": "com.contoso.harnessapp", "users": []})
+            token = http("POST", created["tokenURL"], form={
+                "grant_type": "client_credentials", "client_id": created["admin"]["clientId"],
+                "client_secret": created["admin"]["clientSecret"], "scope": "https://graph.microsoft.com/.default"})["access_token"]
+            return created["graphBaseURL"] + "/deviceAppManagement/iosManagedAppProtections", token
+        listing, token = graph_list(base)
+        saving_listing, saving_token = graph_list(saving_base)
         print("wrk: %d threads, %d connections, %d s each, loopback, same run" % (args.threads, args.connections, args.seconds))
         rows = [("nginx static JSON", wrk(nginx_url + "/", args)),
                 ("mock /_mock/health", wrk(base + "/_mock/health", args)),
-                ("mock Graph list (token, journal)", wrk(graph_list, args, bearer=token))]
+                ("mock Graph list (token, journal)", wrk(listing, args, bearer=token)),
+                ("mock Graph list, --state-file", wrk(saving_listing, args, bearer=saving_token))]
         ceiling = rows[0][1][0]
         print("%-34s %12s %10s %10s %8s  %s" % ("target", "requests/s", "p50", "p99", "non-2xx", "share of nginx"))
         for name, (rate, p50, p99, errors, socket_errors) in rows:
@@ -190,11 +196,12 @@ def main():
                     status, wall, driver, driver / wall, served))
     finally:
         subprocess.run(["nginx", "-c", os.path.join(directory, "nginx.conf"), "-s", "quit"], capture_output=True)
-        mock.terminate()
-        try:
-            mock.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            mock.kill()
+        for process in (mock, saving):
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
         shutil.rmtree(directory, ignore_errors=True)
 
 

@@ -77,6 +77,30 @@ import Testing
         #expect(run.output.contains("1 of 3 object(s) deleted"))
     }
 
+    @Test func aNextLinkToAnotherOriginStopsTheCleanBeforeTheTokenLeaves() async throws {
+        let thief = try RecordingListener { _ in .init(body: #"{"value":[]}"#) }
+        defer { thief.stop() }
+        let graph = try RecordingListener { request in
+            request.target.hasSuffix("/oauth2/v2.0/token")
+                ? .init(body: #"{"access_token":"stolen-if-it-leaves","expires_in":3600}"#)
+                : .init(body: #"{"value":[],"@odata.nextLink":"\#(thief.baseURL)/v1.0/groups?page=2"}"#)
+        }
+        defer { graph.stop() }
+        let directory = NSTemporaryDirectory() + "mamconf-clean-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let credentials: JSONValue = ["tenantId": "tenant", "clientId": "mamconf", "clientSecret": "the-client-secret"]
+        _ = FileManager.default.createFile(atPath: "\(directory)/credentials.json", contents: credentials.serialized(), attributes: [.posixPermissions: 0o600])
+
+        let run = try await runCommand(
+            [GraphDriverTests.mamconf, "backend-clean", "--dry-run", "--graph-url", graph.baseURL + "/v1.0", "--login-url", graph.baseURL,
+             "--credentials-file", "\(directory)/credentials.json"])
+        #expect(run.status == 2, "\(run.output)")
+        #expect(run.output.contains("not Graph's origin"), "\(run.output)")
+        #expect(thief.requests.isEmpty, "\(thief.requests.map { "\($0.method) \($0.target) \($0.headers)" })")
+        #expect(!run.output.contains("stolen-if-it-leaves") && !run.output.contains("the-client-secret"))
+    }
+
     @Test func anUnreachableTenantOrMissingCredentialsExitTwo() async throws {
         let tenant = try await GraphTenantOnMock.start()
         let directory = tenant.directory

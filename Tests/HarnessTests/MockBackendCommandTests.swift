@@ -60,6 +60,18 @@ struct MockBackendCommandTests {
         #expect(entries.first?["tenant"] == tenant["tenantId"])
     }
 
+    @Test("a number out of range stops it before it listens, with exit 2 and the option named (never a wrapped port or a trap)",
+          arguments: [["--port", "70000"], ["--port=-1"], ["--idle-timeout", "nan"], ["--idle-timeout", "inf"],
+                      ["--idle-timeout", "1e308"], ["--idle-timeout", "0"]])
+    func optionOutOfRange(_ option: [String]) async throws {
+        let port = option[0].hasPrefix("--port") ? [] : ["--port", "0"]
+        // `timeout`: a mock that starts anyway (on a wrapped port) would otherwise listen until the suite times out.
+        let run = try await runCommand(["timeout", "20", try Self.mamconf(), "mock-backend"] + port + option, mergingStandardError: true)
+        #expect(run.status == 2, "\(option): exit \(run.status): \(run.output)")
+        #expect(run.output.contains(String(option[0].prefix { $0 != "=" })), "\(run.output)")
+        #expect(!run.output.contains("listening on"), "\(run.output)")
+    }
+
     @Test("a journal file that cannot be written stops it with exit 2 and the reason")
     func unwritableJournal() async throws {
         let run = try await runCommand([try Self.mamconf(), "mock-backend", "--port", "0", "--journal-file", "/nonexistent-dir/j.jsonl"], mergingStandardError: true)

@@ -15,10 +15,11 @@ struct MockBackendFixture {
     let client: HTTPClient
 
     /// Starts a server, runs `body`, and stops the server even when `body` throws.
-    static func with<T>(_ body: (MockBackendFixture) async throws -> T) async throws -> T {
+    static func with<T>(configuration: MockServiceConfiguration = MockServiceConfiguration(),
+                        _ body: (MockBackendFixture) async throws -> T) async throws -> T {
         var logger = Logger(label: "mock-backend-tests")
         logger.logLevel = .warning
-        let server = MockMAMServer(logger: logger)
+        let server = MockMAMServer(configuration: configuration, logger: logger)
         let url = try await server.start()
         let fixture = MockBackendFixture(
             server: server, baseURL: url.absoluteString,

@@ -71,7 +71,7 @@ import Testing
         let body = [UInt8](repeating: 0x61, count: 2 << 20)
         let head = Array("POST /_mock/tenants HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
         // Sent from a thread of its own: the mock stops reading after 1 MiB, so the send may block until it closes.
-        let read = try await offPool { () -> String? in
+        let read = await offPool { () -> String? in
             connection.send(head)
             connection.send(body)
             return connection.readToClose()
@@ -85,7 +85,7 @@ import Testing
         let (server, url) = try await Self.start(MockServiceConfiguration())
         defer { Task { await server.stop() } }
         let connection = try RawConnection(port: url.port!, timeout: 30)
-        let ended = try await offPool { () -> String? in
+        let ended = await offPool { () -> String? in
             connection.send(Array("GET /_mock/health HTTP/1.1\r\nHost: x\r\nX-Big: ".utf8))
             connection.send([UInt8](repeating: 0x62, count: 1 << 20))
             return connection.readToClose()
@@ -102,7 +102,7 @@ import Testing
         let idle = try (0..<50).map { _ in try RawConnection(port: url.port!, timeout: 30) }
         let health = try await HTTPClient(label: "attack").send(.json("GET", url.absoluteString + "/_mock/health"))
         #expect(health.status == 200, "the mock answers while 50 idle connections are open")
-        let closed = try await offPool { idle.map { $0.readToClose() != nil } }
+        let closed = await offPool { idle.map { $0.readToClose() != nil } }
         #expect(closed.allSatisfy { $0 }, "every idle connection is closed by the mock")
         await server.stop()
     }
@@ -127,8 +127,33 @@ import Testing
         let health = try await HTTPClient(label: "attack", timeouts: HTTPTimeouts(connect: .seconds(10), total: .seconds(20)))
             .send(.json("GET", url.absoluteString + "/_mock/health"))
         #expect(health.status == 200)
-        let closed = try await offPool { holders.map { $0.readToClose() != nil } }
+        let closed = await offPool { holders.map { $0.readToClose() != nil } }
         #expect(closed.allSatisfy { $0 }, "every client with an unfinished header was cut off")
+        await server.stop()
+    }
+
+    /// Slowloris: three times as many slow connections as the mock holds, each started and then left hanging, with
+    /// every deadline a minute away. The health check is answered at once all the same: the connection that has
+    /// waited longest for its request gives up its slot.
+    @Test(arguments: [
+        ("trickling its head", "GET /_mock/hea"),
+        ("trickling its body", "POST /_mock/tenants HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"),
+        ("connected, silent", ""),
+    ])
+    func slowClientsHoldingEverySlotDoNotStopTheHealthCheck(_ kind: String, _ start: String) async throws {
+        let limit = 16
+        let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: 60, headerTimeout: 60, maximumConnections: limit))
+        defer { Task { await server.stop() } }
+        var slow = try (0..<(3 * limit)).map { _ in try RawConnection(port: url.port!, timeout: 30) }
+        for connection in slow where !start.isEmpty { connection.send(Array(start.utf8)) }
+        let health = try await HTTPClient(label: "attack", timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(5)))
+            .send(.json("GET", url.absoluteString + "/_mock/health"))
+        #expect(health.status == 200, "\(kind)")
+        let first = slow[0]
+        let oldest = await offPool { first.readToClose() != nil }
+        #expect(oldest, "\(kind): the connection that waited longest was closed to make room")
+        // Closed by the clients: a graceful stop would otherwise wait for the requests they started.
+        slow.removeAll()
         await server.stop()
     }
 

@@ -50,7 +50,9 @@ final class CloseAfterResponseHandler: ChannelOutboundHandler, RemovableChannelH
                 let written = context.eventLoop.makePromise(of: Void.self)
                 written.futureResult.cascade(to: promise)
                 context.writeAndFlush(data, promise: written)
-                written.futureResult.whenComplete { _ in context.close(promise: nil) }
+                // The write completes on this event loop, where the context may be used.
+                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
             }
         }
     }

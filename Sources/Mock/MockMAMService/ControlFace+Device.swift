@@ -38,7 +38,7 @@ extension ControlFace {
 
     /// `GET /_mock/tenants/{t}/device`: `deviceId` and `userId` (null when the device has no user).
     func getDevice(_ request: IncomingRequest) async -> Reply {
-        let device: JSONValue? = await state.withTenant(request.parameters["tenant"] ?? "") { $0.deviceJSON }
+        let device: JSONValue? = await state.withTenant(request.parameters["tenant"] ?? "", changes: false) { $0.deviceJSON }
         guard let device else { return Self.unknownTenant }
         return Reply.json(.ok, device)
     }

@@ -39,7 +39,7 @@ extension ControlFace {
     /// `GET /_mock/tenants/{t}/faults`: `faults` [{`faultId`, `route`, the answer's fields, `delayMs`, `remaining`
     /// (null = until cleared)}] and `schedules` [{`scheduleId`, `routes`, `rate`, `faults`, `seed`, `limit`, `injected`}].
     func listFaults(_ request: IncomingRequest) async -> Reply {
-        let listing = await state.withTenant(request.parameters["tenant"] ?? "") { tenant in
+        let listing = await state.withTenant(request.parameters["tenant"] ?? "", changes: false) { tenant in
             (tenant.faults.map { $0.json() }, tenant.faultSchedules.map { $0.json() })
         }
         guard let (faults, schedules) = listing else { return Self.unknownTenant }

@@ -11,8 +11,8 @@ struct ControlFace: Sendable {
     let state: MockState
     let statistics: ServerStatistics
 
-    func register(on router: Router<BasicRequestContext>) {
-        let controls = router.group("/_mock")
+    /// Registers the controls on `controls`, the `/_mock` group that carries their logging and admin token.
+    func register(on controls: RouterGroup<BasicRequestContext>) {
         controls.get("health") { _, _ in Reply.json(.ok, ["ok": true]).response() }
         controls.get("stats") { _, _ in await stats().response() }
         controls.post("tenants") { request, context in
@@ -114,14 +114,19 @@ struct ControlFace: Sendable {
             ])
     }
 
-    /// `GET /_mock/tenants/{t}/journal[?after=seq]`: `entries` in arrival order.
+    /// `GET /_mock/tenants/{t}/journal[?after=seq]`: `entries` in arrival order, and `dropped` when the journal's limit
+    /// no longer keeps some of the entries asked for.
     func journal(_ request: IncomingRequest) async -> Reply {
         let after = request.query["after"].flatMap { Int($0) } ?? 0
-        let entries = await state.withTenant(request.parameters["tenant"] ?? "") { tenant in
-            tenant.journal.filter { $0.seq > after }.map { $0.json() }
+        let limit = state.journalLimit
+        let listing = await state.withTenant(request.parameters["tenant"] ?? "", changes: false) { tenant in
+            let listing = tenant.journalListing(after: after, limit: limit)
+            return (listing.entries.map { $0.json() }, listing.dropped)
         }
-        guard let entries else { return Self.unknownTenant }
-        return Reply.json(.ok, ["entries": .array(entries)])
+        guard let (entries, dropped) = listing else { return Self.unknownTenant }
+        var body: [String: JSONValue] = ["entries": .array(entries)]
+        if dropped > 0 { body["dropped"] = .number(Double(dropped)) }
+        return Reply.json(.ok, .object(body))
     }
 
     /// `POST /_mock/tenants/{t}/clock` with `advanceSeconds` (≥ 0) or `set` (ISO time): `now`.
@@ -135,26 +140,30 @@ struct ControlFace: Sendable {
         } catch {
             return Self.badRequest(error.description)
         }
-        let move: @Sendable (inout Tenant) -> Void
+        let target: @Sendable (Date) -> Date
         switch (body["advanceSeconds"], body["set"]) {
         case (let advance?, nil):
             guard let seconds = advance.doubleValue, seconds.isFinite, seconds >= 0 else {
                 return Self.badRequest("advanceSeconds must be a number >= 0 (use set to move the clock back)")
             }
-            move = { $0.now.addTimeInterval(seconds) }
+            target = { $0.addingTimeInterval(seconds) }
         case (nil, let set?):
             guard let text = set.stringValue, let date = ISOTime.parse(text) else {
                 return Self.badRequest("set must be an ISO-8601 time")
             }
-            move = { $0.now = date }
+            target = { _ in date }
         default:
             return Self.badRequest("give exactly one of advanceSeconds and set")
         }
-        let now = await state.withTenant(request.parameters["tenant"] ?? "") { tenant in
-            move(&tenant)
+        let now = await state.withTenant(request.parameters["tenant"] ?? "") { tenant -> String? in
+            let moved = target(tenant.now)
+            // A clock past the years ISO-8601 writes could not be journalled or saved.
+            guard Tenant.times.contains(moved.timeIntervalSince1970) else { return nil }
+            tenant.now = moved
             return tenant.nowString
         }
         guard let now else { return Self.unknownTenant }
+        guard let now else { return Self.badRequest("the clock would leave the years 0001-9999") }
         return Reply.json(.ok, ["now": .string(now)])
     }
 }

@@ -3,6 +3,8 @@ import Logging
 
 /// Logs one line for each `/_mock` control request, refused ones included; tenant requests are logged by
 /// ``TenantEndpoint``, which knows their route and fault. Never logs headers, so the admin token cannot leak.
+///
+/// It sits on the controls' route group, so it sees every request routed to a control, however its path is spelt.
 struct ControlLogMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
@@ -11,7 +13,6 @@ struct ControlLogMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard request.uri.path.hasPrefix("/_mock") else { return try await next(request, context) }
         let started = ContinuousClock.now
         do {
             let response = try await next(request, context)

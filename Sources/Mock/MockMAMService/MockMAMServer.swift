@@ -22,6 +22,8 @@ public actor MockMAMServer {
         case unprotectedControls(host: String)
         /// The state file could not be loaded.
         case unusableStateFile(String)
+        /// A setting is out of its range (``MockServiceConfiguration/problem``).
+        case invalidConfiguration(String)
 
         public var description: String {
             switch self {
@@ -30,6 +32,7 @@ public actor MockMAMServer {
             case .exitedBeforeListening(let underlying?): return "mock backend failed to start: \(underlying)"
             case .exitedBeforeListening(nil): return "mock backend stopped before it was listening"
             case .unusableStateFile(let problem): return problem
+            case .invalidConfiguration(let problem): return "mock backend configuration: \(problem)"
             }
         }
     }
@@ -51,11 +54,15 @@ public actor MockMAMServer {
     ///     Tokens, passwords and secrets are never logged.
     public init(configuration: MockServiceConfiguration = .init(), logger: Logger? = nil) {
         self.configuration = configuration
-        self.logger = logger ?? Logger(label: configuration.loggerLabel)
-        stateFile = configuration.stateFile.map { StateFile(path: $0) }
+        let logger = logger ?? Logger(label: configuration.loggerLabel)
+        self.logger = logger
+        // An interval out of range is refused at start (``MockServiceConfiguration/problem``); until then any will do.
+        let seconds = MockServiceConfiguration.timeoutSeconds.contains(configuration.stateSaveInterval) ? configuration.stateSaveInterval : 1
+        let interval = Duration.milliseconds(Int64(seconds * 1000))
+        stateFile = configuration.stateFile.map { StateFile(path: $0, interval: interval, logger: logger) }
         self.state = MockState(
             clockStart: configuration.clockStart, tokenLifetime: configuration.tokenLifetime,
-            graphPageSize: configuration.graphPageSize, stateFile: stateFile)
+            graphPageSize: configuration.graphPageSize, journalLimit: configuration.journalLimit, stateFile: stateFile)
     }
 
     /// The base URL (`http://127.0.0.1:PORT`) while the server is running, else nil.
@@ -139,6 +146,7 @@ public actor MockMAMServer {
             await shutdown.value
             return try await start(gracefulShutdownSignals: gracefulShutdownSignals)
         case .idle:
+            if let problem = configuration.problem { throw LifecycleError.invalidConfiguration(problem) }
             if let stateFile, !restoredState {
                 do { await state.restore(try stateFile.load()) } catch { throw LifecycleError.unusableStateFile(error.description) }
                 restoredState = true
@@ -169,7 +177,7 @@ public actor MockMAMServer {
         }
         phase = .stopping(shutdown)
         await shutdown.value
-        stateFile?.flush()
+        await state.saveNow()
         if case .stopping = phase { phase = .idle }
         logger.info("mock backend stopped", metadata: ["url": "\(running.url)"])
     }
@@ -192,17 +200,20 @@ public actor MockMAMServer {
         let journalFile = try configuration.journalFile.map { try JournalFile(path: $0) }
         let router = MockRouter.make(
             state: state, statistics: statistics, logger: logger, adminToken: configuration.adminToken, journalFile: journalFile)
+        let slots = ConnectionSlots(limit: configuration.maximumConnections)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(
                 additionalChannelHandlers: [
                     ConnectionCountingHandler(statistics: statistics), CloseAfterResponseHandler(),
                     RequestHeadTimeoutHandler(timeout: .milliseconds(Int64(configuration.headerTimeout * 1000))),
+                    ConnectionSlotHandler(slots: slots),
                 ],
                 idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: nil,
-                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
+                // Slots are given up by slow connections (ConnectionSlots); this only bounds closes still under way.
+                availableConnectionsDelegate: MaximumAvailableConnections(2 * configuration.maximumConnections)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 // Set before the accept loop starts, so the first tenant already gets correct URLs.

@@ -27,8 +27,13 @@ public struct MockServiceConfiguration: Sendable {
     public var graphPageSize: Int
     /// A file the tenants are saved to on every change and loaded from at start (standalone mocks), if any.
     public var stateFile: String?
+    /// Seconds a change waits before the state file is written, so the changes of that time share one write; the
+    /// mock also writes when it stops.
+    public var stateSaveInterval: Double
     /// A file every journal entry of every tenant is appended to as one JSON line, if any.
     public var journalFile: String?
+    /// Entries each tenant's journal keeps; past it the oldest are dropped, and the journal says how many.
+    public var journalLimit: Int
     /// Label of the logger created when ``MockMAMServer/init(configuration:logger:)`` is given none.
     public var loggerLabel: String
 
@@ -48,10 +53,14 @@ public struct MockServiceConfiguration: Sendable {
         maximumConnections: Int = 256,
         journalFile: String? = nil,
         graphPageSize: Int = 100,
-        stateFile: String? = nil
+        stateFile: String? = nil,
+        journalLimit: Int = 10_000,
+        stateSaveInterval: Double = 1
     ) {
+        self.journalLimit = journalLimit
+        self.stateSaveInterval = stateSaveInterval
         self.stateFile = stateFile
-        self.graphPageSize = max(1, graphPageSize)
+        self.graphPageSize = graphPageSize
         self.journalFile = journalFile
         self.headerTimeout = headerTimeout
         self.adminToken = adminToken
@@ -66,10 +75,42 @@ public struct MockServiceConfiguration: Sendable {
 }
 
 extension MockServiceConfiguration {
-    /// Whether `host` is a loopback address (only this machine can reach it).
+    /// Whether `host` is a loopback address (only this machine can reach it): parsed, or resolved when it is a
+    /// name (see ``LoopbackHost``).
     public var bindsLoopbackOnly: Bool {
-        let lowered = host.lowercased()
-        return lowered == "localhost" || lowered == "::1" || lowered.hasPrefix("127.")
+        LoopbackHost.isLoopback(host)
+    }
+
+    /// Ports a server can bind (0: any free one).
+    public static let ports = 0...65_535
+    /// Seconds allowed for `idleTimeout` and `headerTimeout`: at least a millisecond, at most a day.
+    public static let timeoutSeconds: ClosedRange<Double> = 0.001...86_400
+    /// Connections served at once.
+    public static let connectionCounts = 1...65_536
+    /// Seconds an access token may live: at least one, at most ten years of tenant time.
+    public static let tokenLifetimeSeconds: ClosedRange<Double> = 1...315_576_000
+    /// Items per page of a Graph list (Graph's own `$top` range).
+    public static let pageSizes = 1...GraphPaging.maximumTop
+    /// Entries a tenant's journal may keep.
+    public static let journalLimits = 1...1_000_000
+
+    /// The first setting out of its range, said with the range; nil when the server can run with these settings.
+    ///
+    /// Checked before the server binds, so a value that would trap (a timeout of `nan` or `1e308` seconds turned into
+    /// nanoseconds) or wrap (port 70000) stops it with a clear error instead.
+    public var problem: String? {
+        func range<T>(_ name: String, _ value: T, _ allowed: ClosedRange<T>, unit: String = "") -> String? {
+            allowed.contains(value) ? nil : "\(name) must be in \(allowed.lowerBound)...\(allowed.upperBound)\(unit) (not \(value))"
+        }
+        return range("port", port, Self.ports)
+            ?? range("idleTimeout", idleTimeout, Self.timeoutSeconds, unit: " seconds")
+            ?? range("headerTimeout", headerTimeout, Self.timeoutSeconds, unit: " seconds")
+            ?? range("maximumConnections", maximumConnections, Self.connectionCounts)
+            ?? range("tokenLifetime", tokenLifetime, Self.tokenLifetimeSeconds, unit: " seconds")
+            ?? range("graphPageSize", graphPageSize, Self.pageSizes)
+            ?? range("journalLimit", journalLimit, Self.journalLimits)
+            ?? range("stateSaveInterval", stateSaveInterval, Self.timeoutSeconds, unit: " seconds")
+            ?? (clockStart.timeIntervalSince1970.isFinite ? nil : "clockStart must be a finite time")
     }
 
     /// `host:port` as it goes into a URL (IPv6 addresses in brackets).

@@ -9,13 +9,17 @@ actor MockState {
     private let clockStart: Date
     private let tokenLifetime: TimeInterval
     private let graphPageSize: Int
+    /// Entries each tenant's journal keeps (``Tenant/trimJournal(keeping:)``).
+    nonisolated let journalLimit: Int
     /// The URL the server is reachable at, known once the socket is bound; tenant URLs are built from it.
     private(set) var baseURL: String = "http://127.0.0.1"
 
     /// Where every change is saved, when the mock runs with `--state-file`.
     private let stateFile: StateFile?
 
-    init(clockStart: Date, tokenLifetime: TimeInterval, graphPageSize: Int = 100, stateFile: StateFile? = nil) {
+    init(clockStart: Date, tokenLifetime: TimeInterval, graphPageSize: Int = 100, journalLimit: Int = 10_000,
+         stateFile: StateFile? = nil) {
+        self.journalLimit = journalLimit
         self.clockStart = clockStart
         self.tokenLifetime = tokenLifetime
         self.graphPageSize = graphPageSize
@@ -27,12 +31,26 @@ actor MockState {
         for tenant in saved { tenants[tenant.id.lowercased()] = tenant }
     }
 
-    /// Hands the current tenants to the state file (a copy: tenants are values).
+    /// Whether a state file write is scheduled (the changes until then go out with it).
+    private var saveScheduled = false
+
+    /// Notes a change for the state file: the first change of an interval schedules the write; the tenants are handed
+    /// over when it is due (``handOverForSaving()``), so a request costs nothing here.
     private func persist() {
-        stateFile?.save(Array(tenants.values).sorted { $0.id < $1.id })
+        guard let stateFile, !saveScheduled else { return }
+        saveScheduled = true
+        stateFile.afterInterval { [self] in await handOverForSaving() }
     }
 
+    private func handOverForSaving() {
+        saveScheduled = false
+        stateFile?.write(tenants)
+    }
 
+    /// Writes the tenants now and returns once they are on disk (the mock's stop).
+    func saveNow() async {
+        await stateFile?.writeNow(tenants)
+    }
 
     func setBaseURL(_ url: String) {
         baseURL = url
@@ -70,11 +88,16 @@ actor MockState {
         return tenants.removeValue(forKey: id.lowercased()) != nil
     }
 
-    /// Runs `body` on the tenant in one actor turn; nil when the tenant does not exist.
-    func withTenant<Result: Sendable>(_ id: String, _ body: @Sendable (inout Tenant) -> Result) -> Result? {
+    /// Runs `body` on the tenant in one actor turn; nil when the tenant does not exist. `changes: false` says `body`
+    /// only reads, so there is nothing to save.
+    func withTenant<Result: Sendable>(_ id: String, changes: Bool = true, _ body: @Sendable (inout Tenant) -> Result) -> Result? {
         let key = id.lowercased()
         guard tenants[key] != nil else { return nil }
-        defer { persist() }
-        return body(&tenants[key]!)
+        let result = body(&tenants[key]!)
+        if changes {
+            tenants[key]!.trimJournal(keeping: journalLimit)
+            persist()
+        }
+        return result
     }
 }

@@ -49,8 +49,10 @@ final class RequestHeadTimeoutHandler: ChannelDuplexHandler, RemovableChannelHan
 
     private func arm(_ context: ChannelHandlerContext) {
         disarm()
-        deadline = context.eventLoop.scheduleTask(in: timeout) { [weak context] in
-            context?.close(promise: nil)
+        // The task runs on this event loop, where the context may be used; a disarm cancels it first.
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: timeout) {
+            bound.value.close(promise: nil)
         }
     }
 

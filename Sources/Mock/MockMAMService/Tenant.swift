@@ -117,9 +117,24 @@ struct Tenant: Sendable, Codable {
         fault: String? = nil, bodyDigest: String? = nil, signIn: SignInParty? = nil
     ) -> JournalEntry {
         let entry = JournalEntry(
-            tenant: id, seq: journal.count + 1, at: nowString, method: method, path: path, route: route, status: status,
+            tenant: id, seq: (journal.last?.seq ?? 0) + 1, at: nowString, method: method, path: path, route: route, status: status,
             accountId: accountId, detail: detail, fault: fault, bodyDigest: bodyDigest, signIn: signIn)
         journal.append(entry)
         return entry
+    }
+
+    /// Drops the oldest journal entries beyond `limit`. In batches (once an eighth more have come), so a busy tenant
+    /// does not move its whole journal for every request; ``journalListing(after:limit:)`` shows exactly `limit`.
+    mutating func trimJournal(keeping limit: Int) {
+        guard journal.count >= limit + max(1, limit / 8) else { return }
+        journal.removeFirst(journal.count - limit)
+    }
+
+    /// The newest `limit` entries with `seq > after`, and how many entries with `seq > after` are no longer kept (the
+    /// oldest ones: `after + 1` through `after + dropped`).
+    func journalListing(after: Int, limit: Int) -> (entries: [JournalEntry], dropped: Int) {
+        let kept = journal.suffix(limit)
+        let firstKept = kept.first?.seq ?? 1
+        return (kept.filter { $0.seq > after }, max(0, firstKept - 1 - max(0, after)))
     }
 }

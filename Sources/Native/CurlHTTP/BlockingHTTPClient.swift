@@ -12,10 +12,14 @@
 public final class BlockingHTTPClient {
     /// Limits applied to each subsequent request.
     public var timeouts: HTTPTimeouts
+    /// The largest response body accepted; a larger one aborts its transfer with
+    /// ``HTTPClientError/responseTooLarge(limit:method:url:)`` (default ``HTTPResponse/defaultMaximumBodyBytes``).
+    public let maximumResponseBytes: Int
     private var handle = EasyHandle()
 
-    public init(timeouts: HTTPTimeouts = .default) {
+    public init(timeouts: HTTPTimeouts = .default, maximumResponseBytes: Int = HTTPResponse.defaultMaximumBodyBytes) {
         self.timeouts = timeouts
+        self.maximumResponseBytes = maximumResponseBytes
     }
 
     /// New TCP connections this client has opened; stays at 1 while keep-alive works.
@@ -24,7 +28,7 @@ public final class BlockingHTTPClient {
     /// Sends `request` and blocks until the response is complete or a limit in ``timeouts`` expires.
     /// HTTP error statuses are returned as responses; only transport failures throw.
     public func send(_ request: HTTPRequest) throws(HTTPClientError) -> HTTPResponse {
-        try handle.perform(request, timeouts: timeouts)
+        try handle.perform(request, timeouts: timeouts, maximumResponseBytes: maximumResponseBytes)
     }
 }
 

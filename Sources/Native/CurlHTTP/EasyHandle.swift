@@ -30,14 +30,19 @@ struct EasyHandle: ~Copyable {
     ///
     /// Every option is set again after `curl_easy_reset` (gotcha G4): a reused handle would otherwise
     /// keep pointers into the previous request's Swift objects. The reset keeps the connection cache.
-    mutating func perform(_ request: HTTPRequest, timeouts: HTTPTimeouts) throws(HTTPClientError) -> HTTPResponse {
+    ///
+    /// A response body over `maximumResponseBytes` aborts the transfer with ``HTTPClientError/responseTooLarge(limit:method:url:)``:
+    /// at once when its `Content-Length` says so, else as soon as the bytes received pass the limit. Response
+    /// headers are bounded by libcurl itself (100 KB a line, 300 KB in all: curl error 56 past that).
+    mutating func perform(_ request: HTTPRequest, timeouts: HTTPTimeouts,
+                          maximumResponseBytes: Int) throws(HTTPClientError) -> HTTPResponse {
         try RequestValidation.check(request)
         guard let handle = raw else {
             let code = CurlGlobal.initResult == 0 ? Int(CURLE_FAILED_INIT.rawValue) : CurlGlobal.initResult
             throw .transport(code: code, message: "libcurl could not be initialised",
                              method: request.method, url: request.url)
         }
-        let sink = ResponseSink()
+        let sink = ResponseSink(limit: max(0, maximumResponseBytes))
         curl_easy_reset(handle)
         errorBuffer[0] = 0
 
@@ -64,15 +69,18 @@ struct EasyHandle: ~Copyable {
         try set(ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, timeouts.connect.curlMilliseconds))
         try set(ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, timeouts.total.curlMilliseconds))
         try set(ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
+        // A declared length over the limit is refused before any of the body arrives (CURLE_FILESIZE_EXCEEDED).
+        try set(ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(sink.limit)))
 
         let context = Unmanaged.passUnretained(sink).toOpaque()
         try set(ccurl_setopt_write_cb(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
             let length = size * count
             guard length > 0 else { return 0 }
             guard let data, let context else { return 0 }
-            Unmanaged<ResponseSink>.fromOpaque(context).takeUnretainedValue()
+            // Returning less than `length` makes curl abort the transfer (CURLE_WRITE_ERROR).
+            let kept = Unmanaged<ResponseSink>.fromOpaque(context).takeUnretainedValue()
                 .appendBody(UnsafeRawBufferPointer(start: data, count: length))
-            return length
+            return kept ? length : 0
         })
         try set(ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
         try set(ccurl_setopt_write_cb(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
@@ -102,6 +110,9 @@ struct EasyHandle: ~Copyable {
         var connects = 0
         if ccurl_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &connects) == CURLE_OK {
             connectionsOpened += connects
+        }
+        if sink.overflowed || result == CURLE_FILESIZE_EXCEEDED {
+            throw .responseTooLarge(limit: sink.limit, method: request.method, url: request.url)
         }
         guard result == CURLE_OK else { throw fail(result) }
         var status = 0

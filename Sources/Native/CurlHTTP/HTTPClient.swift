@@ -9,11 +9,16 @@ public actor HTTPClient {
     private var handle = EasyHandle()
     /// Limits applied to each subsequent request.
     public var timeouts: HTTPTimeouts
+    /// The largest response body accepted; a larger one aborts its transfer with
+    /// ``HTTPClientError/responseTooLarge(limit:method:url:)`` (default ``HTTPResponse/defaultMaximumBodyBytes``).
+    public let maximumResponseBytes: Int
 
     /// - Parameter label: the DispatchQueue label, visible in debuggers and thread dumps.
-    public init(label: String = "mamconf.http", timeouts: HTTPTimeouts = .default) {
+    public init(label: String = "mamconf.http", timeouts: HTTPTimeouts = .default,
+                maximumResponseBytes: Int = HTTPResponse.defaultMaximumBodyBytes) {
         executor = QueueExecutor(label: label)
         self.timeouts = timeouts
+        self.maximumResponseBytes = maximumResponseBytes
     }
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -31,6 +36,6 @@ public actor HTTPClient {
     /// Sends `request` and suspends until the response is complete or a limit in ``timeouts`` expires.
     /// HTTP error statuses are returned as responses; only transport failures throw.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        try handle.perform(request, timeouts: timeouts)
+        try handle.perform(request, timeouts: timeouts, maximumResponseBytes: maximumResponseBytes)
     }
 }

@@ -8,12 +8,16 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
     case transport(code: Int, message: String, method: String, url: String)
     /// The request could not be sent as given (empty URL, CR/LF in a header, …); nothing was sent.
     case invalidRequest(String)
+    /// The response body passed `limit` bytes (declared or received): the transfer was aborted there, so a
+    /// hostile or broken server costs the client at most `limit` bytes of memory.
+    case responseTooLarge(limit: Int, method: String, url: String)
 
     /// Why, without the request (for messages that name the request themselves).
     public var reason: String {
         switch self {
         case let .transport(code, message, _, _): return "curl error \(code): \(message)"
         case let .invalidRequest(reason): return "invalid HTTP request: \(reason)"
+        case let .responseTooLarge(limit, _, _): return "the response body is larger than the \(limit)-byte limit; transfer aborted"
         }
     }
 
@@ -23,6 +27,8 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
             return "\(method) \(url) failed: curl error \(code): \(message)"
         case let .invalidRequest(reason):
             return "invalid HTTP request: \(reason)"
+        case let .responseTooLarge(_, method, url):
+            return "\(method) \(url) failed: \(reason)"
         }
     }
 }

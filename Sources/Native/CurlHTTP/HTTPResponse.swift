@@ -10,6 +10,10 @@ public struct HTTPResponse: Sendable {
     /// The response body exactly as received (no content decoding is requested).
     public var body: Data
 
+    /// The largest body a client accepts unless told otherwise: 32 MiB, far above any answer the harness expects
+    /// (a Graph page, a mock journal), far below what would hurt the machine.
+    public static let defaultMaximumBodyBytes = 32 << 20
+
     public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers

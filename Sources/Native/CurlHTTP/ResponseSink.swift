@@ -4,13 +4,29 @@ import Foundation
 ///
 /// The C callbacks cannot capture context, so curl gets an unretained pointer to this object
 /// (`CURLOPT_WRITEDATA`/`CURLOPT_HEADERDATA`); the caller keeps it alive across `curl_easy_perform`.
+///
+/// The body is held only up to `limit` bytes: a server that sends more (or never stops) makes the write callback
+/// refuse the bytes, which aborts the transfer, instead of filling the client's memory.
 final class ResponseSink {
     private(set) var body = Data()
     private(set) var headers: [String: String] = [:]
     private var lastHeaderName: String?
+    let limit: Int
+    /// Whether the server sent more than `limit` body bytes.
+    private(set) var overflowed = false
 
-    func appendBody(_ bytes: UnsafeRawBufferPointer) {
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Keeps `bytes`; false (keeping nothing) when they would pass the limit.
+    func appendBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count <= limit - body.count else {
+            overflowed = true
+            return false
+        }
         body.append(contentsOf: bytes)
+        return true
     }
 
     /// Takes one raw header line as curl delivers it (including the status line and the CRLF).

@@ -63,12 +63,12 @@ struct GraphTenantOnMock {
             let registered = try await http.send(HTTPRequest(method: "PUT", url: "\(base)/_mock/tenants/\(tenantId)/admin-certificate",
                                                              body: Data(certificate.certificatePEM.utf8)))
             #expect(registered.status == 204)
-            FileManager.default.createFile(atPath: "\(directory)/app.pem", contents: Data(certificate.certificatePEM.utf8), attributes: [.posixPermissions: 0o644])
-            FileManager.default.createFile(atPath: "\(directory)/app.key", contents: Data(certificate.privateKeyPEM.utf8), attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(atPath: "\(directory)/app.pem", contents: Data(certificate.certificatePEM.utf8), attributes: [.posixPermissions: 0o644])
+            _ = FileManager.default.createFile(atPath: "\(directory)/app.key", contents: Data(certificate.privateKeyPEM.utf8), attributes: [.posixPermissions: 0o600])
             credentials = ["tenantId": .string(tenantId), "clientId": created["admin"]?["clientId"] ?? .null,
                            "certificateFile": "app.pem", "privateKeyFile": "app.key"]
         }
-        FileManager.default.createFile(atPath: "\(directory)/credentials.json", contents: credentials.serialized(), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: "\(directory)/credentials.json", contents: credentials.serialized(), attributes: [.posixPermissions: 0o600])
         return GraphTenantOnMock(
             server: server, base: base, tenantId: tenantId, graphURL: try #require(created["graphBaseURL"]?.stringValue), secret: secret,
             passwords: Dictionary(uniqueKeysWithValues: contoso.users.map { ("PASSWORD_\($0.alias.uppercased())", $0.password) }),

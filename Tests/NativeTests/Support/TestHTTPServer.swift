@@ -17,10 +17,13 @@ import Glibc
 ///   `/status/NNN` answers with status NNN.
 /// - `.silent`: accepts, reads whatever arrives, and never answers; each connection thread ends when the
 ///   client closes the connection.
+/// - `.flood(declaredLength:)`: answers the first request with 200 and a body that does not end: `Content-Length`
+///   `declaredLength` and that many bytes, or, with nil, chunks until the client closes the connection.
 final class TestHTTPServer: Sendable {
     enum Behavior: Sendable {
         case echo
         case silent
+        case flood(declaredLength: Int?)
     }
 
     private struct State {
@@ -142,6 +145,10 @@ final class TestHTTPServer: Sendable {
         switch behavior {
         case .silent:
             reader.drainUntilClosed()
+        case .flood(let declaredLength):
+            guard reader.readRequest(onExpectContinue: { true }) != nil else { return }
+            state.withLock { $0.requests += 1 }
+            Self.flood(fd, declaredLength: declaredLength)
         case .echo:
             var ordinal = 0
             while let request = reader.readRequest(onExpectContinue: { Self.sendAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }) {
@@ -150,6 +157,20 @@ final class TestHTTPServer: Sendable {
                 guard Self.sendAll(fd, Self.echoResponse(to: request, ordinal: ordinal)) else { return }
                 if request.header("Connection")?.lowercased() == "close" { return }
             }
+        }
+    }
+
+    /// Sends a body until it is all sent or, without a length, until the client stops reading and closes.
+    private static func flood(_ fd: Int32, declaredLength: Int?) {
+        let framing = declaredLength.map { "Content-Length: \($0)" } ?? "Transfer-Encoding: chunked"
+        guard sendAll(fd, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(framing)\r\n\r\n".utf8)) else { return }
+        let piece = [UInt8](repeating: UInt8(ascii: "7"), count: 64 << 10)
+        let chunk = Array("\(String(piece.count, radix: 16))\r\n".utf8) + piece + Array("\r\n".utf8)
+        var left = declaredLength ?? Int.max
+        while left > 0 {
+            let part = declaredLength == nil ? chunk : Array(piece.prefix(left))
+            guard sendAll(fd, part) else { return }
+            if declaredLength != nil { left -= part.count }
         }
     }
 

@@ -10,6 +10,12 @@ import Foundation
 /// Graph answers 401; retries of throttled (429, 503 + `Retry-After`) and failed (5xx, no answer) calls within
 /// ``GraphRetryPolicy``; creates that are never sent twice when the first may have reached the service (the
 /// collection is searched for the object first); paging; and Graph's error body kept typed in the fault.
+///
+/// The token and the client's proof are the tenant administrator's: they go only where they were configured to go.
+/// Every Graph call's URL (a next-page link included) must be on the origin of `graphURL`, and the proof goes only
+/// to `tokenURL`; no redirect is followed (libcurl is never told to), and one is refused with where it pointed.
+/// Answers are read up to ``GraphAnswerLimits`` (size, then JSON depth and values), so a hostile or broken endpoint
+/// cannot exhaust the machine.
 public struct GraphAdminClient: GraphCalling {
     let graphURL: String
     let tokenURL: String
@@ -24,6 +30,9 @@ public struct GraphAdminClient: GraphCalling {
     /// keep-alive connection that libcurl would silently send again on; nil sends them like every other call.
     private let createHTTP: HTTPClient?
     private let tokens = GraphTokenCache()
+    /// Where the administrator's token may be sent (nil when `graphURL` is not an absolute http(s) URL: then nothing is).
+    private let graphOrigin: HTTPOrigin?
+    private let limits = GraphAnswerLimits()
 
     public init(graphURL: String, tokenURL: String, credentials: GraphCredentials, redactor: Redactor,
                 policy: GraphRetryPolicy = GraphRetryPolicy(), waiting: any GraphWaiting = SystemGraphWaiting(),
@@ -37,8 +46,10 @@ public struct GraphAdminClient: GraphCalling {
         self.waiting = waiting
         self.pathBase = pathBase ?? graphURL
         // A shared client (the mock driver's, talking to a loopback mock) keeps every call on its one connection.
-        http = client ?? HTTPClient(label: "mamconf.graph", timeouts: timeouts)
-        createHTTP = client == nil ? HTTPClient(label: "mamconf.graph.create", timeouts: timeouts) : nil
+        http = client ?? HTTPClient(label: "mamconf.graph", timeouts: timeouts, maximumResponseBytes: limits.maximumBytes)
+        createHTTP = client == nil
+            ? HTTPClient(label: "mamconf.graph.create", timeouts: timeouts, maximumResponseBytes: limits.maximumBytes) : nil
+        graphOrigin = HTTPOrigin(url: graphURL)
         redactor.add(credentials.secrets)
     }
 
@@ -60,6 +71,7 @@ public struct GraphAdminClient: GraphCalling {
 
     public func call(_ method: String, _ path: String, body: JSONValue?, expect: Int, transcript: Transcript?) async throws(BackendFault) -> JSONValue {
         let url = path.hasPrefix("http") ? path : graphURL + path
+        try checkOnGraph(url, request: "\(method) \(url)", because: "the call's URL")
         let isCreate = method == "POST" && expect == 201 && body?["displayName"]?.stringValue != nil
         var budget = RetryBudget(started: waiting.now())
         var refreshed = false
@@ -84,6 +96,9 @@ public struct GraphAdminClient: GraphCalling {
                 continue
             }
             if response.status == expect { return try parse(response, request: "\(method) \(url)") }
+            if let refusal = redirectRefusal(response, origin: graphOrigin) {
+                throw BackendFault(request: redactor.redact("\(method) \(url)"), reason: .malformedAnswer(refusal))
+            }
             if response.status == 401 && !refreshed {
                 refreshed = true
                 await tokens.invalidate()
@@ -109,9 +124,49 @@ public struct GraphAdminClient: GraphCalling {
             }
             let answer = try await call("GET", page, body: nil, expect: 200, transcript: transcript)
             items += answer["value"]?.arrayValue ?? []
-            next = answer["@odata.nextLink"]?.stringValue
+            next = try nextLink(of: answer, request: "GET \(page)")
         }
         return items
+    }
+
+    // MARK: Where credentials go
+
+    /// Whether `url` can be a Graph or login endpoint: an absolute http(s) URL, whose origin credentials may go to.
+    public static func isEndpointURL(_ url: String) -> Bool {
+        HTTPOrigin(url: url) != nil
+    }
+
+    /// Throws unless `url` is on Graph's origin: the administrator's token is never sent anywhere else.
+    private func checkOnGraph(_ url: String, request: String, because what: String) throws(BackendFault) {
+        guard let graphOrigin else {
+            throw BackendFault(request: request, reason: .invalid("the Graph URL \(graphURL) is not an absolute http(s) URL"))
+        }
+        guard let origin = HTTPOrigin(url: url), origin == graphOrigin else {
+            let target = HTTPOrigin(url: url).map { "\($0)" } ?? "an unusable URL"
+            throw BackendFault(request: redactor.redact(request), reason: .malformedAnswer(
+                "\(what) is on \(target), not Graph's origin \(graphOrigin): refused, the administrator's token goes only to Graph"))
+        }
+    }
+
+    /// The answer's `@odata.nextLink`, once it is known to stay on Graph's origin.
+    private func nextLink(of answer: JSONValue, request: String) throws(BackendFault) -> String? {
+        guard let link = answer["@odata.nextLink"] else { return nil }
+        guard let text = link.stringValue else {
+            throw BackendFault(request: request, reason: .malformedAnswer("@odata.nextLink is not a string"))
+        }
+        try checkOnGraph(text, request: request, because: "@odata.nextLink \(redactor.redact(text))")
+        return text
+    }
+
+    /// Why a redirect is refused (libcurl does not follow them): where it pointed, and whether that is another
+    /// origin than `origin`; nil when `response` is no redirect.
+    private func redirectRefusal(_ response: HTTPResponse, origin: HTTPOrigin?) -> String? {
+        guard (300...399).contains(response.status), let location = response.header("location") else { return nil }
+        // A relative Location stays on the origin; an absolute one may not.
+        let elsewhere = HTTPOrigin(url: location).map { $0 != origin } ?? false
+        return "a redirect (HTTP \(response.status)) to \(redactor.redact(location))"
+            + (elsewhere ? ", another origin than \(origin.map { "\($0)" } ?? "the configured one")" : "")
+            + ": not followed, credentials go only to the configured endpoints"
     }
 
     // MARK: Sending
@@ -128,7 +183,8 @@ public struct GraphAdminClient: GraphCalling {
                 response = try await send(request, client: client, transcript: transcript)
             } catch {
                 budget.last = error.message
-                guard resendsAfterNoAnswer else { throw error }
+                // Only a call that got no answer is sent again; an answer too large to read would be as large again.
+                guard resendsAfterNoAnswer, error.isUncertain else { throw error }
                 try await pause(after: error.message, budget: &budget, request: name)
                 continue
             }
@@ -159,6 +215,9 @@ public struct GraphAdminClient: GraphCalling {
             return response
         } catch {
             transcript?.add("backend \(request.method) \(shown(request.url)) → \(error)")
+            if case .responseTooLarge = error {
+                throw BackendFault(request: "\(request.method) \(request.url)", reason: .malformedAnswer(error.reason))
+            }
             throw BackendFault(request: "\(request.method) \(request.url)", reason: .transport(error.reason))
         }
     }
@@ -179,7 +238,7 @@ public struct GraphAdminClient: GraphCalling {
             }
             let answer = try parse(response, request: "GET \(page)")
             if let found = answer["value"]?.arrayValue?.first(where: { $0["displayName"]?.stringValue == name }) { return found }
-            next = answer["@odata.nextLink"]?.stringValue
+            next = try nextLink(of: answer, request: "GET \(page)")
         }
         return nil
     }
@@ -197,8 +256,11 @@ public struct GraphAdminClient: GraphCalling {
             + proof + [("scope", "https://graph.microsoft.com/.default")])
         var budget = RetryBudget(started: waiting.now())
         let response = try await exchange(request, client: http, budget: &budget, resendsAfterNoAnswer: true, transcript: transcript)
-        guard response.status == 200, let body = try? JSONValue.parse(response.body), let issued = body["access_token"]?.stringValue else {
-            let answer = try? JSONValue.parse(response.body)
+        if let refusal = redirectRefusal(response, origin: HTTPOrigin(url: tokenURL)) {
+            throw BackendFault(request: "POST \(tokenURL)", reason: .credentials("the token endpoint answered with \(refusal)"))
+        }
+        guard response.status == 200, let body = try? limits.parse(response.body), let issued = body["access_token"]?.stringValue else {
+            let answer = try? limits.parse(response.body)
             let why = answer?["error_description"]?.stringValue ?? answer?["error"]?.stringValue ?? "HTTP \(response.status)"
             throw BackendFault(request: "POST \(tokenURL)", reason: .credentials(
                 "the token endpoint refused the client credentials (HTTP \(response.status)): \(redactor.redact(why))"))
@@ -212,13 +274,15 @@ public struct GraphAdminClient: GraphCalling {
 
     private func parse(_ response: HTTPResponse, request: String) throws(BackendFault) -> JSONValue {
         if response.body.isEmpty { return .null }
-        do { return try JSONValue.parse(response.body) } catch {
+        do { return try limits.parse(response.body) } catch let error as GraphAnswerLimits.Exceeded {
+            throw BackendFault(request: request, reason: .malformedAnswer(error.description))
+        } catch {
             throw BackendFault(request: request, reason: .malformedAnswer(redactor.redact(String(response.text.prefix(200)))))
         }
     }
 
     private func serviceError(_ response: HTTPResponse) -> ServiceError? {
-        guard let body = try? JSONValue.parse(response.body), let error = body["error"], let code = error["code"]?.stringValue else {
+        guard let body = try? limits.parse(response.body), let error = body["error"], let code = error["code"]?.stringValue else {
             return response.body.isEmpty ? nil : ServiceError(code: "unknown", message: redactor.redact(String(response.text.prefix(300))))
         }
         return ServiceError(code: code, message: redactor.redact(error["message"]?.stringValue ?? ""),

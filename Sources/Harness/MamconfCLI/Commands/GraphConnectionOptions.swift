@@ -16,6 +16,13 @@ struct GraphConnectionOptions: ParsableArguments {
     @Option(name: .customLong("credentials-file"), help: "JSON with tenantId, clientId, and clientSecret or certificateFile + privateKeyFile, readable only by you; else the MAMCONF_GRAPH_* variables.")
     var credentialsFile: String?
 
+    /// Both URLs must be absolute http(s) URLs: their origins are where the token and the client's proof may go.
+    func validate() throws {
+        for (option, url) in [("--graph-url", graphURL), ("--login-url", loginURL)] where !GraphAdminClient.isEndpointURL(url) {
+            throw ValidationError("\(option) must be an absolute http:// or https:// URL, not \(url)")
+        }
+    }
+
     /// The credentials, with their warnings printed.
     func credentials() throws(GraphCredentials.LoadError) -> GraphCredentials {
         let credentials = try GraphCredentials.load(environment: ProcessInfo.processInfo.environment, file: credentialsFile)

@@ -30,6 +30,19 @@ struct MockBackendCommand: AsyncParsableCommand {
     /// Where `mamconf run --backend URL` and `mock-backend` read the mock's admin token.
     static let adminTokenVariable = "MAMCONF_MOCK_ADMIN_TOKEN"
 
+    /// Every number in range before anything starts: a port past 65535 would wrap to another port, and a timeout of
+    /// `nan`, `inf` or `1e308` seconds would trap when turned into nanoseconds.
+    func validate() throws {
+        let ports = MockServiceConfiguration.ports
+        guard ports.contains(port) else {
+            throw ValidationError("--port must be in \(ports.lowerBound)...\(ports.upperBound) (0 = any free port), not \(port)")
+        }
+        let seconds = MockServiceConfiguration.timeoutSeconds
+        guard seconds.contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout must be a number of seconds in \(seconds.lowerBound)...\(seconds.upperBound), not \(idleTimeout)")
+        }
+    }
+
     func run() async throws {
         var token = ProcessInfo.processInfo.environment[Self.adminTokenVariable]
         if let adminTokenFile {
