@@ -26,7 +26,7 @@ import Testing
             ("broke", .errored(.integration(.exited("status 3"), at: broke), details: "")),
             ("harness", .errored(.harness("no work directory"), details: "")),
             ("passed", .passed),
-            ("skipped", .skipped(reason: "integration lacks capability x")),
+            ("skipped", .skipped(reason: "integration lacks capability x", kind: .integrationCapability)),
         ])
         let document = JUnitReporter(path: "/dev/null", redactor: Redactor(), dialect: .github).document(for: result)
         let cases = try #require(document.suites.first?.cases)

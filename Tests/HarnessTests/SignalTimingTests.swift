@@ -27,7 +27,7 @@ import Testing
             let report = "\(work)/junit.xml"
             let pid = try Self.spawnBlocked([mamconf, "run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures, "--junit", report])
             let timer = DeadlineTimer(after: delay) { _ = kill(pid, signalNumber) }
-            let status = try await offPool { () -> Int32 in
+            let status = await offPool { () -> Int32 in
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
                 return status
@@ -58,7 +58,7 @@ import Testing
             let pid = try Self.spawnBlocked([mamconf, "run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures,
                                              "--suite", "policy-queries", "--junit", report])
             let timer = DeadlineTimer(after: delay) { _ = kill(pid, SIGINT) }
-            let status = try await offPool { () -> Int32 in
+            let status = await offPool { () -> Int32 in
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
                 return status
@@ -136,7 +136,7 @@ import Testing
             "--junit", "\(work)/junit.xml", "--step-timeout", "120", "--adapter-env", "DEAF_READY_FIFO", "--", "/usr/bin/env", "python3", adapter,
         ], extra: ["DEAF_READY_FIFO": fifo])
         // The adapter names itself through the FIFO: opening it blocks until the adapter opens it, an event.
-        let adapterPid = try await offPool { () -> Int32 in
+        let adapterPid = await offPool { () -> Int32 in
             guard let handle = FileHandle(forReadingAtPath: fifo) else { return -1 }
             defer { try? handle.close() }
             let text = String(decoding: readToEnd(handle.fileDescriptor), as: UTF8.self)
@@ -144,7 +144,7 @@ import Testing
         }
         try #require(adapterPid > 0)
         kill(mamconf, SIGKILL)
-        let reaped = try await offPool { () -> Bool in
+        let reaped = await offPool { () -> Bool in
             var status: Int32 = 0
             return waitpid(mamconf, &status, 0) == mamconf
         }
@@ -156,7 +156,7 @@ import Testing
             return
         }
         defer { close(pidfd) }
-        let ended = try await offPool { () -> Bool in
+        let ended = await offPool { () -> Bool in
             var entry = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
             return poll(&entry, 1, 10_000) == 1
         }

@@ -8,14 +8,13 @@ import Testing
 struct HTTPResponseLimitTests {
     static let limit = 256 << 10
 
-    @Test("a body over the limit aborts its transfer with responseTooLarge, long before the time limit",
+    @Test("a body over the limit aborts its transfer with responseTooLarge, not at the time limit",
           arguments: [("declared 64 MiB", 64 << 20), ("chunked, endless", nil)] as [(String, Int?)])
     func overTheLimitIsAborted(_ name: String, declaredLength: Int?) async throws {
         let server = try TestHTTPServer.start(.flood(declaredLength: declaredLength))
         defer { #expect(server.stop()) }
         let client = HTTPClient(label: "test.http.limit", timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(20)),
                                 maximumResponseBytes: Self.limit)
-        let started = ContinuousClock.now
         do {
             let response = try await client.send(HTTPRequest(url: server.baseURL + "/flood"))
             Issue.record("\(name): a \(response.body.count)-byte body was read whole")
@@ -28,7 +27,8 @@ struct HTTPResponseLimitTests {
             #expect(method == "GET" && url == server.baseURL + "/flood")
             #expect(error.description.contains("\(Self.limit)-byte limit"), "\(error)")
         }
-        #expect(ContinuousClock.now - started < .seconds(10), "\(name): aborted at the limit, not at the time limit")
+        // The error itself shows where the transfer ended: a time limit would have ended it with a timeout (speed is
+        // measured in benchmarks, never asserted here).
         // The client closed the connection it gave up on, which ends the server's sending.
         #expect(server.waitUntilAllConnectionsClosed())
     }

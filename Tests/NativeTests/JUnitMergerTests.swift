@@ -198,9 +198,7 @@ struct JUnitMergerTests {
         let input = JUnitMerger.Input(source: "shard.xml", document: JUnitDocument(name: "mamconf", suites: [
             ShardFixtures.suite("alpha", index: 0, planned: ["a1"], cases: ["a1"], shard: label),
         ]))
-        let started = Date()
         let error = #expect(throws: JUnitMergeError.self) { try JUnitMerger.merge([input], allowMissingShards: true) }
-        #expect(Date().timeIntervalSince(started) < 2)
         let shown = label.count > 40 ? String(label.prefix(40)) + "…" : label
         #expect(error?.description == "shard.xml: shard '\(shown)' is not I/N with 1 ≤ I ≤ N ≤ \(JUnitMerger.shardLimit)")
     }

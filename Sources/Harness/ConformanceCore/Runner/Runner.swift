@@ -259,7 +259,7 @@ public struct Runner: Sendable {
     /// Hands the result to every reporter, in order; returns what failed (a report that was not written must
     /// not let a gate pass). Each reporter sees the failures of those before it, so a console after the JUnit
     /// reporter can say whether the report was written.
-    private func finish(_ result: RunResult) async -> [String] {
+    private func finish(_ result: RunResult) async -> [ReportFailure] {
         var result = result
         for reporter in reporters {
             do { try await reporter.runFinished(result) } catch {
