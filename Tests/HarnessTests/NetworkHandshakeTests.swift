@@ -36,7 +36,8 @@ import Testing
             guard let client = listener.accept() else { return }
             defer { _ = ListeningSocket.systemClose(client) }
             let writer = LineWriter(fd: client, isSocket: true)
-            var reader = LineReader(fd: client, limit: 1 << 20, deadline: Date().addingTimeInterval(10))
+            // Only a guard against a runner that never comes: generous, as the whole test run loads the machine.
+            var reader = LineReader(fd: client, limit: 1 << 20, deadline: Date().addingTimeInterval(120))
             guard case .line = reader.next() else { return }
             writer.write(Message.response(id: .string("hello"), result: [:]).encodedLine() + event.prefix(half))
             guard case .line(let first) = reader.next(), case .request(let id, _, _)? = try? Message.decode(line: first) else { return }
@@ -55,8 +56,8 @@ import Testing
         let received = Received()
         let session = try await NetworkAdapterFactory(address: AdapterAddress(host: "127.0.0.1", port: listener.port))
             .start(dataDirectory: "", handler: received)
-        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 5)
-        let ending = await session.terminate(grace: 5)
+        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 60)
+        let ending = await session.terminate(grace: 30)
         #expect(ending.exitDescription.contains("session ended by the test host"), "\(ending.exitDescription)")
         #expect(received.faults.withLock { $0 }.isEmpty, "\(received.faults.withLock { $0 })")
         #expect(received.events.withLock { $0 } == ["queued before hello"])
@@ -75,8 +76,8 @@ import Testing
         let received = Received()
         let session = try await NetworkAdapterFactory(address: AdapterAddress(host: "127.0.0.1", port: port))
             .start(dataDirectory: "", handler: received)
-        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 10)
-        _ = await session.terminate(grace: 2)
+        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 60)
+        _ = await session.terminate(grace: 30)
         #expect(received.faults.withLock { $0 }.isEmpty, "\(received.faults.withLock { $0 })")
         #expect(received.events.withLock { $0 } == messages)
     }
