@@ -27,9 +27,15 @@ class SuiteDumper(yaml.SafeDumper):
     pass
 
 
+class Ordered(list):
+    """A list the suite keeps in order (`!ordered [...]`), kept as written when the case is copied."""
+
+
 for _tag in ("!absent", "!present"):
     SuiteLoader.add_constructor(_tag, lambda loader, node, tag=_tag: Matcher(tag))
 SuiteDumper.add_representer(Matcher, lambda dumper, value: dumper.represent_scalar(str(value), ""))
+SuiteLoader.add_constructor("!ordered", lambda loader, node: Ordered(loader.construct_sequence(node, deep=True)))
+SuiteDumper.add_representer(Ordered, lambda dumper, value: dumper.represent_sequence("!ordered", list(value)))
 
 
 def main():

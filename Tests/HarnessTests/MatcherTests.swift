@@ -19,11 +19,46 @@ import Testing
         #expect(Matcher.mismatch(expected: ["ready": false], actual: actual, schema: schema) == "ready: expected false, got true")
     }
 
-    @Test func arraysMatchExactly() {
+    @Test func listsMatchInAnyOrderButWithTheSameNumberOfElements() {
         let actual: JSONValue = ["accountIds": ["a", "b"]]
         #expect(Matcher.mismatch(expected: ["accountIds": ["a", "b"]], actual: actual, schema: schema) == nil)
+        #expect(Matcher.mismatch(expected: ["accountIds": ["b", "a"]], actual: actual, schema: schema) == nil)
         #expect(Matcher.mismatch(expected: ["accountIds": ["a"]], actual: actual, schema: schema) != nil)
-        #expect(Matcher.mismatch(expected: ["accountIds": ["b", "a"]], actual: actual, schema: schema) != nil)
+        #expect(Matcher.mismatch(expected: ["accountIds": ["a", "c"]], actual: actual, schema: schema)
+                == "accountIds: no element matches \"c\" (in any order), got [\"a\",\"b\"]")
+    }
+
+    @Test func anOrderedListKeepsItsOrder() {
+        let actual: JSONValue = ["accountIds": ["a", "b"]]
+        #expect(Matcher.mismatch(expected: ["accountIds": .ordered(["a", "b"])], actual: actual, schema: schema) == nil)
+        #expect(Matcher.mismatch(expected: ["accountIds": .ordered(["b", "a"])], actual: actual, schema: schema)
+                == "accountIds[0]: expected \"b\", got \"a\"")
+    }
+
+    @Test func eachExpectedElementTakesADifferentActualOne() {
+        let actual: JSONValue = ["accountIds": ["a", "b"]]
+        #expect(Matcher.mismatch(expected: ["accountIds": ["a", "a"]], actual: actual, schema: schema) != nil)
+        #expect(Matcher.mismatch(expected: ["accountIds": ["A", "b"]], actual: actual, schema: schema) == nil, "identities still ignore case")
+    }
+
+    @Test func partialElementsFindTheOnePairingThatWorksWhateverTheirOrder() {
+        // The first expected element fits both accounts, the second only the first: pairing the first with the
+        // first account would leave the second nothing.
+        let snapshot = RunnerMethod.appState.resultSchema
+        let actual: JSONValue = ["signedInAccounts": [["accountId": "a", "upn": "a@x.example"], ["accountId": "b", "upn": "b@x.example"]]]
+        let expected: Expected = ["signedInAccounts": [["upn": .present], ["accountId": "A"]]]
+        #expect(Matcher.mismatch(expected: expected, actual: actual, schema: snapshot) == nil)
+    }
+
+    @Test func anAbsentAccountKeyedObjectReadsAsAnEmptyOne() {
+        // `app.state` leaves `preferences` out when the app keeps none.
+        let snapshot = RunnerMethod.appState.resultSchema
+        #expect(Matcher.mismatch(expected: ["preferences": ["abc": .absent]], actual: ["ready": true], schema: snapshot) == nil)
+        #expect(Matcher.mismatch(expected: ["preferences": ["abc": .absent]], actual: ["preferences": .null], schema: snapshot) == nil)
+        #expect(Matcher.mismatch(expected: ["preferences": ["abc": ["theme"]]], actual: ["ready": true], schema: snapshot)
+                == "preferences.abc: expected an array, got nothing")
+        #expect(Matcher.mismatch(expected: ["ready": ["abc": .absent]], actual: [:], schema: schema)
+                == "ready: expected an object, got nothing", "only account-keyed objects")
     }
 
     @Test func identitiesIgnoreCaseByTypeWhereverTheyAppear() {
@@ -64,5 +99,19 @@ import Testing
         #expect(!Matcher.matches(EventPattern(selector: .ui(.pinSetup)), event))
         let question = ObservedEvent(sequence: 2, method: Question.restartApplication.rawValue, params: [:], elapsed: 0)
         #expect(Matcher.matches(EventPattern(selector: .question(.restartApplication)), question))
+    }
+
+    @Test func aStatusPatternMayNameSeveralStatusesOrNone() {
+        let event = ObservedEvent(sequence: 1, method: EventMethod.status.rawValue, params: [
+            "request": "policy", "status": "timeout", "code": 216, "didSucceed": false,
+        ], elapsed: 0)
+        #expect(Matcher.matches(EventPattern(selector: .statuses([.networkFailure, .timeout])), event))
+        #expect(!Matcher.matches(EventPattern(selector: .statuses([.networkFailure, .internalError])), event))
+        #expect(Matcher.matches(EventPattern(selector: .statuses([]), fields: ["didSucceed": false]), event))
+        #expect(!Matcher.matches(EventPattern(selector: .statuses([]), fields: ["didSucceed": true]), event))
+        let notification = ObservedEvent(sequence: 2, method: EventMethod.notification.rawValue, params: ["name": "policy-changed"], elapsed: 0)
+        #expect(!Matcher.matches(EventPattern(selector: .statuses([])), notification))
+        #expect(EventSelector.statuses([.networkFailure, .timeout]).description == "status network-failure or timeout")
+        #expect(EventSelector.statuses([]).description == "any status")
     }
 }

@@ -1,6 +1,7 @@
 import AdapterProtocol
 import ConformanceCore
 import Foundation
+import SuiteLoader
 import TestSupport
 import Testing
 
@@ -59,6 +60,58 @@ import Testing
             return
         }
         #expect(failure.message.contains("expected no status single-managed-account"), "\(failure.message)")
+    }
+
+    /// Two behaviours the editions date, each probed by a case that cites no ranged requirement, so it runs on
+    /// every version: the share sheet filtered from 8.0.2 (001:464), configuration values scrubbed from 15.4.0
+    /// (002:213, the 15.4.0 header).
+    static let editionProbes = """
+        suite: edition-probes
+        title: what an SDK version does
+        defaults: {tenant: contoso, policies: [restricted-locations]}
+        cases:
+          - id: share-sheet
+            title: the share sheet for managed data
+            requirements: [ENR-01]
+            settings: {OpenInActionExtension: true}
+            steps:
+              - answer: delegate.restartApplication
+                with: {return: true}
+              - do: app.launch
+              - do: app.signIn
+                with: {user: alice}
+              - expect: {app: restarted}
+              - do: app.writeData
+                with: {accountId: $alice, name: report.txt, content: "Q3"}
+              - do: app.share
+                with: {name: report.txt}
+                result: {targets: [com.microsoft.Office.Outlook, com.microsoft.Office.Word, com.microsoft.skype.teams]}
+          - id: scrubbed-value
+            title: a value listed in ValuesToScrubFromLogging
+            requirements: [ENR-01]
+            settings: {ValuesToScrubFromLogging: [Orion-Codes]}
+            steps:
+              - answer: delegate.restartApplication
+                with: {return: true}
+              - backend: {app_config: team-a, settings: {ProjectName: Orion-Codes}, assign_to: [mam-users]}
+              - do: app.launch
+              - do: app.signIn
+                with: {user: alice}
+              - expect: {status: policy-new, accountId: $alice}
+              - expect_no: {log: Orion-Codes}
+        """
+
+    @Test(arguments: [("8.0.1", ["failed", "failed"]), ("8.0.2", ["passed", "failed"]), ("15.3.9", ["passed", "failed"]), ("15.4", ["passed", "passed"])])
+    func theReferenceFiltersTheShareSheetFrom802AndScrubsConfigurationValuesFrom154(version: String, outcomes: [String]) async throws {
+        let folder = NSTemporaryDirectory() + "mamconf-editions-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.editionProbes.write(toFile: "\(folder)/probes.yaml", atomically: true, encoding: .utf8)
+        let (catalog, _) = RequirementCatalog.load(path: "\(Repository.suites)/requirements.yaml")
+        let loaded = SuiteLoader(fixturesDirectory: Repository.fixtures, catalog: catalog).load(paths: ["\(folder)/probes.yaml"])
+        try #require(loaded.errors.isEmpty, "\(loaded.errors)")
+        let run = try await EndToEnd.run(loaded.suites, arguments: ["--sdk-version", version], jobs: 2)
+        #expect(run.result.allCases.map(\.outcome.label) == outcomes, "SDK \(version): \(run.result.allCases.map(\.outcome))")
     }
 
     @Test(arguments: ["15", "abc", "1..2", ""])

@@ -123,6 +123,87 @@ import Testing
         #expect(Logic.outcomes(result) == ["passed"])
     }
 
+    // MARK: expect_order with stages (partial orders)
+
+    static let stagedOrder = "expect_order: [{notification: policy-changed}, [{notification: app-config-changed}, {notification: data-protection-changed}], {notification: wipe-completed}]"
+
+    @Test(arguments: [
+        [NotificationName.policyChanged, .appConfigChanged, .dataProtectionChanged, .wipeCompleted],
+        [NotificationName.policyChanged, .dataProtectionChanged, .appConfigChanged, .wipeCompleted],
+    ])
+    func theEventsOfOneStageMayArriveInAnyOrderBetweenTheStagesAroundThem(order: [NotificationName]) async throws {
+        let result = try await Logic.run(Logic.yamlCase("do: app.launch", Self.stagedOrder),
+                                         integration: Self.launchPosting(order.map(Self.notification)))
+        #expect(Logic.outcomes(result) == ["passed"])
+    }
+
+    @Test func anEventOfAStageBeforeTheStageBeforeItFailsNamingTheStage() async throws {
+        let result = try await Logic.run(
+            Logic.yamlCase("do: app.launch", Self.stagedOrder),
+            integration: Self.launchPosting([.dataProtectionChanged, .policyChanged, .appConfigChanged, .wipeCompleted].map(Self.notification)))
+        let failure = try #require(Logic.failure(result), "\(Logic.outcomes(result))")
+        #expect(failure.message == "expected in order: notification policy-changed, then notification app-config-changed and "
+                + "notification data-protection-changed (in any order), then notification wipe-completed", "\(failure.message)")
+        #expect(failure.observed == "notification data-protection-changed arrived as event #1, before notification policy-changed (event #2), not after it",
+                "\(failure.observed ?? "nil")")
+    }
+
+    @Test func aStageEndsWithItsLastEventSoTheNextStageMustFollowThatOne() async throws {
+        let result = try await Logic.run(
+            Logic.yamlCase("do: app.launch", Self.stagedOrder),
+            integration: Self.launchPosting([.policyChanged, .appConfigChanged, .wipeCompleted, .dataProtectionChanged].map(Self.notification)))
+        let failure = try #require(Logic.failure(result), "\(Logic.outcomes(result))")
+        #expect(failure.observed == "notification wipe-completed arrived as event #3, before notification data-protection-changed (event #4), not after it",
+                "\(failure.observed ?? "nil")")
+    }
+
+    // MARK: several statuses, any status, lists in any order
+
+    @Test(arguments: [
+        (StatusOutcome.networkFailure, "passed"),
+        (.timeout, "passed"),
+        (.internalError, "failed"),
+    ])
+    func aStatusPatternMayNameTheStatusesTheGuidesLeaveOpen(outcome: StatusOutcome, verdict: String) async throws {
+        let result = try await Logic.run(Logic.yamlCase("do: app.launch", "expect: {status: [network-failure, timeout], didSucceed: false}"),
+                                         integration: Self.launchPosting([Self.status(outcome, error: "why")]))
+        #expect(Logic.outcomes(result) == [verdict])
+    }
+
+    @Test(arguments: [
+        (StatusOutcome.internalError, "passed"),
+        (.enrolled, "failed"),
+    ])
+    func anyStatusIsWrittenPresent(outcome: StatusOutcome, verdict: String) async throws {
+        let result = try await Logic.run(Logic.yamlCase("do: app.launch", "expect: {status: !present , didSucceed: false}"),
+                                         integration: Self.launchPosting([Self.status(outcome, error: "why")]))
+        #expect(Logic.outcomes(result) == [verdict])
+        if verdict == "failed" {
+            #expect(Logic.failure(result)?.message == "expected any status {\"didSucceed\":false}", "\(Logic.failure(result)?.message ?? "nil")")
+        }
+    }
+
+    @Test func aListInAQueryResultMatchesInAnyOrderUnlessWrittenOrdered() async throws {
+        let integration = ScriptedIntegration { method, _, _ in
+            method == RunnerMethod.sdkRegisteredAccounts.rawValue ? ["accountIds": ["b1", "a1"]] : [:]
+        }
+        let anyOrder = try await Logic.run(Logic.yamlCase("check: sdk.registeredAccounts\nis: {accountIds: [a1, b1]}"), integration: integration)
+        let ordered = try await Logic.run(Logic.yamlCase("check: sdk.registeredAccounts\nis: {accountIds: !ordered [a1, b1]}"), integration: integration)
+        #expect(Logic.outcomes(anyOrder) == ["passed"])
+        #expect(Logic.outcomes(ordered) == ["failed"])
+    }
+
+    @Test func anAppThatKeepsNoPreferencesMayLeaveThemOut() async throws {
+        // app.state: `preferences` "absent when it keeps none" (adapter-protocol.md).
+        let integration = ScriptedIntegration { method, _, _ in
+            method == RunnerMethod.appState.rawValue ? ["launched": true, "ready": true, "signedInAccounts": [], "corporateDataVisible": true, "data": [:]] : [:]
+        }
+        let gone = try await Logic.run(Logic.yamlCase("check: app.state\nis: {preferences: {a1: !absent }}"), integration: integration)
+        let kept = try await Logic.run(Logic.yamlCase("check: app.state\nis: {preferences: {a1: [theme]}}"), integration: integration)
+        #expect(Logic.outcomes(gone) == ["passed"])
+        #expect(Logic.outcomes(kept) == ["failed"])
+    }
+
     // MARK: within on an action
 
     static let slowLaunch = ScriptedIntegration { method, _, _ throws(AdapterFault) in
@@ -189,6 +270,26 @@ import Testing
     @Test func anOrderOfOnePatternIsAnError() throws {
         let errors = try Self.errors("expect_order: [{status: enrolled}]")
         #expect(errors.contains { $0.contains("expect_order needs at least two event patterns") }, "\(errors)")
+    }
+
+    @Test func aStatusListNamesKnownStatusesOnly() throws {
+        let errors = try Self.errors("expect: {status: [network-failure, timout]}")
+        #expect(errors.count == 1 && errors[0].contains("unknown status 'timout'") && errors[0].contains("did you mean 'timeout'?"), "\(errors)")
+    }
+
+    @Test func onlyAStatusPatternMayNameSeveral() throws {
+        let errors = try Self.errors("expect: {ui: [pin-setup, pin-entry]}")
+        #expect(errors.count == 1 && errors[0].contains("only a status pattern may name several"), "\(errors)")
+    }
+
+    @Test func orderedBelongsOnAList() throws {
+        let errors = try Self.errors("check: sdk.registeredAccounts\n        is: {accountIds: !ordered a1}")
+        #expect(errors.count == 1 && errors[0].contains("'!ordered' marks a list"), "\(errors)")
+    }
+
+    @Test func aStageOfAnOrderNeedsTwoPatterns() throws {
+        let errors = try Self.errors("expect_order: [{status: enrolled}, [{status: policy-new}]]")
+        #expect(errors.contains { $0.contains("a stage of expect_order lists at least two patterns") }, "\(errors)")
     }
 
     @Test func eachPatternOfAnOrderIsCheckedAtItsPlace() throws {

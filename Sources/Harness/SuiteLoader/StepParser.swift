@@ -292,20 +292,17 @@ struct StepParser {
             doc.error(selectors.dropFirst().first?.keyNode ?? node, message)
             return nil
         }
-        guard let name = doc.string(selectorPair.value, selectorPair.key) else { return nil }
-        if let names = kind.names, !names.contains(name) {
-            doc.error(selectorPair.value, Vocabulary.unknown(kind == .sdkCall ? "SDK method" : kind.rawValue, name, known: names))
-            return nil
-        }
         let selector: EventSelector
-        switch kind {
-        case .status: selector = .status(StatusOutcome(rawValue: name)!)
-        case .question: selector = .question(Question(rawValue: name)!)
-        case .ui: selector = .ui(UIKind(rawValue: name)!)
-        case .app: selector = .app(AppEventKind(rawValue: name)!)
-        case .sdkCall: selector = .sdkCall(SDKAPI(rawValue: name)!)
-        case .notification: selector = .notification(NotificationName(rawValue: name)!)
-        case .log: selector = .log(name)
+        if let several = statusAlternatives(selectorPair.value, kind: kind) {
+            guard let statuses = several else { return nil }
+            selector = .statuses(statuses)
+        } else {
+            guard let name = doc.string(selectorPair.value, selectorPair.key) else { return nil }
+            if let names = kind.names, !names.contains(name) {
+                doc.error(selectorPair.value, Vocabulary.unknown(kind == .sdkCall ? "SDK method" : kind.rawValue, name, known: names))
+                return nil
+            }
+            selector = Self.selector(kind, name)
         }
         var skipping: Set<String> = [selectorPair.key]
         if let discriminator = kind.discriminator { skipping.insert(discriminator) }
@@ -317,15 +314,79 @@ struct StepParser {
         return EventPattern(selector: selector, fields: fields)
     }
 
-    /// `expect_order: [PATTERN, PATTERN, …]`: at least two patterns, each checked like an `expect` pattern.
-    private func orderedPatterns(_ node: Node) -> [EventPattern]? {
+    /// `status: [network-failure, timeout]` (any of these) or `status: !present` (any status): nil when the
+    /// selector names one event as usual, `.some(nil)` after an error.
+    private func statusAlternatives(_ node: Node, kind: EventSelectorKind) -> [StatusOutcome]?? {
+        let tag = doc.localTag(node)
+        guard tag != nil || node.sequence != nil else { return nil }
+        guard kind == .status else {
+            doc.error(node, "only a status pattern may name several events or any (\(kind.rawValue) names one \(kind.rawValue))")
+            return .some(nil)
+        }
+        if let tag {
+            guard tag == "!present", node.scalar != nil else {
+                doc.error(node, "a status pattern takes a status, a list of statuses, or !present for any status (not \(tag))")
+                return .some(nil)
+            }
+            return .some([])
+        }
+        guard let items = doc.sequence(node, "status"), !items.isEmpty else {
+            doc.error(node, "a list of statuses names at least one")
+            return .some(nil)
+        }
+        let known = StatusOutcome.allCases.map(\.rawValue)
+        var statuses: [StatusOutcome] = []
+        for item in items {
+            guard let name = doc.string(item, "status") else { return .some(nil) }
+            guard let status = StatusOutcome(rawValue: name) else {
+                doc.error(item, Vocabulary.unknown("status", name, known: known))
+                return .some(nil)
+            }
+            statuses.append(status)
+        }
+        return .some(statuses)
+    }
+
+    private static func selector(_ kind: EventSelectorKind, _ name: String) -> EventSelector {
+        let selector: EventSelector
+        switch kind {
+        case .status: selector = .status(StatusOutcome(rawValue: name)!)
+        case .question: selector = .question(Question(rawValue: name)!)
+        case .ui: selector = .ui(UIKind(rawValue: name)!)
+        case .app: selector = .app(AppEventKind(rawValue: name)!)
+        case .sdkCall: selector = .sdkCall(SDKAPI(rawValue: name)!)
+        case .notification: selector = .notification(NotificationName(rawValue: name)!)
+        case .log: selector = .log(name)
+        }
+        return selector
+    }
+
+    /// `expect_order: [PATTERN, [PATTERN, PATTERN], …]`: stages in order, a stage a pattern or a list of patterns
+    /// that may match in any order among themselves; at least two patterns in all, each checked like an
+    /// `expect` pattern.
+    private func orderedPatterns(_ node: Node) -> [[EventPattern]]? {
         guard let items = doc.sequence(node, "expect_order") else { return nil }
         if items.count < 2 {
             doc.error(node, "expect_order needs at least two event patterns (one alone is an 'expect')")
         }
-        let patterns = items.map { pattern($0) }
-        let found = patterns.compactMap { $0 }
-        return found.count == patterns.count && found.count >= 2 ? found : nil
+        var stages: [[EventPattern]] = []
+        var complete = true
+        for item in items {
+            let nodes: [Node]
+            if case .sequence(let group) = item {
+                nodes = Array(group)
+                if nodes.count < 2 {
+                    doc.error(item, "a stage of expect_order lists at least two patterns that may arrive in any order (one alone is written without brackets)")
+                    complete = false
+                }
+            } else {
+                nodes = [item]
+            }
+            let patterns = nodes.compactMap { pattern($0) }
+            complete = complete && patterns.count == nodes.count
+            stages.append(patterns)
+        }
+        return complete && stages.count >= 2 ? stages : nil
     }
 
     /// `count: 2` or `count: {min: 0, max: 1}`.
@@ -348,16 +409,29 @@ struct StepParser {
 
     /// The matchers an expectation may use in place of a value.
     static let matcherTags = ["!present", "!absent"]
+    /// The tag that keeps a list's order (`!ordered [a, b]`); lists match in any order without it.
+    static let orderedTag = "!ordered"
 
     /// An expectation: values as `value(_:)` reads them, where any member may instead be a matcher
-    /// (`error: !present`, `accountId: !absent`).
+    /// (`error: !present`, `accountId: !absent`) and a list may keep its order (`!ordered [...]`).
     private func expected(_ node: Node) -> Expected? {
         if let tag = doc.localTag(node) {
             switch tag {
             case "!present": return .present
             case "!absent": return .absent
+            case Self.orderedTag:
+                guard case .sequence(let items) = node else {
+                    doc.error(node, "'\(tag)' marks a list whose order is the behaviour (\(tag) [a, b]), not \(doc.kind(node))")
+                    return nil
+                }
+                var out: [Expected] = []
+                for item in items {
+                    guard let element = expected(item) else { return nil }
+                    out.append(element)
+                }
+                return .ordered(out)
             default:
-                doc.error(node, Vocabulary.unknown("matcher", tag, known: Self.matcherTags))
+                doc.error(node, Vocabulary.unknown("matcher", tag, known: Self.matcherTags + [Self.orderedTag]))
                 return nil
             }
         }

@@ -179,8 +179,8 @@ struct SuiteParser {
         case .action(let method, _, _), .check(let method, _, _): return Set([method.capability].compactMap { $0 })
         case .expect(let pattern, _), .expectNo(let pattern):
             return capabilities(implied: pattern)
-        case .expectOrder(let patterns):
-            return patterns.reduce(into: []) { $0.formUnion(capabilities(implied: $1)) }
+        case .expectOrder(let stages):
+            return stages.joined().reduce(into: []) { $0.formUnion(capabilities(implied: $1)) }
         case .backend(let action):
             switch action {
             case .deviceConfig, .deviceUser: return [.allowedAccounts]

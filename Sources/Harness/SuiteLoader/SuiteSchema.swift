@@ -87,8 +87,11 @@ public enum SuiteSchema {
             }
             out.append(step(members, required: [kind], description: kind == "expect" ? "an event must arrive" : "no such event may have arrived by the next sync"))
         }
-        out.append(step(["expect_order": ["type": "array", "minItems": 2, "items": ["oneOf": .array(EventSelectorKind.allCases.map(pattern))]]],
-                        required: ["expect_order"], description: "events matching these patterns must arrive in this order"))
+        let anyPattern: JSONValue = ["oneOf": .array(EventSelectorKind.allCases.map(pattern))]
+        let stage: JSONValue = ["anyOf": [anyPattern, ["type": "array", "minItems": 2, "items": anyPattern,
+                                                       "description": "patterns that may arrive in any order among themselves"]]]
+        out.append(step(["expect_order": ["type": "array", "minItems": 2, "items": stage]],
+                        required: ["expect_order"], description: "events matching these patterns (or stages of patterns) must arrive in this order"))
         out.append(step(["advance_clock": ["$ref": "#/$defs/duration"]], required: ["advance_clock"], description: "move both clocks forward"))
         out.append(step(["check_backend": ["oneOf": [
             object(["registration": ["type": "string"], "exists": ["type": "boolean"]], required: ["registration"]),
@@ -172,6 +175,10 @@ public enum SuiteSchema {
             }
         }
         members[kind.rawValue] = kind.names.map { ["enum": .array($0.map(JSONValue.string))] } ?? ["type": "string"]
+        if kind == .status, let name = members[kind.rawValue] {
+            // Several statuses (any of them), or !present for any status.
+            members[kind.rawValue] = ["anyOf": [name, ["type": "array", "minItems": 1, "items": name], ["$ref": "#/$defs/matcher"]]]
+        }
         return object(members, required: [kind.rawValue])
     }
 }

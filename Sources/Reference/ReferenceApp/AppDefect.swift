@@ -70,8 +70,6 @@ public enum AppDefect: String, CaseIterable, Sendable {
     case filesWrittenUnencrypted
     /// The app ignores `IntuneMAMDataProtectionDidChangeNotification`: files keep their old protection (POL-10).
     case dataProtectionChangeIgnored
-    /// The app encrypts managed files whatever the policy says (POL-10).
-    case filesAlwaysEncrypted
     /// The app shows a share list of its own making (every installed app) instead of the system share sheet the SDK
     /// filters (POL-09).
     case customShareList
@@ -106,7 +104,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .copyUnderCurrentIdentity: return ["IDS-12"]
         case .notificationPolicyIgnored, .orgDataBlockHidesNotification, .notificationPolicyReadOnce: return ["POL-11"]
         case .shareExtensionKeepsIdentity, .shareExtensionAssumesManagedOwner, .sharedDataSavedWithoutOwner: return ["IDS-13"]
-        case .filesWrittenUnencrypted, .dataProtectionChangeIgnored, .filesAlwaysEncrypted: return ["POL-10"]
+        case .filesWrittenUnencrypted, .dataProtectionChangeIgnored: return ["POL-10"]
         case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
             return ["POL-13"]
         }
@@ -187,8 +185,6 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .dataProtectionChangeIgnored:
             return "the app ignores the data-protection-changed notification: its files keep the protection they were "
                 + "written with"
-        case .filesAlwaysEncrypted:
-            return "the app encrypts the managed account's files also while the policy does not require it"
         case .customShareList:
             return "app.share lists every installed app itself instead of showing the system share sheet the SDK filters"
         case .linkOpenedWithoutAsking:

@@ -61,6 +61,6 @@ extension ReferenceApp {
         let encryption = rules.fileEncryption.encryption
         if encryption == .never || accountId.isEmpty { return false }
         guard let policy = runtime.policyManager.policy(forAccountId: accountId) else { return false }
-        return encryption == .always || policy.isFileEncryptionRequired
+        return policy.isFileEncryptionRequired
     }
 }

@@ -152,8 +152,8 @@ extension SDKDefect {
             return (["CL-04"], "the offline period counts from the last check-in attempt, so check-ins that never reach the "
                         + "service keep restarting it and nothing is ever blocked")
         case .offlineBlockNotLifted:
-            return (["CL-04"], "after an offline block the SDK never tries the service again at resume: the data stays "
-                        + "blocked once the service is back")
+            return (["CL-04"], "an offline block never lifts: the data stays blocked after the service answers again, "
+                        + "at a resume and after the scheduled check-ins alike")
         case .offlineCheckedOnlyAtLaunch:
             return (["CL-04"], "the offline period is enforced at launch only; app.resume never checks it")
         case .failedStatusWithoutErrorString:

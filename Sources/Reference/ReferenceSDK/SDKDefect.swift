@@ -125,7 +125,7 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case offlinePeriodNotWaited
     /// The offline period counts from the last check-in attempt, answered or not, so failing check-ins restart it.
     case offlineCountedFromLastAttempt
-    /// Once blocked for being offline, the data stays blocked: the SDK does not try the service again at resume.
+    /// Once blocked for being offline, the data stays blocked, whatever check-in reaches the service afterwards.
     case offlineBlockNotLifted
     /// The offline period is enforced at launch only; coming back to the foreground skips it.
     case offlineCheckedOnlyAtLaunch

@@ -1,5 +1,10 @@
 /// What an SDK version does differently, as named decision points: the guides' editions disagree on a few
 /// behaviours, and an SDK of one version must behave as that version (`spec/intune-sdk-api.md` §1).
+///
+/// Each point starts at the version a source names, else at 15.4.0, the oldest release whose public header is held
+/// (the SDK ranges of `Suites/requirements.yaml`, docs/conformance-decisions.md). Behaviours the suites range from
+/// 15.4.0 without a point here (allowed accounts, open-from queries, `isURLAllowed`, Face ID …) keep their 15.4.0
+/// form on older versions: the cases that need them are skipped there, so nothing judges it.
 public struct SDKEdition: Sendable, Equatable {
     /// The version's numeric parts (`21.7.1` → [21, 7, 1]); missing parts count as 0.
     public let parts: [Int]
@@ -31,4 +36,13 @@ public struct SDKEdition: Sendable, Equatable {
     /// 17.5.0: a second account of the organisation that tries to enroll while one is managed gets status 227
     /// (single managed account mode); before, the SDK does not enroll it and it simply stays unmanaged.
     public var reportsSingleManagedAccountStatus: Bool { isAtLeast(17, 5) }
+
+    /// 8.0.2: the SDK filters the share sheet, so managed data goes only to the managed apps the policy allows
+    /// (001:464); before, the sheet offers every installed app whatever the policy (POL-09 holds from 8.0.2).
+    public var filtersShareSheet: Bool { isAtLeast(8, 0, 2) }
+
+    /// 15.4.0: configuration values listed in `ValuesToScrubFromLogging`, or in `valuesToScrubFromLogging` at run time,
+    /// are masked in every log line. Only today's edition describes it (002:213), and the 15.4.0 header declares the
+    /// property; before, the SDK masks nothing of the kind (CFG-06 and CFG-07 hold from 15.4.0).
+    public var scrubsLogValues: Bool { isAtLeast(15, 4) }
 }

@@ -4,9 +4,9 @@ import Foundation
 /// it changes, dropped at unenroll, and logged with the app's scrub list applied.
 extension SDKEngine {
     /// Tells the log which values the app listed in `ValuesToScrubFromLogging` (CFG-06); at creation, so
-    /// every line the SDK emits is masked.
+    /// every line the SDK emits is masked. An SDK older than the scrub list masks none.
     func registerValuesToScrub() {
-        guard rules.logging.scrubsInfoPlistList else { return }
+        guard edition.scrubsLogValues, rules.logging.scrubsInfoPlistList else { return }
         configuration.settings.valuesToScrubFromLogging.forEach(log.registerScrubbedValue)
         if rules.logging.scrubsRuntimeList {
             store.read { $0.runtimeScrubValues ?? [] }.forEach(log.registerScrubbedValue)
@@ -16,7 +16,7 @@ extension SDKEngine {
     /// `valuesToScrubFromLogging` set at run time (CFG-07): masked from now on, and kept for later launches.
     func setRuntimeScrubValues(_ values: [String]) {
         store.mutate { $0.runtimeScrubValues = values }
-        guard rules.logging.scrubsRuntimeList else { return }
+        guard edition.scrubsLogValues, rules.logging.scrubsRuntimeList else { return }
         values.forEach(log.registerScrubbedValue)
     }
 

@@ -16,11 +16,12 @@ extension SDKEngine {
     /// Nil when `accountId`'s data may show as far as the offline period goes; else the SDK has shown the block.
     /// Past the period it checks in at once (work queue) and lets the data show only when the service answered.
     func offlineGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
-        guard rules.conditionalLaunch.enforcesOfflinePeriod, isOfflinePastPeriod(policy) else { return nil }
+        guard rules.conditionalLaunch.enforcesOfflinePeriod else { return nil }
         if !rules.conditionalLaunch.offlineBlockLifts, case .blocked(.offline) = launchState {
             platform?.didShow(.offlineBlocked, accountId: accountId)
             return .offline
         }
+        guard isOfflinePastPeriod(policy) else { return nil }
         log.info("no check-in for longer than the offline period: checking in before the data shows")
         checkIn(reason: .periodic)
         guard isAlive else { return .offline }

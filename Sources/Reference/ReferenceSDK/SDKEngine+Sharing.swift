@@ -5,7 +5,7 @@ extension SDKEngine {
     func shareSheetTargets() -> [String] {
         let installed = platform?.shareTargets ?? []
         let everyone = installed.map(\.bundleId).sorted()
-        guard rules.dataTransfer.shareSheetFiltered, let managed = managedAccount(matching: uiIdentity),
+        guard edition.filtersShareSheet, rules.dataTransfer.shareSheetFiltered, let managed = managedAccount(matching: uiIdentity),
               let policy = appPolicy(forAccountId: managed) else { return everyone }
         let managedOnly = installed.filter(\.isPolicyManaged).map(\.bundleId).sorted()
         switch policy.rules.outboundDestinations {

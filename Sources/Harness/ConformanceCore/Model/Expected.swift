@@ -4,16 +4,22 @@ import AdapterProtocol
 /// member carries a value at all.
 ///
 /// `present` and `absent` exist for members whose content the guides leave to the SDK but whose presence they
-/// do not: the error string of a failed status must say something, a successful one carries none. Without
-/// them a suite could only pin an exact text (too strict) or say nothing (a defect that drops the error
-/// passes). Objects and arrays hold `Expected` members so a matcher can sit at any depth.
+/// do not: the error string of a failed status must say something. Without them a suite could only pin an exact
+/// text (too strict) or say nothing (a defect that drops the error passes). Objects and arrays hold `Expected`
+/// members so a matcher can sit at any depth.
+///
+/// A list matches in any order: the contract fixes the order of no list the integration returns, so a case
+/// that compared positions would fail an integration for an order nobody promised. `ordered` is there for a
+/// list whose order a source does fix.
 public indirect enum Expected: Sendable, Hashable {
     /// A scalar or null, compared as `Matcher` compares literals.
     case literal(JSONValue)
     /// Listed members must match; others are ignored.
     case object([String: Expected])
-    /// Same length, element by element.
+    /// Same length; each expected element matches a different actual one, in any order.
     case array([Expected])
+    /// Same length, element by element (`!ordered [...]`).
+    case ordered([Expected])
     /// The member is there and carries something: not null, not "", not [] and not {}.
     case present
     /// The member is missing, null or empty ("", [] or {}): the mirror of ``present``.
@@ -46,6 +52,7 @@ public indirect enum Expected: Sendable, Hashable {
         case .present: return "!present"
         case .absent: return "!absent"
         case .array(let items): return "[" + items.map(\.compactText).joined(separator: ",") + "]"
+        case .ordered(let items): return "!ordered [" + items.map(\.compactText).joined(separator: ",") + "]"
         case .object(let members):
             return "{" + members.sorted { $0.key < $1.key }
                 .map { "\(JSONValue.string($0.key).compactText):\($0.value.compactText)" }

@@ -23,10 +23,11 @@ public enum StepKind: Sendable {
     case expect(EventPattern, count: CountRange?)
     /// No matching event may have arrived by the next `sync`.
     case expectNo(EventPattern)
-    /// Events matching each pattern must arrive in this order (each later than the one before); all are
-    /// consumed. For behaviour whose order is the point: deregistration before the tokens go (WIP-08), the
-    /// restart question after the first policy (RST-01).
-    case expectOrder([EventPattern])
+    /// Events in stages: every event of a stage arrives after every event of the stage before it; the patterns of
+    /// one stage match in any order among themselves (a partial order). All are consumed. For behaviour whose
+    /// order is the point and only as far as a source fixes it: deregistration before the tokens go (WIP-08),
+    /// the restart question after the first policy (RST-01).
+    case expectOrder([[EventPattern]])
     /// A query (`app.state`, `sdk.policy`, …) whose result must match partially.
     case check(query: RunnerMethod, params: JSONValue, expected: Expected)
     /// State the backend must show.
@@ -47,7 +48,7 @@ extension StepKind {
         case .action(let method, _, _): return method.rawValue
         case .expect(let pattern, let count): return "expect \(count.map { "\($0) × " } ?? "")\(pattern)"
         case .expectNo(let pattern): return "expectNo \(pattern)"
-        case .expectOrder(let patterns): return "expectOrder " + patterns.map(\.description).joined(separator: ", then ")
+        case .expectOrder(let stages): return "expectOrder " + EventPattern.describe(stages)
         case .check(let query, _, _): return "check \(query.rawValue)"
         case .checkBackend: return "checkBackend"
         case .backend: return "backend action"
@@ -60,6 +61,9 @@ extension StepKind {
 /// Which kind of event a pattern selects, and the name it must carry.
 public enum EventSelector: Sendable, Hashable, CustomStringConvertible {
     case status(StatusOutcome)
+    /// A status that is any of these, or any status at all when empty: where the guides fix that a request
+    /// failed but not which code says so (a 503 from the service, a dropped connection).
+    case statuses([StatusOutcome])
     case question(Question)
     case ui(UIKind)
     case app(AppEventKind)
@@ -72,6 +76,8 @@ public enum EventSelector: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .status(let s): return "status \(s.rawValue)"
+        case .statuses(let list) where list.isEmpty: return "any status"
+        case .statuses(let list): return "status " + list.map(\.rawValue).joined(separator: " or ")
         case .question(let q): return "question \(q.rawValue)"
         case .ui(let k): return "ui \(k.rawValue)"
         case .app(let k): return "app \(k.rawValue)"
@@ -84,7 +90,7 @@ public enum EventSelector: Sendable, Hashable, CustomStringConvertible {
     /// The schema of the params of the events this selector picks (for identity-aware matching).
     public var paramsSchema: WireSchema {
         switch self {
-        case .status: return EventMethod.status.paramsSchema
+        case .status, .statuses: return EventMethod.status.paramsSchema
         case .question(let question): return question.paramsSchema
         case .ui: return EventMethod.ui.paramsSchema
         case .app: return EventMethod.app.paramsSchema
@@ -107,6 +113,13 @@ public struct EventPattern: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         fields.isEmpty ? selector.description : "\(selector.description) \(Expected.object(fields).compactText)"
+    }
+
+    /// The stages of an `expect_order`, as a failure message names them: "A, then B and C (in any order), then D".
+    public static func describe(_ stages: [[EventPattern]]) -> String {
+        stages.map { stage in
+            stage.count == 1 ? stage[0].description : stage.map(\.description).joined(separator: " and ") + " (in any order)"
+        }.joined(separator: ", then ")
     }
 }
 

@@ -161,30 +161,36 @@ final class CaseEventLog: InboundHandler {
     /// How an ordered expectation went: every pattern matched, in order, or the first that did not.
     enum OrderedMatch {
         case matched([ObservedEvent])
-        /// `patterns[index]` has no unconsumed match after `previous` (the match of the pattern before it, nil
-        /// for the first); `early` is a match that arrived before `previous`, when there is one.
-        case missing(index: Int, previous: ObservedEvent?, early: ObservedEvent?)
+        /// `pattern` (of stage `stage`) has no unconsumed match after `previous` (the latest match of the stage
+        /// before, nil for the first stage); `early` is a match that arrived before `previous`, when there is one.
+        case missing(stage: Int, pattern: EventPattern, previous: ObservedEvent?, early: ObservedEvent?)
     }
 
-    /// Matches each pattern to the first unconsumed event after the previous pattern's match (earliest
-    /// matches leave the most room for the patterns after them, so this finds an order whenever one
-    /// exists). Consumes the events only when every pattern matched.
-    func consumeInOrder(_ patterns: [EventPattern]) -> OrderedMatch {
+    /// Matches each pattern of a stage to the first unconsumed event after the latest match of the stage before
+    /// (earliest matches leave the most room for what follows, so a chain of single patterns finds an order
+    /// whenever one exists). Consumes the events only when every pattern matched.
+    func consumeInOrder(_ stages: [[EventPattern]]) -> OrderedMatch {
         state.withLock { state in
             var matched: [ObservedEvent] = []
-            for (index, pattern) in patterns.enumerated() {
-                let after = matched.last?.sequence ?? 0
-                let open = state.events.filter { event in
-                    !state.consumed.contains(event.sequence) && !matched.contains { $0.sequence == event.sequence }
-                        && Matcher.matches(pattern, event, sdkVersion: state.sdkVersion)
+            var previous: ObservedEvent?
+            for (index, stage) in stages.enumerated() {
+                var latest: ObservedEvent?
+                for pattern in stage {
+                    let after = previous?.sequence ?? 0
+                    let open = state.events.filter { event in
+                        !state.consumed.contains(event.sequence) && !matched.contains { $0.sequence == event.sequence }
+                            && Matcher.matches(pattern, event, sdkVersion: state.sdkVersion)
+                    }
+                    guard let next = open.first(where: { $0.sequence > after }) else {
+                        return .missing(stage: index, pattern: pattern, previous: previous, early: open.last)
+                    }
+                    matched.append(next)
+                    if next.sequence > latest?.sequence ?? 0 { latest = next }
                 }
-                guard let next = open.first(where: { $0.sequence > after }) else {
-                    return .missing(index: index, previous: matched.last, early: open.last)
-                }
-                matched.append(next)
+                previous = latest
             }
             state.consumed.formUnion(matched.map(\.sequence))
-            state.lastMatched = max(state.lastMatched, matched.last?.sequence ?? 0)
+            state.lastMatched = max(state.lastMatched, matched.map(\.sequence).max() ?? 0)
             return .matched(matched)
         }
     }

@@ -323,17 +323,17 @@ struct CaseExecution {
 
     /// Events in the given order: tried at once, then again after `sync` (when everything caused so far has
     /// arrived); the failure says which pattern broke the order and where its event was instead.
-    private func expectInOrder(_ patterns: [EventPattern], _ context: StepContext, step: Step, timeout: Double) async throws {
-        if case .matched = context.log.consumeInOrder(patterns) { return }
+    private func expectInOrder(_ stages: [[EventPattern]], _ context: StepContext, step: Step, timeout: Double) async throws {
+        if case .matched = context.log.consumeInOrder(stages) { return }
         try await barrier(context, location: step.location, timeout: timeout)
-        guard case .missing(let index, let previous, let early) = context.log.consumeInOrder(patterns) else { return }
-        let order = patterns.map(\.description).joined(separator: ", then ")
+        guard case .missing(_, let pattern, let previous, let early) = context.log.consumeInOrder(stages) else { return }
+        let order = EventPattern.describe(stages)
         let observed: String
         switch (previous, early) {
         case (let previous?, let early?):
             observed = "\(early.summary) arrived as event #\(early.sequence), before \(previous.summary) (event #\(previous.sequence)), not after it"
         case (let previous?, nil):
-            observed = "nothing matching \(patterns[index]) arrived after \(previous.summary) (event #\(previous.sequence))"
+            observed = "nothing matching \(pattern) arrived after \(previous.summary) (event #\(previous.sequence))"
         case (nil, _):
             observed = gotInstead(context.log) ?? "nothing further was reported"
         }

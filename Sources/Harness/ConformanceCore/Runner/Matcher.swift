@@ -3,10 +3,12 @@ import AdapterProtocol
 /// Decides whether observed values satisfy a suite's expectations.
 ///
 /// Expectations are partial: listed object keys must match, unlisted ones are ignored, because suites
-/// should pin down behaviour, not an integration's incidental extra fields. Arrays match exactly
-/// (same length, element by element), since the order and number of accounts is part of the behaviour.
-/// Whether a value is an account identity, and so compares ignoring case (ENR-12, IDS-07), comes from the
-/// message's schema: by type, wherever the identity appears, object keys of identity maps included.
+/// should pin down behaviour, not an integration's incidental extra fields. A list must have as many elements
+/// as expected, each expected element matching a different one in any order: the number of accounts is
+/// behaviour, their order is not (the contract fixes none; `!ordered` compares element by element where a
+/// source fixes one). Whether a value is an account identity, and so compares ignoring case (ENR-12, IDS-07),
+/// comes from the message's schema: by type, wherever the identity appears, object keys of identity maps
+/// included.
 public enum Matcher {
     /// Returns nil when `actual` matches, else a short explanation of the first mismatch, quoting the raw
     /// values on both sides.
@@ -21,7 +23,11 @@ public enum Matcher {
             if actual == nil || actual == .null { return nil }
             return "\(here): expected null, got \(actual!.compactText)"
         case .object(let members):
-            guard case .object(let actualMembers)? = actual else {
+            var present = actual
+            // An account-keyed object the integration leaves out says "no account has any" (`app.state`
+            // `preferences` is absent when the app keeps none).
+            if actual == nil || actual == .null, case .map(_, true)? = schema { present = .object([:]) }
+            guard case .object(let actualMembers)? = present else {
                 return "\(here): expected an object, got \(actual?.compactText ?? "nothing")"
             }
             for (name, value) in members.sorted(by: { $0.key < $1.key }) {
@@ -34,7 +40,7 @@ public enum Matcher {
                 }
             }
             return nil
-        case .array(let items):
+        case .array(let items), .ordered(let items):
             guard case .array(let actualItems)? = actual else {
                 return "\(here): expected an array, got \(actual?.compactText ?? "nothing")"
             }
@@ -43,6 +49,10 @@ public enum Matcher {
             }
             let itemSchema: WireSchema?
             if case .array(let item)? = schema { itemSchema = item } else { itemSchema = nil }
+            // One element each: its own mismatch says more than "no element matches".
+            if case .ordered = expected {} else if items.count > 1 {
+                return unorderedMismatch(items, actualItems, schema: itemSchema, here: here)
+            }
             for (index, pair) in zip(items, actualItems).enumerated() {
                 if let problem = mismatch(expected: pair.0, actual: pair.1, schema: itemSchema, path: "\(here)[\(index)]") {
                     return problem
@@ -69,6 +79,34 @@ public enum Matcher {
             // `Expected(_:)` never wraps a container in `literal`; treat one built by hand the same way.
             return mismatch(expected: Expected(container), actual: actual, schema: schema, path: path)
         }
+    }
+
+    /// Nil when every expected element can be paired with a different actual element it matches (partial
+    /// elements may fit several, so a first fit is not enough: augmenting paths find a pairing whenever one
+    /// exists); else which expected element is left without one.
+    private static func unorderedMismatch(_ items: [Expected], _ actualItems: [JSONValue], schema: WireSchema?, here: String) -> String? {
+        let fits = items.map { item in actualItems.map { mismatch(expected: item, actual: $0, schema: schema) == nil } }
+        var owner = [Int?](repeating: nil, count: actualItems.count)
+        func place(_ item: Int, _ visited: inout [Bool]) -> Bool {
+            for slot in actualItems.indices where fits[item][slot] && !visited[slot] {
+                visited[slot] = true
+                if owner[slot].map({ place($0, &visited) }) ?? true {
+                    owner[slot] = item
+                    return true
+                }
+            }
+            return false
+        }
+        let got = JSONValue.array(actualItems).compactText
+        for item in items.indices {
+            var visited = [Bool](repeating: false, count: actualItems.count)
+            guard !place(item, &visited) else { continue }
+            if !fits[item].contains(true) {
+                return "\(here): no element matches \(items[item].compactText) (in any order), got \(got)"
+            }
+            return "\(here): \(Expected.array(items).compactText) cannot be paired one to one with the elements (in any order), got \(got)"
+        }
+        return nil
     }
 
     /// "null" or an empty value, said so a reader sees why `!present` refused it.
@@ -103,6 +141,9 @@ public enum Matcher {
         switch pattern.selector {
         case .status(let status):
             guard event.event == .status, event.params["status"]?.stringValue == status.rawValue else { return false }
+        case .statuses(let statuses):
+            guard event.event == .status, let name = event.params["status"]?.stringValue else { return false }
+            guard statuses.isEmpty || statuses.contains(where: { $0.rawValue == name }) else { return false }
         case .question(let question):
             guard event.question == question else { return false }
         case .ui(let kind):

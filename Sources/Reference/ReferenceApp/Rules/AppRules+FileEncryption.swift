@@ -6,7 +6,6 @@ extension AppRules {
             /// When the policy requires it (the documented rule).
             case whenPolicyRequires
             case never
-            case always
         }
 
         var encryption: Encryption
@@ -14,7 +13,7 @@ extension AppRules {
         var reprotectsOnChange: Bool
 
         init(_ broken: Broken) {
-            encryption = broken(.filesWrittenUnencrypted) ? .never : broken(.filesAlwaysEncrypted) ? .always : .whenPolicyRequires
+            encryption = broken(.filesWrittenUnencrypted) ? .never : .whenPolicyRequires
             reprotectsOnChange = !broken(.dataProtectionChangeIgnored)
         }
     }

@@ -43,7 +43,7 @@ extension SDKRules {
         var offlineWaitsForPeriod: Bool
         /// The offline period counts from the last answered check-in (CL-03).
         var offlineCountsFromLastAnswer: Bool
-        /// An offline block lifts once the service answers again (CL-03).
+        /// An offline block lifts once a check-in has reached the service again (CL-04).
         var offlineBlockLifts: Bool
         /// Coming back to the foreground checks the offline period too, not launch only (CL-03).
         var offlineCheckedAtResume: Bool
