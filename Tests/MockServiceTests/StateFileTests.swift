@@ -53,6 +53,29 @@ import Testing
         #expect(saved["tenants"]?.arrayValue?.first?["journal"]?.arrayValue?.count == 20)
     }
 
+    @Test("once the stop has saved, a write scheduled before it never comes: the file is the stop's, or the next owner's")
+    func noWriteAfterTheStopHasSaved() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = "\(directory)/state.json"
+        let writes = Mutex(0)
+        let file = StateFile(path: path, interval: .milliseconds(200), onWritten: { writes.withLock { $0 += 1 } })
+        let state = MockState(clockStart: MockServiceConfiguration.defaultClockStart, tokenLifetime: 3600, stateFile: file)
+        _ = await state.createTenant(try TenantSpec.parse(["bundleId": "com.example.app"]))  // schedules a write
+        await state.saveNow()
+        #expect(writes.withLock { $0 } == 1, "the stop's write")
+        // Another program takes the file over, as a test or the next mock does.
+        let replaced = Data("taken over".utf8)
+        try replaced.write(to: URL(fileURLWithPath: path))
+        // A fence: a timer on the writer's queue due well after the scheduled write (twice its interval and a second
+        // later, with room for the hand-over it starts), so once it has run, that write has come or been dropped.
+        let fence = DispatchSemaphore(value: 0)
+        StateFile(path: path, interval: .milliseconds(1400)).afterInterval { fence.signal() }
+        #expect(await Self.wait(fence, seconds: 30), "the writer's queue did not reach the fence")
+        #expect(writes.withLock { $0 } == 1, "a write scheduled before the stop came after it")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == replaced, "the stopped mock overwrote the file")
+    }
+
     static func wait(_ semaphore: DispatchSemaphore, seconds: Int) async -> Bool {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: semaphore.wait(timeout: .now() + .seconds(seconds)) == .success) }.start()

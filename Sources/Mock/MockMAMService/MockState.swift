@@ -33,22 +33,30 @@ actor MockState {
 
     /// Whether a state file write is scheduled (the changes until then go out with it).
     private var saveScheduled = false
+    /// Counts ``saveNow()`` calls: a write scheduled before one is no longer due, since that call wrote its changes.
+    private var saveGeneration = 0
 
     /// Notes a change for the state file: the first change of an interval schedules the write; the tenants are handed
-    /// over when it is due (``handOverForSaving()``), so a request costs nothing here.
+    /// over when it is due (``handOverForSaving(_:)``), so a request costs nothing here.
     private func persist() {
         guard let stateFile, !saveScheduled else { return }
         saveScheduled = true
-        stateFile.afterInterval { [self] in await handOverForSaving() }
+        let generation = saveGeneration
+        stateFile.afterInterval { [self] in await handOverForSaving(generation) }
     }
 
-    private func handOverForSaving() {
+    /// Hands the tenants to the writer, unless the stop has saved them since the write was scheduled: a stopped mock
+    /// must not write again, or it would overwrite a file that another program (the next mock) owns by then.
+    private func handOverForSaving(_ generation: Int) {
+        guard generation == saveGeneration else { return }
         saveScheduled = false
         stateFile?.write(tenants)
     }
 
-    /// Writes the tenants now and returns once they are on disk (the mock's stop).
+    /// Writes the tenants now and returns once they are on disk (the mock's stop); a write scheduled before is dropped.
     func saveNow() async {
+        saveGeneration += 1
+        saveScheduled = false
         await stateFile?.writeNow(tenants)
     }
 
