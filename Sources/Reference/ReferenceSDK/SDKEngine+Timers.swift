@@ -69,7 +69,11 @@ extension SDKEngine {
             scheduleAcknowledgement(at: state.pendingAcknowledgement?.dueAt ?? now)
         }
         if state.enrolledAccountId != nil {
-            if let due = state.nextCheckInAt, rules.retries.checksInPeriodically {
+            if rules.retries.checksInAtLaunch && rules.retries.checksInPeriodically {
+                // A check-in at every launch is neither required nor forbidden; this SDK makes one (it sets the
+                // next 8-hour one itself).
+                submit("check-in at launch") { [self] in runPeriodicCheckIn() }
+            } else if let due = state.nextCheckInAt, rules.retries.checksInPeriodically {
                 if due <= now {
                     submit("overdue check-in") { [self] in runPeriodicCheckIn() }
                 } else {
