@@ -7,17 +7,28 @@ import TestSupport
 import Testing
 
 /// The harness must be able to fail: every mutant of the reference is caught, as a failure, by a case of
-/// a suite that owns one of its requirements; every case catches some mutant; the clean reference passes.
+/// a suite that owns one of its requirements; every case catches some mutant; the clean reference passes. And it
+/// must not fail what the guides allow: every conformant variant of the reference passes every case.
 @Suite(.serialized) struct MutationMatrixTests {
-    @Test func everyMutantIsCaughtAndEveryCaseCatchesOne() async throws {
+    @Test func everyMutantIsCaughtEveryCaseCatchesOneAndEveryVariantIsAccepted() async throws {
         let suites = try EndToEnd.loadSuites()
         var runner = MutationRunner(adapterCommand: [try EndToEnd.referenceExecutable()], suites: suites)
         runner.deadlineScale = 3
         let mutants = try await runner.listMutants()
         #expect(mutants.count >= 12)
-        let matrix = try await runner.run(mutants: mutants)
+        let variants = try await runner.listVariants()
+        #expect(variants.count >= 25)
+        let matrix = try await runner.run(mutants: mutants, variants: variants)
         print(matrix.render())
-        for problem in matrix.problems { Issue.record("\(problem)") }
+        let variantProblems = Set(matrix.variantProblems)
+        for problem in matrix.problems where !variantProblems.contains(problem) { Issue.record("\(problem)") }
+        #expect(matrix.variantRuns.contains { $0.variants.count > 1 && $0.cells.count == suites.reduce(0) { $0 + $1.cases.count } },
+                "the compatible variants ran together over the whole run")
+        // Issue 25: the suites still demand several of the reference's own readings; the suites' side of the issue
+        // relaxes them. Until it lands the rejections are known; once none is left, this block fails and goes.
+        withKnownIssue("issue 25: cases that still demand the reference's reading") {
+            for problem in matrix.variantProblems { Issue.record("\(problem)") }
+        }
 
         // At least four mutants per suite, tagged with the suite's own requirements, all caught there.
         for suite in suites {
