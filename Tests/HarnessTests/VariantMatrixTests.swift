@@ -88,16 +88,46 @@ import Testing
         #expect(matrix.acceptingVariants(suite: "logic", case: "lists-in-registration-order") == [Self.quiet.name])
     }
 
-    @Test func variantsOfOneDecisionPointGoToDifferentSetsAndTheOthersCombine() {
+    @Test func variantsOfOneDecisionPointGoToDifferentSetsAndTheOthersCombine() throws {
         let other = VariantInfo(name: "other-order", requirements: ["ENR-06"], source: "000:649",
                                 decisionPoint: Self.newestFirst.decisionPoint, summary: "")
         let listed = [Self.newestFirst, Self.quiet, other]
         #expect(VariantInfo.compatibleSets(listed) == [[Self.newestFirst, Self.quiet], [other]])
-        let suites = [Suite(id: "s", title: "s", requirements: ["ENR-06"], cases: [], location: SourceLocation(file: "s.yaml", line: 1, column: 1))]
-        let first = VariantPlan(suites: suites, variants: listed, scope: .restricted).firstRound()
+        let first = VariantPlan(suites: try Self.suites(), variants: listed, scope: .restricted).firstRound()
         #expect(first.map { $0.variants.map(\.name) } == [
-            [Self.newestFirst.name, Self.quiet.name], [other.name], [Self.newestFirst.name],
-        ], "the sets first; alone only where the set is not the variant alone and a suite cites its requirements")
+            [Self.newestFirst.name, Self.quiet.name], [other.name], [Self.newestFirst.name], [Self.quiet.name],
+        ], "the sets first; alone only where the set is not the variant alone")
+        #expect(first.map(\.caseCount) == [2, 2, 1, 1], "the sets run every case, a variant alone the cases citing its requirements")
+    }
+
+    /// A case a set of many fails is pinned on its culprit by halves: far fewer runs than one per member.
+    @Test func aRejectionInABigSetIsFoundByHalves() throws {
+        let suites = try Self.suites()
+        let many = (0..<16).map { VariantInfo(name: "v\($0)", requirements: ["ZZZ-01"], source: "000:\($0)", decisionPoint: "p\($0)", summary: "") }
+        let plan = VariantPlan(suites: suites, variants: many, scope: .restricted)
+        let strict = MatrixPlan.key("logic", "lists-in-registration-order")
+        var runs: [VariantRun] = []
+        var rounds = 0
+        for work in [plan.firstRound()] {
+            runs += work.map { run in VariantRun(variants: run.variants.map(\.name), cells: Self.cells(run, culprit: "v11", key: strict)) }
+        }
+        while case let probes = plan.followUp(after: runs), !probes.isEmpty {
+            rounds += 1
+            runs += probes.map { run in VariantRun(variants: run.variants.map(\.name), cells: Self.cells(run, culprit: "v11", key: strict)) }
+        }
+        #expect(rounds == 4)
+        #expect(runs.count == 1 + 2 * 4, "the set, then two halves a round")
+        let matrix = MutationMatrix(suites: suites, mutants: [], clean: [], runs: [:], variants: many, variantRuns: runs)
+        #expect(matrix.variantProblems == ["variant v11 (000:11) is rejected by \(strict)"])
+    }
+
+    static func cells(_ run: VariantPlan.Work, culprit: String, key: String) -> [MatrixCell] {
+        run.suites.flatMap { suite in
+            suite.cases.map { testCase in
+                let fails = run.variants.contains { $0.name == culprit } && MatrixPlan.key(suite.id, testCase.id) == key
+                return MatrixCell(suite: suite.id, caseId: testCase.id, verdict: fails ? .failed : .passed)
+            }
+        }
     }
 
     @Test func theListingParsesNameRequirementsSourceDecisionPointAndSummary() {

@@ -88,7 +88,8 @@ public struct MutationMatrix: Sendable {
     }
 
     /// The cases that fail a conformant variant, each with the variant and the line that allows it: alone, or (when
-    /// each member alone passes) a set together. A case the clean integration already fails is reported as that.
+    /// no member alone fails it) a compatible set together. A case the clean integration already fails is reported as
+    /// that.
     public var variantProblems: [String] {
         let cleanFailing = Set(clean.filter(\.verdict.isFailure).map { MatrixPlan.key($0.suite, $0.caseId) })
         let alone = VariantPlan.aloneCells(variantRuns)
@@ -102,16 +103,15 @@ public struct MutationMatrix: Sendable {
                 found.append("variant \(variant.cited) \(how)" + (cell.problem.map { ": \($0)" } ?? ""))
             }
         }
-        for run in variantRuns where run.variants.count > 1 {
+        // Probes (halves of a set) only pin rejections on members; a set's own failure no member explains is the set's.
+        let sets = Set(VariantInfo.compatibleSets(variants).map { $0.map(\.name) })
+        for run in variantRuns where run.variants.count > 1 && sets.contains(run.variants) {
             for cell in run.cells where cell.verdict.isFailure {
                 let key = MatrixPlan.key(cell.suite, cell.caseId)
                 guard !cleanFailing.contains(key),
                       !run.variants.contains(where: { alone[$0]?[key]?.verdict.isFailure == true }) else { continue }
-                let untried = run.variants.filter { alone[$0]?[key] == nil }
-                let names = run.variants.map(cited).joined(separator: ", ")
-                found.append(untried.isEmpty
-                    ? "variants \(names) together are rejected by \(key), which each alone passes"
-                    : "variants \(names) together are rejected by \(key); not run alone there: \(untried.joined(separator: ", "))")
+                found.append("variants \(run.variants.map(cited).joined(separator: ", ")) together are rejected by \(key), "
+                             + "which none of them alone is")
             }
         }
         return found

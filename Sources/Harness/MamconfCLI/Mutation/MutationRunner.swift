@@ -79,7 +79,7 @@ public struct MutationRunner: Sendable {
     }
 
     /// Runs the suites against the clean integration and the cells of the matrix its ``scope`` needs (see
-    /// ``MatrixPlan``), and the variants' runs (``VariantPlan``), all in one pool. `progress` gets one line as each
+    /// ``MatrixPlan``), and the variants' runs (``VariantPlan``), their first round in the mutants' pool. `progress` gets one line as each
     /// run finishes (``progressLine(finished:total:mutant:result:)``), so a long matrix is never silent.
     public func run(mutants: [MutantInfo], variants: [VariantInfo] = [],
                     progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> MutationMatrix {
@@ -122,10 +122,12 @@ public struct MutationRunner: Sendable {
             }
             return cells
         }
-        let followUps = variantPlan.followUp(after: variantRuns).map { Run(variants: $0.variants, suites: $0.suites) }
-        await runAll(followUps, backendURL: url) { run, result in
-            variantRuns.append(VariantRun(variants: run.variants.map(\.name), cells: MatrixCell.cells(of: result)))
-            progress(Self.variantLine(variants: run.variants.map(\.name), cases: run.caseCount, result: result))
+        // Cases a set failed are pinned on its members, halves at a time, until each is settled.
+        while case let probes = variantPlan.followUp(after: variantRuns), !probes.isEmpty {
+            await runAll(probes.map { Run(variants: $0.variants, suites: $0.suites) }, backendURL: url) { run, result in
+                variantRuns.append(VariantRun(variants: run.variants.map(\.name), cells: MatrixCell.cells(of: result)))
+                progress(Self.variantLine(variants: run.variants.map(\.name), cases: run.caseCount, result: result))
+            }
         }
         let clean = await cleanRun.value
         await server.stop()
