@@ -149,12 +149,15 @@ public struct MutationRunner: Sendable {
         }
     }
 
-    /// `(v) name on 12 case(s): accepted` (or `rejected by suite/case (+N more)`); a set names all its variants.
+    /// `(v) name on 12 case(s): accepted` (or `rejected by suite/case (+N more)`); a set of a few names them all, a
+    /// bigger one its size and its first and last.
     public static func variantLine(variants: [String], cases: Int, result: RunResult) -> String {
         let failing = result.allCases.filter(\.outcome.isFailure)
         let verdict = failing.first.map { "rejected by \($0.suiteId)/\($0.caseId)" + (failing.count > 1 ? " (+\(failing.count - 1) more)" : "") }
             ?? (result.abortReason.map { "not judged: \($0)" } ?? "accepted")
-        return "(v) \(variants.joined(separator: " + ")) on \(cases) case(s): \(verdict)"
+        let names = variants.count <= 3 ? variants.joined(separator: " + ")
+            : "\(variants.count) variants together (\(variants[0]) … \(variants[variants.count - 1]))"
+        return "(v) \(names) on \(cases) case(s): \(verdict)"
     }
 
     /// Runs `work` with at most ``concurrency`` runs in flight, handing each result to `finish` on this task.
