@@ -179,6 +179,23 @@ import Testing
             .enrollment.reportsSingleManagedAccountStatus)
     }
 
+    /// A variant no case can fail must still do something: the rule it turns is asked by some flow, outside the rules
+    /// (a rule nobody reads would make the variant inert, and no matrix would notice).
+    @Test func everyVariantsRuleIsAskedByAFlow() throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        var flows = ""
+        for folder in ["Sources/Reference/ReferenceSDK", "Sources/Reference/ReferenceApp"] {
+            let directory = root.appendingPathComponent(folder)
+            let files = try #require(FileManager.default.enumerator(atPath: directory.path)).compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Rules/") }
+            for file in files { flows += try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8) }
+        }
+        let points = SDKVariant.allCases.map(\.decisionPoint) + AppVariant.allCases.map(\.decisionPoint)
+        let unread = points.filter { point in !flows.contains(".\(point.split(separator: ".").last ?? "")") }
+        #expect(unread.isEmpty, "rules no flow asks: \(unread)")
+    }
+
     /// The flows ask the rules, never the defect or variant lists: outside the rules, the catalogues and the place
     /// that builds the rules, no source reads a defect or variant set.
     @Test(arguments: [
