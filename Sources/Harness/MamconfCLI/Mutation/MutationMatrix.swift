@@ -250,9 +250,10 @@ public struct MutationMatrix: Sendable {
             lines.append("  " + variant.name.padding(toLength: width, withPad: " ", startingAt: 0)
                          + "  \(variant.source)  [\(variant.decisionPoint)]  \(verdict)")
         }
-        for run in variantRuns where run.variants.count > 1 {
-            let failing = run.cells.filter(\.verdict.isFailure).count
-            lines.append("  together on \(run.cells.count) case(s), \(failing) failing: \(run.variants.joined(separator: ", "))")
+        for set in VariantInfo.compatibleSets(variants).map({ $0.map(\.name) }) where set.count > 1 {
+            let cells = variantRuns.filter { $0.variants == set }.flatMap(\.cells)
+            let failing = cells.filter(\.verdict.isFailure).count
+            lines.append("  together on \(cells.count) case(s), \(failing) failing: \(set.joined(separator: ", "))")
         }
         return lines
     }

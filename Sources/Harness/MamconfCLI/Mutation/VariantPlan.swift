@@ -20,8 +20,9 @@ struct VariantPlan {
 
     var sets: [[VariantInfo]] { VariantInfo.compatibleSets(variants) }
 
-    /// The sets over every suite (first: the longest runs), then each variant alone where its set does not already
-    /// run it alone: on the cases citing its requirements, or everywhere in a full matrix.
+    /// The sets over every suite, a run per suite (first: the longest runs; a whole-run set would be the matrix's
+    /// longest pole), then each variant alone where its set does not already run it alone: on the cases citing its
+    /// requirements, or everywhere in a full matrix.
     func firstRound() -> [Work] {
         guard !variants.isEmpty, !suites.isEmpty else { return [] }
         let sets = self.sets
@@ -31,7 +32,7 @@ struct VariantPlan {
             let chosen = scope == .full ? suites : cut(suites) { !wanted.isDisjoint(with: $0.requirements) }
             return chosen.isEmpty ? nil : Work(variants: [variant], suites: chosen)
         }
-        return sets.map { Work(variants: $0, suites: suites) } + alone
+        return sets.flatMap { set in suites.map { Work(variants: set, suites: [$0]) } } + alone
     }
 
     /// The next probes, given what ran: for each case a set failed, the members not yet run alone there, in halves;
