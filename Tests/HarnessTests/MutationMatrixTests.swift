@@ -7,17 +7,30 @@ import TestSupport
 import Testing
 
 /// The harness must be able to fail: every mutant of the reference is caught, as a failure, by a case of
-/// a suite that owns one of its requirements; every case catches some mutant; the clean reference passes.
+/// a suite that owns one of its requirements; every case catches some mutant; the clean reference passes. And it
+/// must not fail what the guides allow: every conformant variant of the reference passes every case.
 @Suite(.serialized) struct MutationMatrixTests {
-    @Test func everyMutantIsCaughtAndEveryCaseCatchesOne() async throws {
+    @Test func everyMutantIsCaughtEveryCaseCatchesOneAndEveryVariantIsAccepted() async throws {
         let suites = try EndToEnd.loadSuites()
         var runner = MutationRunner(adapterCommand: [try EndToEnd.referenceExecutable()], suites: suites)
         runner.deadlineScale = 3
         let mutants = try await runner.listMutants()
         #expect(mutants.count >= 12)
-        let matrix = try await runner.run(mutants: mutants)
+        let variants = try await runner.listVariants()
+        #expect(variants.count >= 25)
+        let matrix = try await runner.run(mutants: mutants, variants: variants)
         print(matrix.render())
-        for problem in matrix.problems { Issue.record("\(problem)") }
+        let variantProblems = Set(matrix.variantProblems)
+        for problem in matrix.problems where !variantProblems.contains(problem) { Issue.record("\(problem)") }
+        let together = VariantInfo.compatibleSets(variants).map { set in
+            matrix.variantRuns.filter { $0.variants == set.map(\.name) }.reduce(0) { $0 + $1.cells.count }
+        }
+        #expect(together.allSatisfy { $0 == suites.reduce(0) { $0 + $1.cases.count } }, "every compatible set ran over the whole run: \(together)")
+        // Issue 25: the suites still demand several of the reference's own readings; the suites' side of the issue
+        // relaxes them. Until it lands the rejections are known; once none is left, this block fails and goes.
+        withKnownIssue("issue 25: cases that still demand the reference's reading") {
+            for problem in matrix.variantProblems { Issue.record("\(problem)") }
+        }
 
         // At least four mutants per suite, tagged with the suite's own requirements, all caught there.
         for suite in suites {
@@ -87,6 +100,10 @@ import Testing
         }
     }
 
+    static func variantCount() async throws -> Int {
+        try await MutationRunner(adapterCommand: [try EndToEnd.referenceExecutable()], suites: []).listVariants().count
+    }
+
     static func mutantsTagged(by suite: String) async throws -> (tagged: [String], all: Int) {
         let requirements = Set(try EndToEnd.loadSuites(suiteIDs: [suite]).flatMap { $0.requirements + $0.cases.flatMap(\.requirements) })
         let mutants = try await MutationRunner(adapterCommand: [try EndToEnd.referenceExecutable()], suites: []).listMutants()
@@ -98,10 +115,16 @@ import Testing
         try #require(tagged.count >= 4 && tagged.count < all)
         let run = try await Self.mamconf(["mutants", "--suite", "allowed-accounts", "--deadline-scale", "3",
                                           "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures])
-        #expect(run.code == 0, "\(run.out)\n\(run.err)")
         #expect(run.out.contains("left out \(all - tagged.count) of \(all) mutants: none of their requirements is cited by allowed-accounts"))
-        #expect(run.out.contains("\(tagged.count) mutants, 0 problem(s)"))
-        #expect(!run.out.contains("problem: "))
+        // Only variants may be rejected (issue 25: the suites' side relaxes the cases that still demand the
+        // reference's reading); no mutant problem, and the exit code says whether a variant was.
+        let problems = run.out.split(separator: "\n").filter { $0.hasPrefix("problem: ") }
+        #expect(problems.allSatisfy { $0.hasPrefix("problem: variant") }, "\(problems)")
+        #expect(run.code == (problems.isEmpty ? 0 : 1), "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("\(tagged.count) mutants, \(try await Self.variantCount()) variants, \(problems.count) problem(s)"))
+        withKnownIssue("issue 25: cases that still demand the reference's reading") {
+            for problem in problems { Issue.record("\(problem)") }
+        }
 
         let progress = run.err.split(separator: "\n").map(String.init).filter { $0.hasPrefix("[") }
         #expect(progress.count == tagged.count, "one progress line per mutant run: \(run.err)")
@@ -133,7 +156,8 @@ import Testing
                                           "--suites-dir", directory, "--fixtures-dir", Repository.fixtures])
         #expect(run.code == 1, "\(run.out)\n\(run.err)")
         #expect(run.out.contains("problem: mutant enabled-value-case-sensitive (ALW-01) is not caught by its suites allowed-accounts"), "\(run.out)")
-        #expect(run.out.contains("1 problem(s)"))
+        let variantProblems = run.out.split(separator: "\n").filter { $0.hasPrefix("problem: variant") }.count
+        #expect(run.out.contains("\(1 + variantProblems) problem(s)"))
         #expect(run.err.contains("enabled-value-case-sensitive: survived"), "\(run.err)")
     }
 

@@ -20,12 +20,36 @@ import Testing
         }
     }
 
-    /// Fills the matrix the way ``MutationRunner`` does, answering every cell from `truth`.
-    static func matrix(_ suites: [Suite], _ mutants: [MutantInfo], _ truth: Truth, scope: MatrixScope, batch: Int = 4) async -> MutationMatrix {
+    /// Which cases each variant fails alone, and which each set (its names joined by `+`) fails beyond its members.
+    struct VariantTruth {
+        var alone: Truth = [:]
+        var together: Truth = [:]
+
+        func fails(_ variants: [VariantInfo], _ key: String) -> Bool {
+            variants.contains { alone[$0.name, default: []].contains(key) }
+                || (variants.count > 1 && together[variants.map(\.name).joined(separator: "+"), default: []].contains(key))
+        }
+    }
+
+    /// Fills the matrix the way ``MutationRunner`` does, answering every cell from `truth` (and the variants' cells
+    /// from `variantTruth`).
+    static func matrix(_ suites: [Suite], _ mutants: [MutantInfo], _ truth: Truth, scope: MatrixScope, batch: Int = 4,
+                       variants: [VariantInfo] = [], variantTruth: VariantTruth = VariantTruth()) async -> MutationMatrix {
         let plan = MatrixPlan(suites: suites, otherSuites: [], mutants: mutants, scope: scope)
         let runs = await plan.fill(batchSize: batch) { work, _ in work.map { ($0.mutant, cells($0, truth)) } }
+        let variantRuns = await VariantPlan(suites: suites, variants: variants, scope: scope).fill { work in
+            work.map { run in
+                VariantRun(variants: run.variants.map(\.name), cells: run.suites.flatMap { suite in
+                    suite.cases.map { testCase in
+                        let fails = variantTruth.fails(run.variants, MatrixPlan.key(suite.id, testCase.id))
+                        return MatrixCell(suite: suite.id, caseId: testCase.id, verdict: fails ? .failed : .passed)
+                    }
+                })
+            }
+        }
         let clean = suites.flatMap { suite in suite.cases.map { MatrixCell(suite: suite.id, caseId: $0.id, verdict: .passed) } }
-        return MutationMatrix(suites: suites, mutants: mutants, clean: clean, runs: runs, scope: scope)
+        return MutationMatrix(suites: suites, mutants: mutants, clean: clean, runs: runs, scope: scope,
+                              variants: variants, variantRuns: variantRuns)
     }
 
     static func keys(_ suites: [Suite]) -> [String] {
@@ -120,7 +144,8 @@ import Testing
     }
 
     /// The property the restricted matrix rests on: over random truths, it finds the same problems as the
-    /// full matrix while running fewer cells.
+    /// full matrix while running fewer cells. The truths include conformant variants (some of one decision point,
+    /// which never run together) that cases reject alone, anywhere, or only together with their set.
     @Test(arguments: 0..<40) func restrictedAndFullMatricesFindTheSameProblems(seed: UInt64) async throws {
         let suites = try EndToEnd.loadSuites()
         let keys = Self.keys(suites)
@@ -143,8 +168,28 @@ import Testing
             }
             truth[name] = killed
         }
-        let full = await Self.matrix(suites, mutants, truth, scope: .full)
-        let restricted = await Self.matrix(suites, mutants, truth, scope: .restricted, batch: Int.random(in: 1...8, using: &random))
+        var variants: [VariantInfo] = []
+        var variantTruth = VariantTruth()
+        for index in 0..<Int.random(in: 0...12, using: &random) {
+            let name = "v\(index)"
+            variants.append(VariantInfo(name: name, requirements: [ids.randomElement(using: &random)!], source: "000:\(index)",
+                                        decisionPoint: "point-\(Int.random(in: 0...5, using: &random))", summary: ""))
+            // Mostly accepted everywhere; some rejected in the suites citing them, some anywhere.
+            if Double.random(in: 0..<1, using: &random) < 0.3 {
+                let owned = suites.filter { MatrixPlan.judges($0, requirements: variants.last!.requirements) }
+                let pool = Double.random(in: 0..<1, using: &random) < 0.5 && !owned.isEmpty ? Self.keys(owned) : keys
+                variantTruth.alone[name] = Set((0..<Int.random(in: 1...3, using: &random)).map { _ in pool.randomElement(using: &random)! })
+            }
+        }
+        for set in VariantInfo.compatibleSets(variants) where set.count > 1 && Double.random(in: 0..<1, using: &random) < 0.3 {
+            variantTruth.together[set.map(\.name).joined(separator: "+")] = [keys.randomElement(using: &random)!]
+        }
+        let full = await Self.matrix(suites, mutants, truth, scope: .full, variants: variants, variantTruth: variantTruth)
+        let restricted = await Self.matrix(suites, mutants, truth, scope: .restricted, batch: Int.random(in: 1...8, using: &random),
+                                           variants: variants, variantTruth: variantTruth)
+        #expect(Set(restricted.variantProblems) == Set(full.variantProblems))
+        let rejected = variantTruth.alone.values.contains { !$0.isEmpty } || !variantTruth.together.isEmpty
+        #expect(full.variantProblems.isEmpty == !rejected, "a rejection in the truth is a problem in the matrix")
         #expect(Set(restricted.problems) == Set(full.problems))
         #expect(restricted.problems.count == full.problems.count)
         #expect(restricted.cellCount < full.cellCount)
@@ -175,9 +220,10 @@ import Testing
 /// suites and the adapter, and says so, instead of running mutants again.
 @Suite struct KeptMatrixTests {
     static func record(suites: [Suite], mutants: [MutantInfo], digest: String = "d", adapter: String = "a",
-                       runs: [String: [MatrixCell]] = [:]) -> MatrixRecord {
+                       runs: [String: [MatrixCell]] = [:], variants: [VariantInfo] = [], variantRuns: [VariantRun] = []) -> MatrixRecord {
         let clean = suites.flatMap { suite in suite.cases.map { MatrixCell(suite: suite.id, caseId: $0.id, verdict: .passed) } }
-        let matrix = MutationMatrix(suites: suites, mutants: mutants, clean: clean, runs: runs, scope: .restricted)
+        let matrix = MutationMatrix(suites: suites, mutants: mutants, clean: clean, runs: runs, scope: .restricted,
+                                    variants: variants, variantRuns: variantRuns)
         return MatrixRecord(matrix: matrix, suitesDigest: digest, adapter: adapter)
     }
 
@@ -216,18 +262,48 @@ import Testing
         #expect(record.staleness(suitesDigest: digest, suites: now, adapter: adapter, mutants: listed) == reason)
     }
 
+    /// A record keeps the variants it judged: other variants listed now make it stale, and a record written before
+    /// variants existed still reads, stale by its format rather than unreadable.
+    @Test func aRecordOfOtherVariantsOrAnOlderFormatIsStale() throws {
+        let one = try EndToEnd.loadSuites(suiteIDs: ["allowed-accounts"])
+        let mutants = [MutantInfo(name: "m", requirements: ["ALW-01"], summary: "s")]
+        let variants = [VariantInfo(name: "v", requirements: ["ALW-01"], source: "000:1", decisionPoint: "p", summary: "")]
+        let record = Self.record(suites: one, mutants: mutants, variants: variants,
+                                 variantRuns: [VariantRun(variants: ["v"], cells: [MatrixCell(suite: one[0].id, caseId: one[0].cases[0].id, verdict: .passed)])])
+        #expect(record.staleness(suitesDigest: "d", suites: one, adapter: "a", mutants: mutants, variants: variants) == nil)
+        #expect(record.staleness(suitesDigest: "d", suites: one, adapter: "a", mutants: mutants, variants: []) == "the adapter lists other variants now")
+
+        let path = NSTemporaryDirectory() + "mamconf-matrix-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try record.write(path: path)
+        let loaded = try #require(try MatrixRecord.load(path: path))
+        #expect(loaded.matrix(suites: one).acceptingVariants(suite: one[0].id, case: one[0].cases[0].id) == ["v"])
+        var old = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        old["format"] = 1
+        old.removeValue(forKey: "variants")
+        old.removeValue(forKey: "variantRuns")
+        try JSONSerialization.data(withJSONObject: old).write(to: URL(fileURLWithPath: path))
+        let older = try #require(try MatrixRecord.load(path: path))
+        #expect(older.staleness(suitesDigest: "d", suites: one, adapter: "a", mutants: mutants, variants: variants)
+                == "it has format 1, this mamconf writes 2")
+    }
+
     @Test func requirementListingAnswersFromAMatchingKeptMatrix() async throws {
         let reference = try EndToEnd.referenceExecutable()
         let suites = try EndToEnd.loadSuites()
         let mutants = try await MutationRunner(adapterCommand: [reference], suites: suites).listMutants()
+        let variants = try await MutationRunner(adapterCommand: [reference], suites: suites).listVariants()
         let options = try SuiteOptions.parse(["--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures])
-        // A kill no real run produces: only the kept file can put it in the listing.
+        // A kill and a rejection no real run produces: only the kept file can put them in the listing.
         let allowed = try #require(suites.first { $0.id == "allowed-accounts" })
         let victim = try #require(allowed.cases.first { $0.requirements.contains("ALW-01") })
         let tagged = try #require(mutants.first { $0.requirements.contains("ALW-01") })
+        let variant = try #require(variants.first)
         let record = Self.record(suites: suites, mutants: mutants, digest: try options.load().digest,
                                  adapter: MatrixRecord.adapterIdentity(command: [reference]),
-                                 runs: [tagged.name: [MatrixCell(suite: allowed.id, caseId: victim.id, verdict: .failed)]])
+                                 runs: [tagged.name: [MatrixCell(suite: allowed.id, caseId: victim.id, verdict: .failed)]],
+                                 variants: variants,
+                                 variantRuns: [VariantRun(variants: [variant.name], cells: [MatrixCell(suite: allowed.id, caseId: victim.id, verdict: .failed)])])
         let path = NSTemporaryDirectory() + "mamconf-matrix-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try record.write(path: path)
@@ -238,6 +314,7 @@ import Testing
         #expect(listed.err.contains("kills from the restricted matrix in \(path)"), "\(listed.err)")
         #expect(!listed.err.contains("running the restricted matrix"))
         #expect(listed.out.contains("\(allowed.id)/\(victim.id)  kills: \(tagged.name)*"), "\(listed.out)")
+        #expect(listed.out.contains("rejects: \(variant.name)"), "\(listed.out)")
         #expect(listed.code == 0)
     }
 }

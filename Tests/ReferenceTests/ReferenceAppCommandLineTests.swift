@@ -67,6 +67,61 @@ struct ReferenceAppCommandLineTests {
         #expect(badStatus == 2)
     }
 
+    @Test("every SDK and app variant has a kebab-case name, requirement IDs, a source and a decision point")
+    func variantRegistry() {
+        let names = ReferenceVariant.all.map(\.name)
+        #expect(names.count == SDKVariant.allCases.count + AppVariant.allCases.count)
+        #expect(names.count >= 25)
+        #expect(Set(names).count == names.count)
+        #expect(Set(names).isDisjoint(with: ReferenceMutant.all.map(\.name)), "a name is a mutant or a variant, not both")
+        for variant in ReferenceVariant.all {
+            #expect(variant.name.allSatisfy { $0.isLowercase || $0 == "-" })
+            #expect(!variant.requirementIDs.isEmpty)
+            #expect(variant.source.range(of: #"^(00[0-4]:\d+|spec/intune-sdk-api\.md:\d+|adapter-protocol\.md:\d+)$"#,
+                                         options: .regularExpression) != nil, "\(variant.name): source \(variant.source)")
+            #expect(variant.decisionPoint.hasPrefix("sdk.") || variant.decisionPoint.hasPrefix("app."))
+            #expect(variant.listingLine.split(separator: "\t", omittingEmptySubsequences: false).count == 5)
+        }
+        #expect(ReferenceVariant.named("unenroll-reported-before-wipe")?.reading == .sdk(.unenrollReportedBeforeWipe))
+        #expect(ReferenceVariant.named("sign-out-deletes-data-then-deregisters-without-wipe")?.reading
+                == .app(.signOutDeletesDataThenDeregistersWithoutWipe))
+    }
+
+    @Test("--variant is repeatable, one per decision point, and must exist on the SDK version asked for")
+    func variantParsing() throws {
+        let options = try ReferenceOptions.parse(["--variant", "error-string-on-success", "--variant=registered-accounts-newest-first",
+                                                  "--variant", "signed-in-accounts-newest-first", "--mutant", "pin-only-at-setup"])
+        #expect(options.variants.map(\.name) == ["error-string-on-success", "registered-accounts-newest-first", "signed-in-accounts-newest-first"])
+        #expect(options.sdkVariants == [.errorStringOnSuccess, .registeredAccountsNewestFirst])
+        #expect(options.appVariants == [.signedInAccountsNewestFirst])
+        #expect(options.mutant?.name == "pin-only-at-setup")
+        #expect(try ReferenceOptions.parse(["--variant", "error-string-on-success", "--variant", "error-string-on-success"]).variants.count == 1)
+        let exclusive = #expect(throws: ReferenceOptions.ParseError.self) {
+            try ReferenceOptions.parse(["--variant", "config-logged-in-other-words", "--variant", "config-values-not-logged"])
+        }
+        #expect(exclusive?.message == "variants 'config-logged-in-other-words' and 'config-values-not-logged' exclude each other: both decide sdk.logging.configLines")
+        #expect(throws: ReferenceOptions.ParseError.self) { try ReferenceOptions.parse(["--variant", "nope"]) }
+        #expect(throws: ReferenceOptions.ParseError.self) { try ReferenceOptions.parse(["--variant"]) }
+        #expect(throws: ReferenceOptions.ParseError.self) {
+            try ReferenceOptions.parse(["--variant", "second-organization-account-switches-in-unmanaged"])
+        }
+        let old = try ReferenceOptions.parse(["--sdk-version", "15.4", "--variant", "second-organization-account-switches-in-unmanaged"])
+        #expect(old.sdkVariants == [.secondOrganizationAccountSwitchesInUnmanaged])
+    }
+
+    @Test("the executable lists the variants of the SDK version asked for (exit 0)")
+    func executableListsVariants() async throws {
+        let (listing, status) = try await onDedicatedThread { try Self.run(["--list-variants"]) }
+        #expect(status == 0)
+        let lines = listing.split(separator: "\n")
+        #expect(lines.count == ReferenceVariant.available(in: SDKEdition(version: IntuneMAMVersionInfo.newest)!).count)
+        #expect(lines.count >= 25)
+        #expect(lines.contains { $0.hasPrefix("acknowledgement-retried-late\tRES-04\t000:672\tsdk.unenroll.acknowledgementRetryInterval\t") })
+        let (old, _) = try await onDedicatedThread { try Self.run(["--sdk-version", "15.4", "--list-variants"]) }
+        #expect(old.contains("second-organization-account-switches-in-unmanaged\t"))
+        #expect(!listing.contains("second-organization-account-switches-in-unmanaged\t"))
+    }
+
     private static func run(_ arguments: [String]) throws -> (String, Int32) {
         let output = Pipe()
         let nothing = open("/dev/null", O_RDWR | O_CLOEXEC)

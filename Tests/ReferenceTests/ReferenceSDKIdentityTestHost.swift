@@ -16,6 +16,7 @@ final class IdentityTestHost: IntuneMAMPlatform, IntuneMAMPolicyDelegate, @unche
     private var switchAnswer = IntuneMAMSwitchIdentityResult.success
     private var requests: [SwitchRequest] = []
     private var posted: [IntuneMAMNotification] = []
+    private var queryable: Set<String> = []
 
     init(app: SDKTestApp) { self.app = app }
 
@@ -24,6 +25,9 @@ final class IdentityTestHost: IntuneMAMPlatform, IntuneMAMPolicyDelegate, @unche
         defer { lock.unlock() }
         return body()
     }
+
+    /// The URL schemes `canOpenURL` finds an app for (the app's query schemes and what is installed).
+    func setQueryableSchemes(_ schemes: Set<String>) { locked { queryable = schemes } }
 
     /// How the app answers the SDK's switch requests from now on.
     func answerSwitch(_ result: IntuneMAMSwitchIdentityResult) { locked { switchAnswer = result } }
@@ -52,6 +56,7 @@ final class IdentityTestHost: IntuneMAMPlatform, IntuneMAMPolicyDelegate, @unche
     func didShow(_ ui: IntuneMAMShownUI, accountId: String?) { app.didShow(ui, accountId: accountId) }
     func log(level: IntuneMAMLogLevel, message: String) { app.log(level: level, message: message) }
     func post(_ notification: IntuneMAMNotification) { locked { posted.append(notification) } }
+    func canOpenURL(_ url: URL) -> Bool { locked { queryable.contains(url.scheme?.lowercased() ?? "") } }
 
     // MARK: IntuneMAMPolicyDelegate
 

@@ -67,6 +67,29 @@ struct ReferenceSDKPolicyTests {
         await fixture.tearDown()
     }
 
+    /// An app that kept its `-intunemam` query schemes checks links with `canOpenURL` under its own identity (002:112);
+    /// the SDK's hook then decides by the policy: a web link as `isURLAllowed` would, nothing under `none`, and under
+    /// `managedApps` through the scheme's twin, which only a managed app has.
+    @Test("canOpenURL under a managed identity follows the outbound policy (POL-13)")
+    func canOpenURLUnderAManagedIdentity() async throws {
+        let (fixture, alice, _) = try await Self.alicePolicy(["allowedOutboundDataTransferDestinations": "managedApps",
+                                                              "managedBrowserToOpenLinksRequired": true])
+        fixture.host.setQueryableSchemes(["https", "microsoft-edge-https", "ms-outlook", "ms-outlook-intunemam", "whatsapp"])
+        let runtime = fixture.sdk, manager = fixture.policyManager
+        func opens(_ url: String, as identity: String) -> Bool {
+            manager.setCurrentThreadAccountId(identity) { runtime.canOpenURL(URL(string: url)!) }
+        }
+        #expect(!opens("https://contoso.example", as: alice.objectId), "the managed browser is required")
+        #expect(opens("microsoft-edge-https://contoso.example", as: alice.objectId))
+        #expect(opens("ms-outlook://compose", as: alice.objectId), "a managed app, through its twin")
+        #expect(!opens("whatsapp://send", as: alice.objectId), "no twin: not a managed app")
+        #expect(opens("https://contoso.example", as: ""), "unmanaged: the operating system answers")
+        #expect(opens("whatsapp://send", as: ""))
+        try await fixture.changePolicy(["allowedOutboundDataTransferDestinations": "none"])
+        #expect(!opens("ms-outlook://compose", as: alice.objectId), "org data goes to no app")
+        await fixture.tearDown()
+    }
+
     @Test("an unmanaged identity has no policy: the app allows everything (POL-05)")
     func unmanagedHasNoPolicy() async throws {
         let (fixture, _, _) = try await Self.alicePolicy()

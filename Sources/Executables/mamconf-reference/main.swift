@@ -39,8 +39,16 @@ if options.listMutants {
     exit(0)
 }
 
+if options.listVariants {
+    for variant in ReferenceVariant.available(in: options.edition) { print(variant.listingLine) }
+    exit(0)
+}
+
 if let mutant = options.mutant {
     printError("mamconf-reference: mutant \(mutant.name) is on")
+}
+for variant in options.variants {
+    printError("mamconf-reference: variant \(variant.name) is on")
 }
 
 guard let port = options.listenPort else {

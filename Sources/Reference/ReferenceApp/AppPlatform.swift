@@ -49,13 +49,18 @@ final class AppPlatform: IntuneMAMPlatform {
         session.sdkDidPost(notification)
     }
 
-    /// The apps installed on the simulated phone handle these schemes. None of their `-intunemam` twins is
-    /// queryable: the reference app dropped them from its query schemes, the case the guide's `isURLAllowed`
-    /// advice is about (POL-13).
+    /// The apps installed on the simulated phone handle these schemes. The reference app dropped the `-intunemam`
+    /// twins from its query schemes, the case the guide's `isURLAllowed` advice is about (POL-13), so none is
+    /// queryable; an app that kept them (a variant) can ask the twins of the installed managed apps.
     static let installedSchemes: Set<String> = [
         "http", "https", "mailto", "microsoft-edge-http", "microsoft-edge-https", "ms-outlook", "msteams", "ms-word",
         "whatsapp", "dropbox",
     ]
+
+    /// The installed apps that integrate the SDK, by scheme: each has an `-intunemam` twin.
+    static let managedAppSchemes: Set<String> = ["microsoft-edge-http", "microsoft-edge-https", "ms-outlook", "msteams", "ms-word"]
+
+    static let twinSuffix = "-intunemam"
 
     /// The installed apps a share sheet could offer: three Microsoft apps that integrate the SDK, two that do not.
     static let shareTargets: [IntuneMAMShareTarget] = [
@@ -81,7 +86,12 @@ final class AppPlatform: IntuneMAMPlatform {
     }
 
     func canOpenURL(_ url: URL) -> Bool {
-        Self.installedSchemes.contains(url.scheme?.lowercased() ?? "")
+        let scheme = url.scheme?.lowercased() ?? ""
+        if scheme.hasSuffix(Self.twinSuffix) {
+            let app = String(scheme.dropLast(Self.twinSuffix.count))
+            return device.appRules.dataTransfer.linkCheck == .canOpenURLThroughTwins && Self.managedAppSchemes.contains(app)
+        }
+        return Self.installedSchemes.contains(scheme)
     }
 
     func open(_ url: URL, accountId: String?) {

@@ -7,7 +7,10 @@ enum AppStateSnapshot {
     ///   - app: the running app, or nil before the first launch (then accounts and files come from disk).
     ///   - device: for the data directory when no app runs.
     static func make(app: ReferenceApp?, device: ReferenceDevice) -> AppSnapshot {
-        let accounts = app?.accounts.accounts ?? AccountStore(dataDirectory: device.environment.dataDirectory).accounts
+        let rules = device.appRules.state
+        let stored = app?.accounts.accounts ?? AccountStore(dataDirectory: device.environment.dataDirectory).accounts
+        // The contract fixes no order of the signed-in accounts, and lets an app that keeps no settings leave them out.
+        let accounts = rules.signedInAccountsOrder == .newestFirst ? Array(stored.reversed()) : stored
         let files = app?.files ?? AccountFiles(dataDirectory: device.environment.dataDirectory)
         let launchState = app?.runtime.launchState ?? .notLaunched
         let launched = launchState != .notLaunched && launchState != .terminated
@@ -24,6 +27,7 @@ enum AppStateSnapshot {
             managedAccountId: managed.map { AccountID($0) },
             // Past every launch gate with an account whose data the app would show.
             corporateDataVisible: ready && !accounts.isEmpty,
-            data: IdentityMap(data), preferences: IdentityMap(preferences.keysByAccount))
+            data: IdentityMap(data),
+            preferences: preferences.keysByAccount.isEmpty && !rules.reportsEmptyPreferences ? nil : IdentityMap(preferences.keysByAccount))
     }
 }

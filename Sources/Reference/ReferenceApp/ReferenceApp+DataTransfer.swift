@@ -41,7 +41,8 @@ extension ReferenceApp {
         let accountOfLocation = Self.openQuestionAccount(location: location, signedInAs: locationAccount, receiver: receiver)
         if rules.opensOnlyAfterAsking {
             let asked = rules.openAsksReceiverPolicy ? receiver : (accountOfLocation ?? "")
-            let allowed = calls.isOpenFromAllowed(receiver: asked, location: location, accountId: accountOfLocation)
+            let askedLocation = location == .photos && rules.photoAlbumLocation == .camera ? .camera : location
+            let allowed = calls.isOpenFromAllowed(receiver: asked, location: askedLocation, accountId: accountOfLocation)
             guard allowed || !rules.openHonoursRefusal else {
                 events.log(.info, "the policy of \(receiver.isEmpty ? "no account" : receiver) does not allow opening from \(location)")
                 return false
@@ -62,11 +63,23 @@ extension ReferenceApp {
     }
 
     /// Follows a link to another app: asks the current identity's policy, then checks and opens it under the empty
-    /// identity, where the SDK's answer is the operating system's (POL-13). False when refused or unopenable.
+    /// identity, where the SDK's answer is the operating system's (POL-13). False when refused or unopenable. An app
+    /// that kept its `-intunemam` query schemes needs no `isURLAllowed` (002:112): it checks and opens under its own
+    /// identity, and the SDK answers `canOpenURL` through the twins.
     func openLink(_ url: URL, knownManagedApp: Bool) throws(RPCError) -> Bool {
         let manager = runtime.policyManager
         let identity = manager.getUIPolicyAccountId() ?? manager.primaryAccountId ?? ""
         let rules = self.rules.dataTransfer
+        if rules.linkCheck == .canOpenURLThroughTwins {
+            return manager.setCurrentThreadAccountId(identity) {
+                guard runtime.canOpenURL(url) else {
+                    events.log(.info, "canOpenURL under \(identity.isEmpty ? "no account" : identity) says no for the \(url.scheme ?? "") link")
+                    return false
+                }
+                runtime.open(url)
+                return true
+            }
+        }
         if rules.linkOpensOnlyAfterAsking {
             let vouched = knownManagedApp && rules.vouchesForManagedSchemes
             let allowed = calls.isURLAllowed(owner: identity, url: url, isKnownManagedAppScheme: vouched)

@@ -56,7 +56,12 @@ extension ReferenceApp {
             let deleted = files.deleteAll(accountId: accountId)
             events.app(AppEvent(kind: .dataWiped, accountId: AccountID(accountId), files: deleted))
         }
-        forget(accountId)
+        switch rules.wipe.signOutTiming {
+        case .inWipeCallback:
+            forget(accountId)
+        case .afterSDKFinishes:
+            device.afterSDKFinishes("sign-out of the wiped account") { [self] in forget(accountId) }
+        }
         return deletingFiles
     }
 

@@ -6,7 +6,8 @@ import ReferenceSDK
 
 /// Encryption of the app's files (POL-10): while the owner's policy says `isFileEncryptionRequired`, the app stores
 /// the owner's files as data the SDK protected (`IntuneMAMDataProtectionManager.protect`), and when the SDK posts
-/// `IntuneMAMDataProtectionDidChangeNotification` it encrypts or decrypts the files already written.
+/// `IntuneMAMDataProtectionDidChangeNotification` it encrypts or decrypts the files already written (or, by another
+/// reading of 003:490, only encrypts: the duty holds while the requirement does).
 extension ReferenceApp {
     /// The queue the re-protection runs on: never the SDK's (where the notification arrives).
     private static let fileProtectionQueue = DispatchQueue(label: "reference-app.file-protection")
@@ -43,7 +44,7 @@ extension ReferenceApp {
                 let owner = runtime.fileProtectionManager.protectionInfo(forPath: url.path)?.accountId ?? ""
                 let encrypted = manager.protectionInfo(bytes)?.isEncrypted ?? false
                 let required = encryptionRequired(for: owner)
-                guard encrypted != required else { continue }
+                guard encrypted != required, required || rules.fileEncryption.decryptsWhenNoLongerRequired else { continue }
                 let plain = manager.unprotect(bytes)
                 let stored = required ? manager.protect(plain, accountId: owner) : plain
                 do {

@@ -61,6 +61,9 @@ extension ReferenceApp {
             throw RPCError(code: RPCError.invalidParams, message: "invalid file name \"\(name)\"")
         }
         let manager = runtime.policyManager
+        guard rules.identity.writesUnderUIIdentity else {
+            return try writeUnderThreadIdentity(name: name, content: content).get()
+        }
         return try manager.setCurrentThreadAccountId(manager.getUIPolicyAccountId()) {
             writeUnderThreadIdentity(name: name, content: content)
         }.get()

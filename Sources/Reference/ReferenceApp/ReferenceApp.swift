@@ -46,6 +46,7 @@ final class ReferenceApp: BoundApp {
             mamServiceURL: environment.mamServiceURL, mamResource: environment.mamResource,
             clientId: environment.clientId, clock: device.clock, defects: device.sdkDefects,
             workTracker: device.sdkWork, deviceConfigURL: environment.deviceConfigURL)
+        configuration.variants = device.sdkVariants
         configuration.authority = environment.infoPlistAuthority
         configuration.defaultAuthority = environment.commonAuthority
         runtime = IntuneMAMRuntime(configuration: configuration, platform: AppPlatform(device: device))
@@ -166,9 +167,19 @@ final class ReferenceApp: BoundApp {
                 forget(account.accountId)
                 deregister(account.accountId, wipe: true)
                 return
+            case .deleteDataThenDeregisterWithoutWipe:
+                deleteData(of: account.accountId)
+                deregister(account.accountId, wipe: false)
             }
         }
         forget(account.accountId)
+    }
+
+    /// Deletes the account's files and settings, as the app's own wipe does.
+    func deleteData(of accountId: String) {
+        preferences.removeAll(accountId: accountId)
+        let deleted = files.deleteAll(accountId: accountId)
+        events.app(AppEvent(kind: .dataWiped, accountId: AccountID(accountId), files: deleted))
     }
 
     /// Drops the account and its tokens; announces `signed-out` once, whoever (sign-out or the SDK's wipe)

@@ -17,7 +17,9 @@ final class ReferenceDevice: Sendable {
     let capabilities: Set<Capability>
     let sdkDefects: Set<SDKDefect>
     let appDefects: Set<AppDefect>
-    /// The integration rules the app follows, with `appDefects` planted: what its flows ask.
+    let sdkVariants: Set<SDKVariant>
+    let appVariants: Set<AppVariant>
+    /// The integration rules the app follows, with `appDefects` planted and `appVariants` read: what its flows ask.
     let appRules: AppRules
     /// The SDK's work, shared by every runtime this device builds.
     let sdkWork: MAMWorkTracker
@@ -44,14 +46,17 @@ final class ReferenceDevice: Sendable {
     private let restartGate = RestartGate()
 
     init(environment: AppEnvironment, session: BindingSession, capabilities: Set<Capability>,
-         sdkDefects: Set<SDKDefect>, appDefects: Set<AppDefect>, relauncher: (@Sendable (RestartReason) -> Never)? = nil) {
+         sdkDefects: Set<SDKDefect>, appDefects: Set<AppDefect>, sdkVariants: Set<SDKVariant> = [],
+         appVariants: Set<AppVariant> = [], relauncher: (@Sendable (RestartReason) -> Never)? = nil) {
         self.relauncher = relauncher
         self.environment = environment
         self.session = session
         self.capabilities = capabilities
         self.sdkDefects = sdkDefects
         self.appDefects = appDefects
-        appRules = AppRules(breaking: appDefects)
+        self.sdkVariants = sdkVariants
+        self.appVariants = appVariants
+        appRules = AppRules(breaking: appDefects, reading: appVariants)
         let appWork = AppWorkTracker()
         let sdkWork = MAMWorkTracker()
         self.appWork = appWork
@@ -227,6 +232,22 @@ final class ReferenceDevice: Sendable {
             restart(reason: .app, replacing: app)
         }
         thread.name = "reference-app.restart"
+        thread.start()
+    }
+
+    /// Runs `work` on a dedicated thread once the SDK's queue is idle (the SDK has finished what it was doing when
+    /// it called the app), counted as app work so `sync` waits for it.
+    func afterSDKFinishes(_ name: String, _ work: @escaping @Sendable () -> Void) {
+        appWork.enter()
+        let sdkWork = self.sdkWork
+        let thread = Thread { [self] in
+            defer { appWork.leave() }
+            if !sdkWork.waitUntilIdle(deadline: .now() + session.questionTimeout) {
+                events.log(.warning, "the SDK did not become idle before the app's \(name)")
+            }
+            work()
+        }
+        thread.name = "reference-app.after-sdk"
         thread.start()
     }
 

@@ -21,7 +21,7 @@ extension ReferenceHost {
         }
         return ReferenceDevice(environment: environment, session: session, capabilities: Set(options.capabilities),
                                sdkDefects: options.mutant?.sdkDefects ?? [], appDefects: options.mutant?.appDefects ?? [],
-                               relauncher: relauncher)
+                               sdkVariants: options.sdkVariants, appVariants: options.appVariants, relauncher: relauncher)
     }
 
     /// `reset`: the simulated device's "uninstall". The app and its SDK runtime stop (accounts are signed out
@@ -43,7 +43,8 @@ extension ReferenceHost {
         if let current {
             let fresh = ReferenceDevice(
                 environment: current.environment, session: current.session, capabilities: current.capabilities,
-                sdkDefects: current.sdkDefects, appDefects: current.appDefects, relauncher: current.relauncher)
+                sdkDefects: current.sdkDefects, appDefects: current.appDefects, sdkVariants: current.sdkVariants,
+                appVariants: current.appVariants, relauncher: current.relauncher)
             device.withLock { $0 = fresh }
         }
     }

@@ -41,6 +41,9 @@ final class ReferenceHost: IntuneBindingHost {
         if let mutant = options.mutant {
             session.events.log(.info, "mutant \(mutant.name) is on")
         }
+        for variant in options.variants {
+            session.events.log(.info, "variant \(variant.name) is on")
+        }
     }
 
     func shutdown() {

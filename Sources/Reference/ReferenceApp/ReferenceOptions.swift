@@ -6,6 +6,8 @@ import ReferenceSDK
 public struct ReferenceOptions: Sendable, Equatable {
     /// The one defect switched on (`--mutant NAME`), or nil for the correct integration.
     public var mutant: ReferenceMutant?
+    /// The other readings of the guides switched on (`--variant NAME`, repeatable), at most one per decision point.
+    public var variants: [ReferenceVariant] = []
     /// Capabilities not to declare (`--disable-capability NAME`, repeatable), e.g. to test skipping: their
     /// requests are then answered `-32002`.
     public var disabledCapabilities: Set<Capability> = []
@@ -19,6 +21,8 @@ public struct ReferenceOptions: Sendable, Equatable {
     public var sdkVersion: String?
     /// `--list-mutants`: print the mutant table and exit.
     public var listMutants = false
+    /// `--list-variants`: print the variant table and exit.
+    public var listVariants = false
     /// `--help`.
     public var showHelp = false
     /// `--listen PORT`: serve the network transport on this port (0 = any free port) instead of stdin/stdout.
@@ -50,17 +54,18 @@ public struct ReferenceOptions: Sendable, Equatable {
 
     /// Usage text for `--help` and argument errors.
     public static let usage = """
-        usage: mamconf-reference [--mutant NAME] [--disable-capability NAME]... [--protocol-version 0|1]
-                                 [--sdk-version VERSION] [--line-limit BYTES]
+        usage: mamconf-reference [--mutant NAME] [--variant NAME]... [--disable-capability NAME]...
+                                 [--protocol-version 0|1] [--sdk-version VERSION] [--line-limit BYTES]
                                  [--listen PORT [--host ADDRESS] [--adapter-token TOKEN] [--data-dir DIR]
                                   [--relaunch exec|in-process]]
-               mamconf-reference [--sdk-version VERSION] --list-mutants
+               mamconf-reference [--sdk-version VERSION] --list-mutants | --list-variants
         Speaks the mamconf adapter protocol on stdin/stdout; logs go to stderr.
         With --listen, serves the network transport instead (mamconf run --adapter tcp://HOST:PORT): one runner
         at a time, reset between cases, and a restart ends the process image (exec) so the runner reconnects.
         The token is better given in the environment variable MAMCONF_ADAPTER_TOKEN.
         --sdk-version makes the simulated SDK report and behave as that version (default 21.7.1); a mutant of a
         version-specific behaviour exists only for the versions that have it.
+        --variant switches on another reading of the guides (several at once, one per decision point).
         """
 
     /// Why the command line was refused (the executable prints it and exits with status 2).
@@ -98,6 +103,16 @@ public struct ReferenceOptions: Sendable, Equatable {
                 }
                 guard options.mutant == nil else { throw ParseError(message: "only one --mutant may be given") }
                 options.mutant = mutant
+            case "--variant":
+                let name = try flagValue()
+                guard let variant = ReferenceVariant.named(name) else {
+                    throw ParseError(message: "unknown variant '\(name)' (see --list-variants)")
+                }
+                if let other = options.variants.first(where: { $0.decisionPoint == variant.decisionPoint }) {
+                    guard other != variant else { break }
+                    throw ParseError(message: "variants '\(other.name)' and '\(name)' exclude each other: both decide \(variant.decisionPoint)")
+                }
+                options.variants.append(variant)
             case "--disable-capability":
                 let name = try flagValue()
                 guard let capability = Capability(rawValue: name) else {
@@ -142,6 +157,8 @@ public struct ReferenceOptions: Sendable, Equatable {
                 options.relaunch = mode
             case "--list-mutants":
                 options.listMutants = true
+            case "--list-variants":
+                options.listVariants = true
             case "--help", "-h":
                 options.showHelp = true
             default:
@@ -152,8 +169,17 @@ public struct ReferenceOptions: Sendable, Equatable {
         if let mutant = options.mutant, !mutant.exists(in: options.edition) {
             throw ParseError(message: "mutant '\(mutant.name)' does not exist on SDK \(options.sdkVersion ?? IntuneMAMVersionInfo.newest): it breaks a behaviour that version does not have")
         }
+        if let variant = options.variants.first(where: { !$0.exists(in: options.edition) }) {
+            throw ParseError(message: "variant '\(variant.name)' does not exist on SDK \(options.sdkVersion ?? IntuneMAMVersionInfo.newest): no edition of that version reads it so")
+        }
         return options
     }
+
+    /// The SDK readings the variants take.
+    public var sdkVariants: Set<SDKVariant> { ReferenceVariant.sdkVariants(of: variants) }
+
+    /// The app readings the variants take.
+    public var appVariants: Set<AppVariant> { ReferenceVariant.appVariants(of: variants) }
 
     /// The SDK edition the options ask for.
     public var edition: SDKEdition {

@@ -13,9 +13,7 @@ public final class IntuneMAMAppConfigManager: Sendable {
     /// The configuration of `accountId` (nil = no account: empty). A snapshot: read it again after a change
     /// notification.
     public func appConfig(forAccountId accountId: String?) -> any IntuneMAMAppConfig {
-        MAMAppConfig(fullData: engine.appConfigData(for: accountId),
-                     firstValueWins: !engine.rules.appConfig.conflictsResolvedByQueryType,
-                     defaultWins: !engine.rules.appConfig.targetedBeatsDefault)
+        engine.appConfig(for: accountId)
     }
 }
 

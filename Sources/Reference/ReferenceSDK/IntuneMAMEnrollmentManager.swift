@@ -37,9 +37,14 @@ public final class IntuneMAMEnrollmentManager: Sendable {
         engine.deregister(accountId, wipe: doWipe)
     }
 
-    /// Every registered account ID, in registration order, as registered.
+    /// Every registered account ID, as registered; in registration order (the documented list is a dictionary, so
+    /// an SDK may list them in another order).
     public func registeredAccountIds() -> [String] {
-        engine.store.read { $0.registeredAccounts.map(\.accountId) }
+        let ids = engine.store.read { $0.registeredAccounts.map(\.accountId) }
+        switch engine.rules.enrollment.registeredAccountsOrder {
+        case .registrationOrder: return ids
+        case .newestFirst: return ids.reversed()
+        }
     }
 
     /// The account that enrolled the app, or nil.

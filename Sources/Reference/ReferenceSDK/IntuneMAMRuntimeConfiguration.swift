@@ -28,6 +28,8 @@ public struct IntuneMAMRuntimeConfiguration: Sendable {
     public var clock: any MAMClock
     /// Planted bugs to switch on (normally empty).
     public var defects: Set<SDKDefect>
+    /// Other readings of the guides to take (normally empty); at most one per decision point.
+    public var variants: Set<SDKVariant> = []
     /// Sent as `sdkVersion` at enrollment.
     public var sdkVersion: String
     /// Sent as `appVersion` at enrollment.

@@ -1,16 +1,27 @@
 import Foundation
 
 /// The SDK's ``IntuneMAMAppConfig``: a snapshot of one account's configuration with the documented
-/// resolution rules (CFG-02, CFG-03), which two planted defects break.
+/// resolution rules (CFG-02, CFG-03), which two planted defects break, listed in the order the SDK's rules say.
 struct MAMAppConfig: IntuneMAMAppConfig {
     /// The key that marks the tenant default dictionary.
     static let defaultMarker = "__IsDefault"
 
-    let fullData: [[String: String]]
+    /// The dictionaries in delivery order; queries (`any` = the first delivered) read this order.
+    let delivered: [[String: String]]
     /// `conflictResolvedByFirstValue`: every query type answers the first value.
     var firstValueWins = false
     /// `defaultConfigWins`: the default dictionary's value replaces the targeted ones.
     var defaultWins = false
+    /// `fullData` lists the dictionaries in reverse delivery order.
+    var dictionariesReversed = false
+    /// `allStrings`, `allNumbers`, `allBools` list a key's values in reverse delivery order.
+    var valuesReversed = false
+
+    init(fullData: [[String: String]]) {
+        delivered = fullData
+    }
+
+    var fullData: [[String: String]] { dictionariesReversed ? delivered.reversed() : delivered }
 
     static func isDefault(_ dictionary: [String: String]) -> Bool {
         dictionary[defaultMarker]?.caseInsensitiveCompare("true") == .orderedSame
@@ -18,12 +29,13 @@ struct MAMAppConfig: IntuneMAMAppConfig {
 
     /// Values of targeted dictionaries, in delivery order.
     private func targeted(_ key: String) -> [String] {
-        fullData.filter { !Self.isDefault($0) }.compactMap { $0[key] }
+        delivered.filter { !Self.isDefault($0) }.compactMap { $0[key] }
     }
 
-    /// The values a getter reads: the targeted ones, or the default's when no targeted dictionary sets it.
+    /// The values a getter reads, in delivery order: the targeted ones, or the default's when no targeted
+    /// dictionary sets it.
     private func values(_ key: String) -> [String] {
-        let defaultValue = fullData.first(where: Self.isDefault)?[key]
+        let defaultValue = delivered.first(where: Self.isDefault)?[key]
         if defaultWins, let defaultValue { return [defaultValue] }
         let targeted = targeted(key)
         if targeted.isEmpty, let defaultValue { return [defaultValue] }
@@ -35,7 +47,7 @@ struct MAMAppConfig: IntuneMAMAppConfig {
     }
 
     func stringValue(forKey key: String, queryType: IntuneMAMStringQueryType) -> String? {
-        let all = allStrings(forKey: key)
+        let all = strings(key)
         switch firstValueWins ? .any : queryType {
         case .any: return all.first
         case .min: return all.min()
@@ -44,7 +56,7 @@ struct MAMAppConfig: IntuneMAMAppConfig {
     }
 
     func numberValue(forKey key: String, queryType: IntuneMAMNumberQueryType) -> Double? {
-        let all = allNumbers(forKey: key)
+        let all = numbers(key)
         switch firstValueWins ? .any : queryType {
         case .any: return all.first
         case .min: return all.min()
@@ -53,7 +65,7 @@ struct MAMAppConfig: IntuneMAMAppConfig {
     }
 
     func boolValue(forKey key: String, queryType: IntuneMAMBoolQueryType) -> Bool? {
-        let all = allBools(forKey: key)
+        let all = bools(key)
         guard let first = all.first else { return nil }
         switch firstValueWins ? .any : queryType {
         case .any: return first
@@ -62,13 +74,21 @@ struct MAMAppConfig: IntuneMAMAppConfig {
         }
     }
 
-    func allStrings(forKey key: String) -> [String] { values(key) }
+    func allStrings(forKey key: String) -> [String] { listed(strings(key)) }
 
-    func allNumbers(forKey key: String) -> [Double] {
+    func allNumbers(forKey key: String) -> [Double] { listed(numbers(key)) }
+
+    func allBools(forKey key: String) -> [Bool] { listed(bools(key)) }
+
+    private func listed<Value>(_ values: [Value]) -> [Value] { valuesReversed ? values.reversed() : values }
+
+    private func strings(_ key: String) -> [String] { values(key) }
+
+    private func numbers(_ key: String) -> [Double] {
         values(key).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite)
     }
 
-    func allBools(forKey key: String) -> [Bool] {
+    private func bools(_ key: String) -> [Bool] {
         values(key).compactMap { value in
             switch value.trimmingCharacters(in: .whitespaces).lowercased() {
             case "true", "yes", "1": return true

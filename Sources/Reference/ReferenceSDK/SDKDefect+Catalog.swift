@@ -8,6 +8,9 @@ extension SDKDefect {
     public func exists(in edition: SDKEdition) -> Bool {
         switch self {
         case .singleManagedAccountStatusBeforeItExisted: return !edition.reportsSingleManagedAccountStatus
+        // Before 15.4.0 the guides make a second account of the organisation an unmanaged user whose switch
+        // succeeds (000:509): the variant `secondOrganizationAccountSwitchesInUnmanaged`, not a defect.
+        case .secondAccountSwitchAllowed: return edition.refusesSecondOrganizationAccountSwitch
         default: return true
         }
     }

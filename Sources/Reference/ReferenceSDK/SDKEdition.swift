@@ -45,4 +45,9 @@ public struct SDKEdition: Sendable, Equatable {
     /// are masked in every log line. Only today's edition describes it (002:213), and the 15.4.0 header declares the
     /// property; before, the SDK masks nothing of the kind (CFG-06 and CFG-07 hold from 15.4.0).
     public var scrubsLogValues: Bool { isAtLeast(15, 4) }
+
+    /// 15.4.0: a switch to a second account of the organisation while one is managed answers NotAllowed, as the
+    /// oldest public header we hold says (IntuneMAMPolicyManager.h 15.4.0); before, only the guides' reading is known,
+    /// where other users are unmanaged with unrestricted policy and the switch succeeds (000:509).
+    public var refusesSecondOrganizationAccountSwitch: Bool { isAtLeast(15, 4) }
 }

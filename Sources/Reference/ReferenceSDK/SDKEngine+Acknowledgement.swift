@@ -3,8 +3,12 @@ import Foundation
 /// Resilience at the end of management: the token a deregistration needs (RES-05) and the acknowledgement of an
 /// unenroll the service could not take at once (RES-04).
 extension SDKEngine {
-    /// How long after a failed unenroll acknowledgement the next attempt is due.
+    /// How long after a failed unenroll acknowledgement the next attempt is due (the reference's reading; the
+    /// rules may keep the check-in rhythm instead).
     static let acknowledgementRetryInterval: TimeInterval = 5 * 60
+    /// The variant `acknowledgement-retried-late`: no source gives a schedule (000:672), and the resend must still
+    /// find the check-in's token (an hour).
+    static let lateAcknowledgementRetryInterval: TimeInterval = 45 * 60
     /// Sends of an acknowledgement, the first included, before the SDK gives up and reports the failure (under an
     /// hour of retries, within the life of the token it holds for them).
     static let acknowledgementAttempts = 12
@@ -53,11 +57,11 @@ extension SDKEngine {
             store.mutate { $0.pendingAcknowledgement = nil }
             reportUnenroll(pending.accountId, upn: pending.upn, failure: nil)
         case .failure(let failure) where failure.isWorthRetrying && pending.attempts < Self.acknowledgementAttempts:
-            pending.dueAt = clock.now.addingTimeInterval(Self.acknowledgementRetryInterval)
+            pending.dueAt = clock.now.addingTimeInterval(rules.unenroll.acknowledgementRetryInterval)
             pendAcknowledgement(pending)
         case .failure(let failure):
             store.mutate { $0.pendingAcknowledgement = nil }
-            reportUnenroll(pending.accountId, upn: pending.upn, failure: StatusFailure(failure, request: .unenroll))
+            reportUnenroll(pending.accountId, upn: pending.upn, failure: StatusFailure(failure, request: .unenroll, codes: rules.status))
         }
     }
 }

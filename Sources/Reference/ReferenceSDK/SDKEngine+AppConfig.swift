@@ -32,7 +32,14 @@ extension SDKEngine {
             guard let held else { return !data.isEmpty }
             return held.data != data || held.version != incoming.version
         }
-        log.verbose("check-in delivered app config version \(answer.appConfigVersion ?? "none"): \(Self.verboseText(data))")
+        switch rules.logging.configLines {
+        case .referenceWording:
+            log.verbose("check-in delivered app config version \(answer.appConfigVersion ?? "none"): \(Self.verboseText(data))")
+        case .otherWording:
+            log.verbose("configuration received for \(accountId) (version \(answer.appConfigVersion ?? "none")): \(Self.verboseText(data))")
+        case .notLogged:
+            break
+        }
         if changed { logReceived(data) }
         let notify = !rules.appConfig.notifiedOnlyWhenChanged || (changed && rules.appConfig.changeNotified)
         guard notify else { return }
@@ -49,10 +56,12 @@ extension SDKEngine {
     }
 
     private func logReceived(_ data: [[String: String]]) {
-        if data.isEmpty { log.info("app config: none") }
+        let wording = rules.logging.configLines
+        guard wording != .notLogged else { return }
+        if data.isEmpty { log.info(wording == .referenceWording ? "app config: none" : "targeted configuration: empty") }
         for dictionary in data {
             for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) where key != MAMAppConfig.defaultMarker {
-                log.info("app config \(key)=\(value)")
+                log.info(wording == .referenceWording ? "app config \(key)=\(value)" : "targeted configuration: \(key) = \(value)")
             }
         }
     }
@@ -63,6 +72,17 @@ extension SDKEngine {
         store.mutate { state in
             if let held = state.appConfig, AccountIdentity.same(held.accountId, accountId) { state.appConfig = nil }
         }
+    }
+
+    /// The account's configuration as `appConfig(forAccountId:)` hands it out: its dictionaries and each key's values
+    /// in the order this SDK lists them (no edition fixes one).
+    func appConfig(for accountId: String?) -> MAMAppConfig {
+        var config = MAMAppConfig(fullData: appConfigData(for: accountId))
+        config.firstValueWins = !rules.appConfig.conflictsResolvedByQueryType
+        config.defaultWins = !rules.appConfig.targetedBeatsDefault
+        config.dictionariesReversed = rules.appConfig.fullDataOrder == .reverseDeliveryOrder
+        config.valuesReversed = rules.appConfig.allValuesOrder == .reverseDeliveryOrder
+        return config
     }
 
     /// The raw configuration of an account: what the MAM service delivered for it, else nothing.

@@ -11,11 +11,19 @@ extension SDKEngine {
     static let restartMessage =
         "Your organization is now protecting its data in this app. You need to restart the app to continue."
 
-    /// One check-in for the enrolled account (work queue); ends with exactly one `policyRequest`.
-    func checkIn(reason: CheckInReason, token presetToken: AccessToken? = nil) {
-        guard isAlive else { return }
+    /// A failed check-in's status, held back for the caller to report (see ``checkIn(reason:token:holdingFailure:)``).
+    struct HeldFailure {
+        var accountId: String
+        var failure: StatusFailure
+    }
+
+    /// One check-in for the enrolled account (work queue); ends with exactly one `policyRequest`. With
+    /// `holdingFailure` a failure is not reported but returned, for the caller to report when it chooses.
+    @discardableResult
+    func checkIn(reason: CheckInReason, token presetToken: AccessToken? = nil, holdingFailure: Bool = false) -> HeldFailure? {
+        guard isAlive else { return nil }
         let state = store.snapshot
-        guard let accountId = state.enrolledAccountId else { return }
+        guard let accountId = state.enrolledAccountId else { return nil }
         let heldPolicy = state.policy
         let token: AccessToken
         if let presetToken {
@@ -25,16 +33,17 @@ extension SDKEngine {
             case .success(let acquired): token = acquired
             case .failure(let failure):
                 scheduleNextCheckIn()
+                if holdingFailure { return HeldFailure(accountId: accountId, failure: failure) }
                 report(.policy, accountId: accountId, code: failure.code, didSucceed: false, reason: failure.reason)
-                return
+                return nil
             }
         }
-        guard isAlive else { return }
+        guard isAlive else { return nil }
         let result = authorized(token) { bearer in
             service.checkIn(accountId: accountId, deviceTag: state.deviceTag, policyVersion: state.policyVersion,
                             token: bearer)
         }
-        guard isAlive, store.read({ $0.isEnrolled(accountId) }) else { return }
+        guard isAlive, store.read({ $0.isEnrolled(accountId) }) else { return nil }
         if case .success = result { recordCheckIn(answered: true) } else { recordCheckIn(answered: false) }
         switch result {
         case .failure(let failure):
@@ -45,7 +54,8 @@ extension SDKEngine {
                     state.policyVersion = nil
                 }
             }
-            let status = StatusFailure(failure, request: .policy)
+            let status = StatusFailure(failure, request: .policy, codes: rules.status)
+            if holdingFailure { return HeldFailure(accountId: accountId, failure: status) }
             report(.policy, accountId: accountId, code: status.code, didSucceed: false, reason: status.reason)
         case .success(let answer) where answer.wipeRequested && rules.unenroll.honoursAdminWipe:
             report(.policy, accountId: accountId, code: .wipeReceived, didSucceed: true,
@@ -55,14 +65,26 @@ extension SDKEngine {
             applyPolicy(answer, accountId: accountId, held: heldPolicy, heldVersion: state.policyVersion, reason: reason,
                         token: token)
         }
+        return nil
+    }
+
+    /// Reports a failed check-in ``checkIn(reason:token:holdingFailure:)`` held back.
+    func report(_ held: HeldFailure?) {
+        guard let held else { return }
+        report(.policy, accountId: held.accountId, code: held.failure.code, didSucceed: false, reason: held.failure.reason)
     }
 
     /// The next check-in after a failed one: when the service throttled it with a `Retry-After`, once that has
-    /// passed (capped at a day), not before and not 8 hours later (RES-03); otherwise the usual 8 hours. The held
-    /// policy stays in force meanwhile (RES-02).
+    /// passed (capped at a day), not before and not 8 hours later (RES-03); otherwise, or where the SDK keeps its
+    /// rhythm whatever the service says, the usual 8 hours. The held policy stays in force meanwhile (RES-02).
     private func scheduleCheckInAfterFailure(_ failure: MAMServiceClient.Failure) {
         guard case .throttled(_, let retryAfter?) = failure else { return scheduleNextCheckIn() }
-        let wait = rules.retries.honoursRetryAfter ? min(retryAfter, Self.retryInterval) : 60
+        let wait: TimeInterval
+        switch rules.retries.throttledCheckIn {
+        case .afterRetryAfter: wait = min(retryAfter, Self.retryInterval)
+        case .afterOneMinute: wait = 60
+        case .onCheckInRhythm: return scheduleNextCheckIn()
+        }
         log.info("check-in throttled; trying again in \(Int(wait)) s")
         scheduleNextCheckIn(after: max(wait, 1))
     }
@@ -93,7 +115,9 @@ extension SDKEngine {
         receiveAppConfig(answer, accountId: accountId)
         report(.policy, accountId: accountId, code: code, didSucceed: true)
         postPolicyChanges(accountId: accountId, held: held, code: code)
-        sendTelemetry(.checkIn(code: code, policyVersion: answer.policyVersion), accountId: accountId, token: token)
+        let periodic = if case .periodic = reason { true } else { false }
+        sendTelemetry(.checkIn(code: code, policyVersion: answer.policyVersion), accountId: accountId, token: token,
+                      periodic: periodic)
         if firstPolicy {
             firstPolicyReceived(reason: reason)
         } else if !rules.restart.onlyFirstPolicyAsksRestart {

@@ -24,13 +24,21 @@ extension SDKEngine {
             }
             return
         }
-        let added = store.mutate { state -> Bool in
-            guard !state.registeredAccounts.contains(where: { sameIdentity($0.accountId, trimmed) }) else { return false }
+        let registered = store.mutate { state -> String? in
+            if let existing = state.registeredAccounts.first(where: { sameIdentity($0.accountId, trimmed) }) {
+                return existing.accountId
+            }
             state.registeredAccounts.append(SDKState.RegisteredAccount(accountId: trimmed, upn: nil))
-            return true
+            return nil
         }
-        guard added else {
-            log.warning("registerAndEnrollAccountId: \(trimmed) is already registered; call ignored")
+        if let registered {
+            switch rules.enrollment.reRegistrationInOtherCasing {
+            case .ignored:
+                log.warning("registerAndEnrollAccountId: \(trimmed) is already registered; call ignored")
+            case .startsNewRequest:
+                log.info("registerAndEnrollAccountId: \(trimmed) is registered as \(registered); a new request starts")
+                submit("enroll \(registered) again") { [self] in renewEnrollment(registered) }
+            }
             return
         }
         guard rules.enrollment.enrollsAtRegistration else {
@@ -186,13 +194,47 @@ extension SDKEngine {
             return false
         case .failure(let failure):
             if case .transport = failure, !rules.retries.retriesAfterTransportFailure {
-                let status = StatusFailure(failure, request: .enrollment)
+                let status = StatusFailure(failure, request: .enrollment, codes: rules.status)
                 report(.enrollment, accountId: enrolledId, code: status.code, didSucceed: false, reason: status.reason)
                 cancelRetry()
                 return false
             }
-            enrollmentFailed(enrolledId, StatusFailure(failure, request: .enrollment))
+            enrollmentFailed(enrolledId, StatusFailure(failure, request: .enrollment, codes: rules.status))
             return false
+        }
+    }
+
+    /// A new enrollment request for an account registered already (000:261: registering starts one at once). An
+    /// enrolled account is enrolled again at the service, keeping its policy; any other goes the ordinary way.
+    private func renewEnrollment(_ accountId: String) {
+        guard let enrolled = store.read({ $0.enrolledAccountId }), sameIdentity(enrolled, accountId) else {
+            enroll(accountId, origin: .registration)
+            return
+        }
+        let token: AccessToken
+        switch acquireToken(for: enrolled) {
+        case .success(let acquired): token = acquired
+        case .failure(let failure):
+            report(.enrollment, accountId: enrolled, code: failure.code, didSucceed: false, reason: failure.reason)
+            return
+        }
+        let deviceTag = store.read { $0.deviceTag }
+        let result = authorized(token) { bearer in
+            service.enroll(accountId: token.accountId, upn: token.upn, deviceTag: deviceTag, token: bearer)
+        }
+        guard isAlive else { return }
+        switch result {
+        case .success(.enrolled):
+            report(.enrollment, accountId: enrolled, upn: token.upn, code: .newPoliciesReceived, didSucceed: true)
+        case .success(.notLicensed):
+            report(.enrollment, accountId: enrolled, code: rules.enrollment.unlicensedStatus, didSucceed: false,
+                   reason: "the account is not licensed for Intune app protection")
+        case .success(.notTargeted):
+            report(.enrollment, accountId: enrolled, code: .licensedNotTargeted, didSucceed: false,
+                   reason: "no app protection policy targets this account and app")
+        case .failure(let failure):
+            let status = StatusFailure(failure, request: .enrollment, codes: rules.status)
+            report(.enrollment, accountId: enrolled, code: status.code, didSucceed: false, reason: status.reason)
         }
     }
 

@@ -36,7 +36,7 @@ extension SDKEngine {
                 return
             }
             if policy.isPINRequired && !isMultiIdentityApp,
-               let blocked = runPINGate(accountId: accountId, policy: policy) {
+               let blocked = runPINGate(accountId: accountId, policy: policy, atLaunch: true) {
                 launch.set(.blocked(blocked))
                 return
             }

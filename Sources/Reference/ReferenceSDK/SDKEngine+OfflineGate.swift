@@ -15,19 +15,33 @@ extension SDKEngine {
 
     /// Nil when `accountId`'s data may show as far as the offline period goes; else the SDK has shown the block.
     /// Past the period it checks in at once (work queue) and lets the data show only when the service answered.
+    /// Where the offline period belongs to authentication (000:621: "if authentication is enabled"), a policy with
+    /// neither a PIN nor work credentials has none.
     func offlineGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
-        guard rules.conditionalLaunch.enforcesOfflinePeriod else { return nil }
-        if !rules.conditionalLaunch.offlineBlockLifts, case .blocked(.offline) = launchState {
+        let rules = self.rules.conditionalLaunch
+        let authenticates = policy.isPINRequired || policy.organizationalCredentialsRequired
+        guard rules.enforcesOfflinePeriod, authenticates || !rules.offlinePeriodNeedsAuthentication else { return nil }
+        if case .blocked(.offline) = launchState, rules.offlineBlockLifts == .never {
+            // Once blocked, nothing lifts it: not even check-ins that reached the service since.
             platform?.didShow(.offlineBlocked, accountId: accountId)
             return .offline
         }
         guard isOfflinePastPeriod(policy) else { return nil }
+        if case .blocked(.offline) = launchState, rules.offlineBlockLifts == .nextScheduledCheckIn {
+            // Still blocked: only a scheduled check-in that reaches the service lifts it.
+            platform?.didShow(.offlineBlocked, accountId: accountId)
+            return .offline
+        }
         log.info("no check-in for longer than the offline period: checking in before the data shows")
-        checkIn(reason: .periodic)
+        let held = checkIn(reason: .periodic, holdingFailure: !rules.offlineCheckInReportedBeforeBlock)
         guard isAlive else { return .offline }
-        if !isOfflinePastPeriod(policy) { return nil }
+        if !isOfflinePastPeriod(policy) {
+            report(held)
+            return nil
+        }
         log.warning("the service cannot be reached and the offline period has passed: \(accountId)'s data stays hidden")
         platform?.didShow(.offlineBlocked, accountId: accountId)
+        report(held)
         return .offline
     }
 

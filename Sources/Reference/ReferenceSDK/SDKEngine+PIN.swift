@@ -55,8 +55,10 @@ extension SDKEngine {
         return true
     }
 
-    /// Conditional launch: PIN setup when none is stored, else PIN entry; nil when passed (RST-04).
-    func runPINGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
+    /// Conditional launch: PIN setup when none is stored, else PIN entry; nil when passed (RST-04). At a cold launch
+    /// (`atLaunch`) the PIN is asked every time, or, where launch and resume share the online recheck period
+    /// (000:622), only once it has passed.
+    func runPINGate(accountId: String, policy: MAMServicePolicy, atLaunch: Bool = false) -> IntuneMAMLaunchBlockReason? {
         guard let platform else { return .pinCanceled }
         let minimumLength = policy.minimumPinLength
         let tries = policy.maximumPinRetries
@@ -64,6 +66,10 @@ extension SDKEngine {
         if let record {
             guard rules.restart.pinAtEveryLaunch else {
                 log.info("PIN already set up; not asking for it")
+                return nil
+            }
+            if atLaunch, rules.conditionalLaunch.launchAccessRecheck == .afterPeriod, withinRecheckPeriod(policy) {
+                log.info("launched within the access recheck period: no PIN")
                 return nil
             }
             if faceIDPassed(accountId: accountId, policy: policy, platform: platform) { return nil }

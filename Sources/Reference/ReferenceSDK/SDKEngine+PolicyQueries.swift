@@ -24,8 +24,14 @@ extension SDKEngine {
 
     /// After a check-in replaced or dropped the policy the account held (work queue): `policy-changed`
     /// (POL-04) when it is a new version or gone, and `data-protection-changed` (POL-03) when file
-    /// encryption or the protection level changed with it. A first policy posts neither (the app restarts).
+    /// encryption or the protection level changed with it. A first policy posts neither (the app restarts), unless
+    /// the SDK counts the encryption a first policy turns on as a change of file encryption.
     func postPolicyChanges(accountId: String, held: MAMServicePolicy?, code: IntuneMAMEnrollmentStatusCode) {
+        if held == nil, code == .newPoliciesReceived, rules.dataTransfer.firstPolicyProtectionNotified,
+           let first = store.read({ $0.policy }), prepared(first, accountId: accountId).isFileEncryptionRequired {
+            post(IntuneMAMNotification(name: .dataProtectionDidChange, accountId: accountId))
+            return
+        }
         guard let held, code == .newPoliciesReceived || code == .noPolicyReceived else { return }
         let before = prepared(held, accountId: accountId)
         let after = store.read { $0.policy }.map { prepared($0, accountId: accountId) }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Telemetry to the SDK's back end: sent by default (ENR-16), one upload after each successful enrollment and
-/// each check-in that delivered policy status; to the pre-production service with `MAMTelemetryUsePPE`
-/// (ENR-16); never with `MAMTelemetryDisabled` (ENR-13).
+/// each check-in that delivered policy status (or, where telemetry goes in batches, one upload of every event held
+/// with each periodic check-in: 000:496 says what is sent, not when); to the pre-production service with
+/// `MAMTelemetryUsePPE` (ENR-16); never with `MAMTelemetryDisabled` (ENR-13).
 ///
 /// Telemetry must never change what the app sees: an upload that fails (service down, route unknown, token
 /// refused) is dropped without a status callback, a retry or a warning.
@@ -13,13 +14,27 @@ extension SDKEngine {
         case checkIn(code: IntuneMAMEnrollmentStatusCode, policyVersion: String?)
     }
 
-    /// Uploads one event for `accountId` with its bearer token (work queue; blocks for the HTTP call).
-    func sendTelemetry(_ event: TelemetryEvent, accountId: String, token: AccessToken) {
+    /// Uploads one event for `accountId` with its bearer token (work queue; blocks for the HTTP call); where
+    /// telemetry goes in batches, holds it instead unless `periodic` (a periodic check-in's), which uploads every
+    /// held event with it.
+    func sendTelemetry(_ event: TelemetryEvent, accountId: String, token: AccessToken, periodic: Bool = false) {
         guard isAlive, rules.telemetry.sentByDefault else { return }
         let settings = configuration.settings
         if settings.telemetryDisabled && rules.telemetry.honoursDisabled { return }
+        var events = [payload(of: event)]
+        if rules.telemetry.sending == .batchedAtPeriodicCheckIn {
+            let text = (try? JSONSerialization.data(withJSONObject: events[0], options: [.sortedKeys]))
+                .map { String(decoding: $0, as: UTF8.self) }
+            let held = store.mutate { state -> [String] in
+                let held = (state.heldTelemetry ?? []) + (text.map { [$0] } ?? [])
+                state.heldTelemetry = periodic ? nil : held
+                return held
+            }
+            guard periodic else { return }
+            events = held.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
         let deviceTag = store.read { $0.deviceTag }
-        let result = service.telemetry(accountId: accountId, deviceTag: deviceTag, events: [payload(of: event)],
+        let result = service.telemetry(accountId: accountId, deviceTag: deviceTag, events: events,
                                        token: token.value,
                                        preProduction: settings.telemetryUsePPE && rules.telemetry.honoursPreProduction)
         if case .failure(let failure) = result {

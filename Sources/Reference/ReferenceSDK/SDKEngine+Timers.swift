@@ -61,7 +61,7 @@ extension SDKEngine {
         arm(.checkIn, at: at) { [self] in runPeriodicCheckIn() }
     }
 
-    /// Re-arms the timers a previous runtime left in the state file; overdue ones run right away.
+    /// Re-arms the timers a previous runtime left in the state file; overdue ones run right away. Work queue (launch).
     func resumeTimers() {
         let state = store.snapshot
         let now = clock.now
@@ -69,7 +69,11 @@ extension SDKEngine {
             scheduleAcknowledgement(at: state.pendingAcknowledgement?.dueAt ?? now)
         }
         if state.enrolledAccountId != nil {
-            if let due = state.nextCheckInAt, rules.retries.checksInPeriodically {
+            if rules.retries.checksInAtLaunch && rules.retries.checksInPeriodically {
+                // A check-in at every launch is neither required nor forbidden; this SDK makes one, as part of the
+                // launch (on the work queue, before it finishes), and it sets the next 8-hour one itself.
+                runPeriodicCheckIn()
+            } else if let due = state.nextCheckInAt, rules.retries.checksInPeriodically {
                 if due <= now {
                     submit("overdue check-in") { [self] in runPeriodicCheckIn() }
                 } else {

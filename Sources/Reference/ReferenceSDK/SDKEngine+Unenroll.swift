@@ -80,9 +80,9 @@ extension SDKEngine {
                     acknowledgementPending = true
                     pendAcknowledgement(SDKState.PendingAcknowledgement(
                         accountId: accountId, upn: upn, deviceTag: deviceTag, accessToken: token.value, wiped: wipe,
-                        attempts: 1, dueAt: clock.now.addingTimeInterval(Self.acknowledgementRetryInterval)))
+                        attempts: 1, dueAt: clock.now.addingTimeInterval(rules.unenroll.acknowledgementRetryInterval)))
                 } else {
-                    failure = StatusFailure(serviceFailure, request: .unenroll)
+                    failure = StatusFailure(serviceFailure, request: .unenroll, codes: rules.status)
                 }
             }
         case .failure(let tokenFailure):
@@ -101,12 +101,16 @@ extension SDKEngine {
         }
         dropAppConfig(of: accountId)
         removeRegistration(of: SDKState.RegisteredAccount(accountId: accountId, upn: upn.isEmpty ? nil : upn))
+        // A pending acknowledgement reports when it settles: one unenrollRequest per unenroll (WIP-07). No edition
+        // orders the status and the wipe; the reference reports once the wipe is done.
+        let reportsFirst = rules.unenroll.reportsBeforeWiping
+        if reportsFirst && !acknowledgementPending { reportUnenroll(accountId, upn: upn, failure: failure) }
         if wipe {
+            guard isAlive else { return }
             selectiveWipe(accountId, upn: upn)
         }
         guard isAlive else { return }
-        // A pending acknowledgement reports when it settles: one unenrollRequest per unenroll (WIP-07).
-        if !acknowledgementPending { reportUnenroll(accountId, upn: upn, failure: failure) }
+        if !reportsFirst && !acknowledgementPending { reportUnenroll(accountId, upn: upn, failure: failure) }
         scheduleRetryIfNeeded()
     }
 

@@ -53,7 +53,7 @@ final class SDKEngine: Sendable {
 
     init(configuration: IntuneMAMRuntimeConfiguration, platform: any IntuneMAMPlatform) {
         self.configuration = configuration
-        let rules = SDKRules(breaking: configuration.defects,
+        let rules = SDKRules(breaking: configuration.defects, reading: configuration.variants,
                              edition: SDKEdition(version: configuration.sdkVersion) ?? .newest)
         self.rules = rules
         let log = SDKLog(verbose: configuration.settings.verboseLoggingEnabled,
@@ -156,8 +156,10 @@ final class SDKEngine: Sendable {
                 didSucceed: Bool, reason: String? = nil) {
         let identity = rules.status.namesUPN ? (upn ?? store.read { $0.upn(of: accountId) }) : ""
         // A failure always says why (ENR-02: status, error string and error object); a success says something
-        // only when there is more to tell (a wipe received).
-        let errorString = didSucceed ? reason : rules.status.failureHasErrorString ? (reason ?? "\(code)") : nil
+        // only when there is more to tell (a wipe received), unless every status describes its code.
+        let described = reason ?? "\(code)"
+        let errorString = didSucceed ? (rules.status.successCarriesErrorString ? described : reason)
+            : rules.status.failureHasErrorString ? described : nil
         let error = didSucceed ? nil : IntuneMAMEnrollmentError(code: code.rawValue, reason: reason ?? "\(code)")
         let status = IntuneMAMEnrollmentStatus(identity: identity, accountId: accountId, didSucceed: didSucceed,
                                                statusCode: code, errorString: errorString, error: error)

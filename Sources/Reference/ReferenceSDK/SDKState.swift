@@ -80,6 +80,8 @@ struct SDKState: Codable, Equatable {
     var lastCheckInAttemptAt: Date?
     /// Only under the `jailbreakCheckedOnlyOnce` defect: the device check ran once and is never repeated.
     var deviceChecked: Bool?
+    /// Only where telemetry goes in batches: the events (JSON objects) held for the next periodic check-in's upload.
+    var heldTelemetry: [String]?
 
     func registered(_ accountId: String) -> RegisteredAccount? {
         registeredAccounts.first { AccountIdentity.same($0.accountId, accountId) }

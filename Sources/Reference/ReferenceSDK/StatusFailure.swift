@@ -8,26 +8,26 @@ struct StatusFailure: Error, Equatable {
         self.reason = reason
     }
 
-    /// Maps a service failure to the code each request kind reports.
-    init(_ failure: MAMServiceClient.Failure, request: SDKEngine.RequestKind) {
+    /// Maps a service failure to the code each request kind reports, by the SDK's reading of the status table.
+    init(_ failure: MAMServiceClient.Failure, request: SDKEngine.RequestKind, codes: SDKRules.Status) {
+        let endpointFailure: IntuneMAMEnrollmentStatusCode =
+            request == .policy ? .policyEndPointNetworkFailure : .enrollmentEndPointNetworkFailure
+        let serviceError = codes.serviceErrorCode == .internalError ? .internalError : endpointFailure
         switch failure {
         case .unauthorized(let why):
             self.init(.authRequired, "the MAM service refused the token: \(why)")
         case .transport(let why):
-            self.init(request == .policy ? .policyEndPointNetworkFailure : .enrollmentEndPointNetworkFailure,
-                      "MAM service unreachable: \(why)")
+            self.init(codes.transportFailureCode == .timeout ? .timeout : endpointFailure, "MAM service unreachable: \(why)")
         case .notEnrolled:
             self.init(.appNotEnrolled, "the MAM service has no registration for this app")
         case .throttled(let status, let retryAfter):
-            // Busy, not broken: like an endpoint failure to the app, tried again once the service allows (RES-03).
-            self.init(request == .policy ? .policyEndPointNetworkFailure : .enrollmentEndPointNetworkFailure,
-                      "MAM service throttled the request (\(status)"
+            // Busy, not broken: tried again once the service allows (RES-03); reported like a 5xx.
+            self.init(serviceError, "MAM service throttled the request (\(status)"
                         + (retryAfter.map { ", Retry-After \(Int($0)) s" } ?? "") + ")")
         case .http(let status, let why) where (500..<600).contains(status):
-            // The service is there but cannot serve (503 and the like): to the app that is the endpoint
-            // failing, as when it is unreachable, and worth the 24-hour retry (ENR-03).
-            self.init(request == .policy ? .policyEndPointNetworkFailure : .enrollmentEndPointNetworkFailure,
-                      "MAM service failed with \(status): \(why)")
+            // The service is there but cannot serve (503 and the like): to the app that is the endpoint failing, as
+            // when it is unreachable (or, by another reading, an internal error), and worth the 24-hour retry (ENR-03).
+            self.init(serviceError, "MAM service failed with \(status): \(why)")
         case .http(let status, let why):
             self.init(.internalError, "MAM service answered \(status): \(why)")
         case .parse(let why):

@@ -7,12 +7,12 @@ import SuiteLoader
 /// Lists suites and cases, or the requirement catalog with who checks each requirement.
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List suites and cases, or (--requirements) each requirement with the cases and mutants that check it.")
+        commandName: "list", abstract: "List suites and cases, or (--requirements) each requirement with the cases, the mutants they kill and the variants they accept.")
 
     @OptionGroup var suites: SuiteOptions
     @OptionGroup var adapter: AdapterOptions
 
-    @Flag(help: "List requirement IDs with the cases citing them and the mutants those cases kill.")
+    @Flag(help: "List requirement IDs with the cases citing them, the mutants those cases kill and the variants they accept.")
     var requirements = false
 
     @Flag(help: "With --requirements: exit 1 unless every checkable ID is cited by a case that kills a mutant tagged with it.")
@@ -21,7 +21,7 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "With --requirements: only IDs with these prefixes, comma-separated (e.g. ENR,RST,WIP).")
     var ids: String?
 
-    @Flag(name: .customLong("no-mutants"), help: "With --requirements: leave mutants out (no kills listed).")
+    @Flag(name: .customLong("no-mutants"), help: "With --requirements: leave mutants and variants out (no kills or acceptances listed).")
     var noMutants = false
 
     @Option(name: .customLong("matrix-file"), help: "With --requirements: the matrix `mamconf mutants` kept; used while it matches the suites and the adapter, else the restricted matrix runs and is kept there.")
@@ -57,7 +57,9 @@ struct ListCommand: AsyncParsableCommand {
         var matrix: MutationMatrix?
         var mutants: [MutantInfo] = []
         if !noMutants {
-            (matrix, mutants) = try await mutationMatrix(suites: loaded.suites)
+            let kept = try await mutationMatrix(suites: loaded.suites)
+            matrix = kept
+            mutants = kept.mutants
         }
         let report = RequirementCoverage(catalog: catalog, suites: loaded.suites, matrix: matrix, mutants: mutants)
         let prefixes = ids?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } ?? []
@@ -79,21 +81,23 @@ struct ListCommand: AsyncParsableCommand {
 
     /// The kept matrix when it still describes these suites and this adapter; otherwise the restricted matrix,
     /// run now (saying so and why) and kept for next time.
-    private func mutationMatrix(suites loadedSuites: [Suite]) async throws -> (MutationMatrix, [MutantInfo]) {
+    private func mutationMatrix(suites loadedSuites: [Suite]) async throws -> MutationMatrix {
         let command = try adapter.command(for: "list --requirements")
         let runner = MutationRunner.configured(command: command, environment: try adapter.environment(), suites: loadedSuites, deadlineScale: 1)
         let mutants = try await runner.listMutants()
+        let variants = await runner.listVariantsOrNone()
         let digest = suites.digest()
         let identity = MatrixRecord.adapterIdentity(command: command)
         let why: String
         do {
             if let record = try MatrixRecord.load(path: matrixFile) {
-                if let stale = record.staleness(suitesDigest: digest, suites: loadedSuites, adapter: identity, mutants: mutants) {
+                if let stale = record.staleness(suitesDigest: digest, suites: loadedSuites, adapter: identity, mutants: mutants,
+                                                variants: variants) {
                     why = "the matrix in \(matrixFile) is stale (\(stale))"
                 } else {
                     let written = ISO8601DateFormatter().string(from: record.written)
                     StandardStreams.err("requirements: kills from the \(record.scope.rawValue) matrix in \(matrixFile) (written \(written))")
-                    return (record.matrix(suites: loadedSuites), mutants)
+                    return record.matrix(suites: loadedSuites)
                 }
             } else {
                 why = "no matrix kept in \(matrixFile)"
@@ -101,9 +105,9 @@ struct ListCommand: AsyncParsableCommand {
         } catch {
             why = "\(error)"
         }
-        StandardStreams.err("requirements: \(why); running the restricted matrix (\(mutants.count) mutants against the suites citing their requirements)")
-        let matrix = try await runner.run(mutants: mutants, progress: StandardStreams.err)
+        StandardStreams.err("requirements: \(why); running the restricted matrix (\(mutants.count) mutants against the suites citing their requirements, \(variants.count) variants)")
+        let matrix = try await runner.run(mutants: mutants, variants: variants, progress: StandardStreams.err)
         MatrixRecord(matrix: matrix, suitesDigest: digest, adapter: identity).keep(at: matrixFile)
-        return (matrix, mutants)
+        return matrix
     }
 }

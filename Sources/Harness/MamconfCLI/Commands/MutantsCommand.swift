@@ -4,12 +4,13 @@ import ArgumentParser
 import ConformanceCore
 import Foundation
 
-/// Runs every suite against the clean integration and each of its mutants and prints the matrix.
+/// Runs every suite against the clean integration and each of its mutants, and with its conformant variants on, and
+/// prints the matrix.
 struct MutantsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mutants",
-        abstract: "Run the suites against every mutant of the integration and print which case catches which.",
-        discussion: "Exit 1 when the matrix proves too little: the clean integration fails, a mutant escapes the suites of its requirements, a kill is an error instead of a failure, or a case fails under no mutant. By default only the cells that decide this run: each mutant against the suites citing its requirements, then other cells only for cases no mutant failed yet (--full runs every mutant against every suite). The result is kept in --matrix-file for `mamconf list --requirements`. With --suite, only the mutants tagged with a requirement the selected suites cite run, a mutant that escapes them is judged only when no other suite owns its requirements, and a case none of them fails is not judged (a mutant left out might fail it). Progress goes to stderr, one line per mutant.")
+        abstract: "Run the suites against every mutant and every conformant variant of the integration and print which case catches which mutant and accepts which variant.",
+        discussion: "Exit 1 when the matrix proves too little or a case demands too much: the clean integration fails, a mutant escapes the suites of its requirements, a kill is an error instead of a failure, a case fails under no mutant, or a case fails a conformant variant (another reading the guides allow; the problem names the line that allows it). By default only the cells that decide this run: each mutant against the suites citing its requirements, then other cells only for cases no mutant failed yet (--full runs every mutant against every suite); every set of compatible variants together over every suite, and each variant alone on the cases citing its requirements (--full: every case), then, for a case a set failed, its other members in halves down to the one the case rejects. The result is kept in --matrix-file for `mamconf list --requirements`. With --suite, only the mutants tagged with a requirement the selected suites cite run, a mutant that escapes them is judged only when no other suite owns its requirements, and a case none of them fails is not judged (a mutant left out might fail it). Progress goes to stderr, one line per mutant.")
 
     @OptionGroup var suites: SuiteOptions
     @OptionGroup var adapter: AdapterOptions
@@ -43,6 +44,8 @@ struct MutantsCommand: AsyncParsableCommand {
         let listed = try await MutationRunner.configured(command: command, environment: environment, suites: all, deadlineScale: deadlineScale)
             .listMutants()
         guard !listed.isEmpty else { throw MamconfExit(MamconfExit.notJudged, "the adapter lists no mutants") }
+        let variants = await MutationRunner.configured(command: command, environment: environment, suites: all, deadlineScale: deadlineScale)
+            .listVariantsOrNone()
         let selection = MutantSelection(suites: all, suiteIDs: suiteIDs, mutants: listed)
         if let leftOut = selection.leftOutSummary { print(leftOut) }
         guard !selection.mutants.isEmpty else {
@@ -55,9 +58,10 @@ struct MutantsCommand: AsyncParsableCommand {
         if let jobs { runner.concurrency = jobs }
         let caseCount = selection.suites.reduce(0) { $0 + $1.cases.count }
         let cells = full ? "every suite" : "the suites citing its requirements"
-        StandardStreams.err("mutants: the clean integration against \(selection.suites.count) suite(s), \(caseCount) case(s), and \(selection.mutants.count) mutant(s) against \(cells); \(runner.concurrency) runs at a time")
+        let sets = VariantInfo.compatibleSets(variants).count
+        StandardStreams.err("mutants: the clean integration against \(selection.suites.count) suite(s), \(caseCount) case(s), \(selection.mutants.count) mutant(s) against \(cells), and \(variants.count) variant(s) in \(sets) compatible set(s) and alone; \(runner.concurrency) runs at a time")
         let started = Date()
-        let matrix = try await runner.run(mutants: selection.mutants, progress: StandardStreams.err)
+        let matrix = try await runner.run(mutants: selection.mutants, variants: variants, progress: StandardStreams.err)
         StandardStreams.err(String(format: "mutants: %d cells in %.1f s", matrix.cellCount, Date().timeIntervalSince(started)))
         print(matrix.render())
         if suiteIDs.isEmpty {
@@ -68,7 +72,8 @@ struct MutantsCommand: AsyncParsableCommand {
         for problem in problems { print("problem: \(problem)") }
         let undecided = matrix.undecided
         for line in undecided { print("not judged: \(line)") }
-        print("\(selection.mutants.count) mutants, \(problems.count) problem(s)" + (undecided.isEmpty ? "" : ", \(undecided.count) not judged"))
+        print("\(selection.mutants.count) mutants, \(variants.count) variants, \(problems.count) problem(s)"
+              + (undecided.isEmpty ? "" : ", \(undecided.count) not judged"))
         if !problems.isEmpty { throw MamconfExit(MamconfExit.failed) }
     }
 }

@@ -32,8 +32,13 @@ struct MatrixPlan {
 
     /// A suite judges a mutant when it or one of its cases cites one of the mutant's requirements.
     static func judges(_ suite: Suite, _ mutant: MutantInfo) -> Bool {
+        judges(suite, requirements: mutant.requirements)
+    }
+
+    /// A suite judges a variant (or a mutant) of these requirements when it or one of its cases cites one.
+    static func judges(_ suite: Suite, requirements: [String]) -> Bool {
         let cited = Set(suite.requirements + suite.cases.flatMap(\.requirements))
-        return !cited.isDisjoint(with: mutant.requirements)
+        return !cited.isDisjoint(with: requirements)
     }
 
     private func ownedAnywhere(_ mutant: MutantInfo) -> Bool {

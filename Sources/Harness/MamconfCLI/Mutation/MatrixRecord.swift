@@ -5,12 +5,13 @@ import Foundation
 /// The last mutation matrix, kept on disk so `mamconf list --requirements` can answer from it instead of
 /// running mutants again. It is used only while it still describes what would run now: the same suite and
 /// fixture files (their digest), the same adapter executable (path, size and modification time) and the same
-/// mutant listing; otherwise it is stale and says why.
+/// mutant and variant listings; otherwise it is stale and says why.
 ///
 /// Problems of failed cells are not kept (only errors'), so nothing a case's expectation printed, such as a
 /// token, lands in the file.
 public struct MatrixRecord: Codable, Sendable {
-    public static let currentFormat = 1
+    /// 2: the variants and their runs.
+    public static let currentFormat = 2
     /// Where `mamconf mutants` writes it and `mamconf list --requirements` looks, by default.
     public static let defaultPath = "reports/mutation-matrix.json"
 
@@ -23,6 +24,8 @@ public struct MatrixRecord: Codable, Sendable {
     public var mutants: [MutantInfo]
     public var clean: [MatrixCell]
     public var runs: [String: [MatrixCell]]
+    public var variants: [VariantInfo]
+    public var variantRuns: [VariantRun]
 
     public init(matrix: MutationMatrix, suitesDigest: String, adapter: String, written: Date = Date()) {
         func kept(_ cell: MatrixCell) -> MatrixCell {
@@ -39,20 +42,47 @@ public struct MatrixRecord: Codable, Sendable {
         self.mutants = matrix.mutants
         self.clean = matrix.clean.map(kept)
         self.runs = matrix.runs.mapValues { $0.map(kept) }
+        self.variants = matrix.variants
+        self.variantRuns = matrix.variantRuns.map { VariantRun(variants: $0.variants, cells: $0.cells.map(kept)) }
     }
 
-    /// Why this record cannot stand for a run of `suites` with `adapter` listing `mutants` now; nil when it can.
-    public func staleness(suitesDigest: String, suites: [Suite], adapter: String, mutants: [MutantInfo]) -> String? {
+    private enum CodingKeys: String, CodingKey {
+        case format, written, suitesDigest, suites, adapter, scope, mutants, clean, runs, variants, variantRuns
+    }
+
+    /// Reads records of every format: one written before variants existed lacks them, and is then found stale by its
+    /// format rather than unreadable.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(Int.self, forKey: .format)
+        written = try container.decode(Date.self, forKey: .written)
+        suitesDigest = try container.decode(String.self, forKey: .suitesDigest)
+        suites = try container.decode([String].self, forKey: .suites)
+        adapter = try container.decode(String.self, forKey: .adapter)
+        scope = try container.decode(MatrixScope.self, forKey: .scope)
+        mutants = try container.decode([MutantInfo].self, forKey: .mutants)
+        clean = try container.decode([MatrixCell].self, forKey: .clean)
+        runs = try container.decode([String: [MatrixCell]].self, forKey: .runs)
+        variants = try container.decodeIfPresent([VariantInfo].self, forKey: .variants) ?? []
+        variantRuns = try container.decodeIfPresent([VariantRun].self, forKey: .variantRuns) ?? []
+    }
+
+    /// Why this record cannot stand for a run of `suites` with `adapter` listing `mutants` and `variants` now; nil
+    /// when it can.
+    public func staleness(suitesDigest: String, suites: [Suite], adapter: String, mutants: [MutantInfo],
+                          variants: [VariantInfo] = []) -> String? {
         if format != Self.currentFormat { return "it has format \(format), this mamconf writes \(Self.currentFormat)" }
         if self.suitesDigest != suitesDigest { return "the suites or fixtures changed since it was written" }
         if self.suites != suites.map(\.id) { return "it covers suites \(self.suites.joined(separator: ", ")), not all of them" }
         if self.adapter != adapter { return "the adapter changed since it was written" }
         if self.mutants != mutants { return "the adapter lists other mutants now" }
+        if self.variants != variants { return "the adapter lists other variants now" }
         return nil
     }
 
     public func matrix(suites: [Suite]) -> MutationMatrix {
-        MutationMatrix(suites: suites, mutants: mutants, clean: clean, runs: runs, scope: scope)
+        MutationMatrix(suites: suites, mutants: mutants, clean: clean, runs: runs, scope: scope,
+                       variants: variants, variantRuns: variantRuns)
     }
 
     public enum Failure: Error, CustomStringConvertible {

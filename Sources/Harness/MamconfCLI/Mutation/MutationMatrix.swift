@@ -1,8 +1,9 @@
 import ConformanceCore
 import Foundation
 
-/// Which case catches which deliberate defect. A case no mutant fails checks nothing; a mutant no case
-/// fails is a bug the suites would let through.
+/// Which case catches which deliberate defect, and which case accepts which conformant variant. A case no mutant
+/// fails checks nothing; a mutant no case fails is a bug the suites would let through; a case a variant fails
+/// demands more than the guide that allows the variant.
 ///
 /// A restricted matrix (``MatrixScope/restricted``) holds only the cells that settle those two questions:
 /// each mutant against the suites owning its requirements, and further cells only for cases still caught
@@ -21,9 +22,13 @@ public struct MutationMatrix: Sendable {
     /// Mutants listed but not run (`mutants --suite`): a case no mutant that ran fails is left undecided,
     /// since one of these might fail it.
     public let leftOut: [MutantInfo]
+    /// The conformant variants, and the runs that judged them (``VariantPlan``).
+    public let variants: [VariantInfo]
+    public let variantRuns: [VariantRun]
 
     public init(suites: [Suite], mutants: [MutantInfo], clean: [MatrixCell], runs: [String: [MatrixCell]],
-                otherSuites: [Suite] = [], leftOut: [MutantInfo] = [], scope: MatrixScope = .full) {
+                otherSuites: [Suite] = [], leftOut: [MutantInfo] = [], scope: MatrixScope = .full,
+                variants: [VariantInfo] = [], variantRuns: [VariantRun] = []) {
         self.suites = suites
         self.mutants = mutants
         self.clean = clean
@@ -31,6 +36,8 @@ public struct MutationMatrix: Sendable {
         self.otherSuites = otherSuites
         self.leftOut = leftOut
         self.scope = scope
+        self.variants = variants
+        self.variantRuns = variantRuns
     }
 
     /// A full matrix from whole runs: every mutant against every suite.
@@ -55,8 +62,10 @@ public struct MutationMatrix: Sendable {
         (runs[mutant] ?? []).filter { $0.verdict == .failed }.map { ($0.suite, $0.caseId) }
     }
 
-    /// Cells that ran, clean integration included.
-    public var cellCount: Int { clean.count + runs.values.reduce(0) { $0 + $1.count } }
+    /// Cells that ran, clean integration and variants included.
+    public var cellCount: Int {
+        clean.count + runs.values.reduce(0) { $0 + $1.count } + variantRuns.reduce(0) { $0 + $1.cells.count }
+    }
 
     /// Everything that makes the matrix untrustworthy, one line each; empty when it proves what it should.
     /// Only the suites and mutants that ran are judged (see ``undecided`` for what they cannot settle).
@@ -75,7 +84,56 @@ public struct MutationMatrix: Sendable {
             }
         }
         if leftOut.isEmpty { found += unkilledCases }
+        return found + variantProblems
+    }
+
+    /// The cases that fail a conformant variant, each with the variant and the line that allows it: alone, or (when
+    /// no member alone fails it) a compatible set together. A case the clean integration already fails is reported as
+    /// that.
+    public var variantProblems: [String] {
+        let cleanFailing = Set(clean.filter(\.verdict.isFailure).map { MatrixPlan.key($0.suite, $0.caseId) })
+        let alone = VariantPlan.aloneCells(variantRuns)
+        let byName = Dictionary(variants.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func cited(_ name: String) -> String { byName[name]?.cited ?? name }
+        var found: [String] = []
+        for variant in variants {
+            for (key, cell) in (alone[variant.name] ?? [:]).sorted(by: { $0.key < $1.key })
+            where cell.verdict.isFailure && !cleanFailing.contains(key) {
+                let how = cell.verdict == .errored ? "makes \(key) an error" : "is rejected by \(key)"
+                found.append("variant \(variant.cited) \(how)" + (cell.problem.map { ": \($0)" } ?? ""))
+            }
+        }
+        // Probes (halves of a set) only pin rejections on members; a set's own failure no member explains is the set's.
+        let sets = Set(VariantInfo.compatibleSets(variants).map { $0.map(\.name) })
+        for run in variantRuns where run.variants.count > 1 && sets.contains(run.variants) {
+            for cell in run.cells where cell.verdict.isFailure {
+                let key = MatrixPlan.key(cell.suite, cell.caseId)
+                guard !cleanFailing.contains(key),
+                      !run.variants.contains(where: { alone[$0]?[key]?.verdict.isFailure == true }) else { continue }
+                found.append("variants \(run.variants.map(cited).joined(separator: ", ")) together are rejected by \(key), "
+                             + "which none of them alone is")
+            }
+        }
         return found
+    }
+
+    /// The variants a case rejects: those that failed it alone.
+    public func rejectingVariants(suite: String, case caseId: String) -> [String] {
+        let key = MatrixPlan.key(suite, caseId)
+        let alone = VariantPlan.aloneCells(variantRuns)
+        return variants.map(\.name).filter { alone[$0]?[key]?.verdict.isFailure == true }
+    }
+
+    /// The variants a case accepts: those that passed it alone, or in a set while not run alone there.
+    public func acceptingVariants(suite: String, case caseId: String) -> [String] {
+        let key = MatrixPlan.key(suite, caseId)
+        let alone = VariantPlan.aloneCells(variantRuns)
+        return variants.map(\.name).filter { name in
+            if let cell = alone[name]?[key] { return cell.verdict == .passed }
+            return variantRuns.contains { run in
+                run.variants.contains(name) && run.cells.contains { $0.suite == suite && $0.caseId == caseId && $0.verdict == .passed }
+            }
+        }
     }
 
     /// What the suites and mutants that ran cannot settle, one line each: mutants they miss that a suite
@@ -173,6 +231,30 @@ public struct MutationMatrix: Sendable {
         if scope == .restricted {
             lines.append("- = not run: a restricted matrix runs each mutant against the suites owning its requirements, and other cells only for cases no mutant had failed (--full runs every cell)")
         }
+        lines += renderVariants()
         return lines.joined(separator: "\n")
+    }
+
+    /// The variants: each with its decision point, source and how many cases accept it, or which reject it; then
+    /// the compatible sets that ran together.
+    private func renderVariants() -> [String] {
+        guard !variants.isEmpty else { return [] }
+        let alone = VariantPlan.aloneCells(variantRuns)
+        var lines = ["", "variants (readings the guides allow: every case must accept them)"]
+        let width = variants.map(\.name.count).max() ?? 0
+        for variant in variants {
+            let cells = alone[variant.name] ?? [:]
+            let rejecting = cells.filter { $0.value.verdict.isFailure }.keys.sorted()
+            let passed = cells.values.filter { $0.verdict == .passed }.count
+            let verdict = rejecting.isEmpty ? "accepted by \(passed) case(s) alone" : "rejected by " + rejecting.joined(separator: ", ")
+            lines.append("  " + variant.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                         + "  \(variant.source)  [\(variant.decisionPoint)]  \(verdict)")
+        }
+        for set in VariantInfo.compatibleSets(variants).map({ $0.map(\.name) }) where set.count > 1 {
+            let cells = variantRuns.filter { $0.variants == set }.flatMap(\.cells)
+            let failing = cells.filter(\.verdict.isFailure).count
+            lines.append("  together on \(cells.count) case(s), \(failing) failing: \(set.joined(separator: ", "))")
+        }
+        return lines
     }
 }

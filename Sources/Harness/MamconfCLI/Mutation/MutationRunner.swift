@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Backends
 import ConformanceCore
 import Foundation
@@ -5,7 +6,8 @@ import Logging
 import MockMAMService
 import AdapterTransports
 
-/// Runs suites against the clean integration and against each of its mutants, on one embedded mock.
+/// Runs suites against the clean integration, against each of its mutants and with its conformant variants on, on
+/// one embedded mock.
 public struct MutationRunner: Sendable {
     public let adapterCommand: [String]
     /// What the adapter inherits of mamconf's environment (`--adapter-env`).
@@ -30,11 +32,13 @@ public struct MutationRunner: Sendable {
 
     public enum Failure: Error, CustomStringConvertible {
         case cannotList(String)
+        case cannotListVariants(String)
         case backend(String)
 
         public var description: String {
             switch self {
             case .cannotList(let why): return "cannot list the adapter's mutants: \(why)"
+            case .cannotListVariants(let why): return "cannot list the adapter's variants: \(why)"
             case .backend(let why): return "embedded mock backend could not start: \(why)"
             }
         }
@@ -53,10 +57,32 @@ public struct MutationRunner: Sendable {
         return MutantInfo.parse(listing: listing)
     }
 
+    /// Asks the adapter for its conformant variants (`--list-variants`).
+    public func listVariants() async throws -> [VariantInfo] {
+        let output: CommandOutput
+        do {
+            output = try await CommandOutput.capture(adapterCommand + ["--list-variants"], environment: adapterEnvironment)
+        } catch {
+            throw Failure.cannotListVariants("\(error)")
+        }
+        guard output.succeeded else { throw Failure.cannotListVariants(output.exitDescription) }
+        return VariantInfo.parse(listing: String(decoding: output.standardOutput, as: UTF8.self))
+    }
+
+    /// The adapter's variants; none, said on stderr, when it cannot list any (an adapter written before variants
+    /// refuses the flag): its mutants are judged all the same.
+    public func listVariantsOrNone(note: (String) -> Void = { StandardStreams.err($0) }) async -> [VariantInfo] {
+        do { return try await listVariants() } catch {
+            note("note: \(error); judging mutants only")
+            return []
+        }
+    }
+
     /// Runs the suites against the clean integration and the cells of the matrix its ``scope`` needs (see
-    /// ``MatrixPlan``). `progress` gets one line as each run finishes (``progressLine(finished:total:mutant:result:)``),
-    /// so a long matrix is never silent.
-    public func run(mutants: [MutantInfo], progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> MutationMatrix {
+    /// ``MatrixPlan``), and the variants' runs (``VariantPlan``), their first round in the mutants' pool. `progress` gets one line as each
+    /// run finishes (``progressLine(finished:total:mutant:result:)``), so a long matrix is never silent.
+    public func run(mutants: [MutantInfo], variants: [VariantInfo] = [],
+                    progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> MutationMatrix {
         var logger = Logger(label: "mamconf.mutants.mock")
         logger.logLevel = .warning
         let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: logger)
@@ -65,44 +91,77 @@ public struct MutationRunner: Sendable {
         defer { Task { await server.stop() } }
 
         let plan = MatrixPlan(suites: suites, otherSuites: otherSuites, mutants: mutants, scope: scope)
+        let variantPlan = VariantPlan(suites: suites, variants: variants, scope: scope)
         let cleanRun = Task {
-            let result = await runOnce(Variant(mutant: nil, suites: suites), backendURL: url)
+            let result = await runOnce(Run(suites: suites), backendURL: url)
             progress(Self.progressLine(finished: 0, total: mutants.count, mutant: nil, result: result))
             return MatrixCell.cells(of: result)
         }
         var finished = 0
+        var variantRuns: [VariantRun] = []
         let skippedByClean = {
             Set(await cleanRun.value.filter { $0.verdict == .skipped }.map { MatrixPlan.key($0.suite, $0.caseId) })
         }
         let runs = await plan.fill(batchSize: concurrency, skippedByClean: skippedByClean) { work, firstRound in
             var cells: [(MutantInfo, [MatrixCell])] = []
-            await runAll(work.map { Variant(mutant: $0.mutant, suites: $0.suites) }, backendURL: url) { variant, result in
-                guard let mutant = variant.mutant else { return }
+            // The variants' first round shares the mutants' pool, its whole-run sets first (the longest runs).
+            let variantWork = firstRound ? variantPlan.firstRound().map { Run(variants: $0.variants, suites: $0.suites) } : []
+            await runAll(variantWork + work.map { Run(mutant: $0.mutant, suites: $0.suites) }, backendURL: url) { run, result in
+                guard let mutant = run.mutant else {
+                    variantRuns.append(VariantRun(variants: run.variants.map(\.name), cells: MatrixCell.cells(of: result)))
+                    progress(Self.variantLine(variants: run.variants.map(\.name), cases: run.caseCount, result: result))
+                    return
+                }
                 cells.append((mutant, MatrixCell.cells(of: result)))
                 if firstRound {
                     finished += 1
                     progress(Self.progressLine(finished: finished, total: mutants.count, mutant: mutant.name, result: result))
                 } else {
-                    progress(Self.followUpLine(mutant: mutant.name, cases: variant.caseCount, result: result))
+                    progress(Self.followUpLine(mutant: mutant.name, cases: run.caseCount, result: result))
                 }
             }
             return cells
         }
+        // Cases a set failed are pinned on its members, halves at a time, until each is settled.
+        while case let probes = variantPlan.followUp(after: variantRuns), !probes.isEmpty {
+            await runAll(probes.map { Run(variants: $0.variants, suites: $0.suites) }, backendURL: url) { run, result in
+                variantRuns.append(VariantRun(variants: run.variants.map(\.name), cells: MatrixCell.cells(of: result)))
+                progress(Self.variantLine(variants: run.variants.map(\.name), cases: run.caseCount, result: result))
+            }
+        }
         let clean = await cleanRun.value
         await server.stop()
         return MutationMatrix(suites: suites, mutants: mutants, clean: clean, runs: runs,
-                              otherSuites: otherSuites, leftOut: leftOut, scope: scope)
+                              otherSuites: otherSuites, leftOut: leftOut, scope: scope,
+                              variants: variants, variantRuns: variantRuns)
     }
 
-    /// One run of the matrix: the clean integration (`mutant` nil) or a mutant, against some suites.
-    private struct Variant: Sendable {
-        let mutant: MutantInfo?
+    /// One run of the matrix, against some suites: the clean integration, a mutant, or variants (one or a set).
+    private struct Run: Sendable {
+        var mutant: MutantInfo?
+        var variants: [VariantInfo] = []
         let suites: [Suite]
         var caseCount: Int { suites.reduce(0) { $0 + $1.cases.count } }
+
+        /// The adapter's arguments that switch this run's mutant or variants on.
+        var arguments: [String] {
+            (mutant.map { ["--mutant", $0.name] } ?? []) + variants.flatMap { ["--variant", $0.name] }
+        }
+    }
+
+    /// `(v) name on 12 case(s): accepted` (or `rejected by suite/case (+N more)`); a set of a few names them all, a
+    /// bigger one its size and its first and last.
+    public static func variantLine(variants: [String], cases: Int, result: RunResult) -> String {
+        let failing = result.allCases.filter(\.outcome.isFailure)
+        let verdict = failing.first.map { "rejected by \($0.suiteId)/\($0.caseId)" + (failing.count > 1 ? " (+\(failing.count - 1) more)" : "") }
+            ?? (result.abortReason.map { "not judged: \($0)" } ?? "accepted")
+        let names = variants.count <= 3 ? variants.joined(separator: " + ")
+            : "\(variants.count) variants together (\(variants[0]) … \(variants[variants.count - 1]))"
+        return "(v) \(names) on \(cases) case(s): \(verdict)"
     }
 
     /// Runs `work` with at most ``concurrency`` runs in flight, handing each result to `finish` on this task.
-    private func runAll(_ work: [Variant], backendURL: String, finish: (Variant, RunResult) -> Void) async {
+    private func runAll(_ work: [Run], backendURL: String, finish: (Run, RunResult) -> Void) async {
         await withTaskGroup(of: (Int, RunResult).self) { group in
             var next = 0
             func launch() {
@@ -148,9 +207,9 @@ public struct MutationRunner: Sendable {
         return prefix + "survived" + errorNote
     }
 
-    private func runOnce(_ variant: Variant, backendURL: String) async -> RunResult {
+    private func runOnce(_ run: Run, backendURL: String) async -> RunResult {
         let redactor = Redactor()
-        let command = adapterCommand + (variant.mutant.map { ["--mutant", $0.name] } ?? [])
+        let command = adapterCommand + run.arguments
         let work = NSTemporaryDirectory() + "mamconf-mutants-\(getpid())-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: work) }
         let runner = Runner(
@@ -158,6 +217,6 @@ public struct MutationRunner: Sendable {
             backend: MockGraphBackend(baseURL: backendURL, redactor: redactor),
             reporters: [],
             configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, redactor: redactor))
-        return await runner.run(variant.suites)
+        return await runner.run(run.suites)
     }
 }

@@ -1,7 +1,8 @@
 import ConformanceCore
 import SuiteLoader
 
-/// Which case checks which requirement, and whether that check is proven by a mutant it kills.
+/// Which case checks which requirement, whether that check is proven by a mutant it kills, and which conformant
+/// variants it accepts.
 struct RequirementCoverage {
     let catalog: RequirementCatalog
     let suites: [Suite]
@@ -38,11 +39,22 @@ struct RequirementCoverage {
             for (suite, caseId) in cases {
                 let killers = matrix?.killers(suite: suite, case: caseId) ?? []
                 let tagged = killers.filter { name in mutants.first { $0.name == name }?.requirements.contains(entry.id) == true }
-                let note = matrix == nil ? "" : "  kills: " + (killers.isEmpty ? "none" : killers.map { tagged.contains($0) ? "\($0)*" : $0 }.joined(separator: ", "))
+                var note = matrix == nil ? "" : "  kills: " + (killers.isEmpty ? "none" : killers.map { tagged.contains($0) ? "\($0)*" : $0 }.joined(separator: ", "))
+                if let matrix, !matrix.variants.isEmpty {
+                    // The variants of this requirement the case accepts, and any variant at all it rejects.
+                    let accepted = Set(matrix.acceptingVariants(suite: suite, case: caseId))
+                    let own = matrix.variants.filter { $0.requirements.contains(entry.id) }.map(\.name).filter(accepted.contains)
+                    let rejected = matrix.rejectingVariants(suite: suite, case: caseId)
+                    note += "  accepts: " + (own.isEmpty ? "none" : own.joined(separator: ", "))
+                    if !rejected.isEmpty { note += "  rejects: " + rejected.joined(separator: ", ") }
+                }
                 lines.append("    \(suite)/\(caseId)\(note)")
             }
         }
-        if matrix != nil { lines.append("(* = mutant tagged with that requirement)") }
+        if let matrix {
+            lines.append("(* = mutant tagged with that requirement" + (matrix.variants.isEmpty ? ")"
+                : "; accepts: the variants tagged with it that pass the case; rejects: every variant that fails it)"))
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -8,6 +8,9 @@ extension AppRules {
             case deregisterThenForget
             case forgetWithoutDeregistering
             case forgetThenDeregister
+            /// Delete the account's data, deregister without wipe, then drop the tokens (000:301, 000:668: doWipe
+            /// can be false when the app deletes the data itself).
+            case deleteDataThenDeregisterWithoutWipe
         }
 
         var signOut: SignOut
@@ -24,9 +27,11 @@ extension AppRules {
         /// An account the changed allowed list no longer names is signed out (ALW-03).
         var signsOutDisallowedAccount: Bool
 
-        init(_ broken: Broken) {
+        init(_ broken: Broken, _ read: Read) {
             signOut = broken(.signOutWithoutDeregister) ? .forgetWithoutDeregistering
-                : broken(.tokensDroppedBeforeDeregister) ? .forgetThenDeregister : .deregisterThenForget
+                : broken(.tokensDroppedBeforeDeregister) ? .forgetThenDeregister
+                : read(.signOutDeletesDataThenDeregistersWithoutWipe) ? .deleteDataThenDeregisterWithoutWipe
+                : .deregisterThenForget
             registersMissingAccountsAtLaunch = !broken(.missingAccountsNotRegistered)
             keepsPersonalAccountsUnregistered = !broken(.personalAccountRegistered)
             clearsAuthOverridesAtSignOut = !broken(.authOverridesKeptAfterSignOut)

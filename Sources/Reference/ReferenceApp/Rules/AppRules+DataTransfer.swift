@@ -9,6 +9,23 @@ extension AppRules {
             case afterSaving
         }
 
+        /// How the app checks a link before it opens it (POL-13).
+        enum LinkCheck: Equatable, Sendable {
+            /// `isURLAllowed`, then `canOpenURL` under the empty identity: the app dropped its `-intunemam` query
+            /// schemes (the reference's reading, the case 002:112 is about).
+            case isURLAllowedThenEmptyIdentity
+            /// The app kept its `-intunemam` query schemes: `canOpenURL` under its own identity, which the SDK answers
+            /// through the twins.
+            case canOpenURLThroughTwins
+        }
+
+        /// The location the app names when data comes from the photo album (POL-08).
+        enum PhotoAlbumLocation: Equatable, Sendable {
+            case photos
+            /// 003:533: the camera constant is for the camera or the photo album.
+            case camera
+        }
+
         var saveQuestion: SaveQuestion
         /// A refused save is not made (POL-07).
         var saveHonoursRefusal: Bool
@@ -32,8 +49,10 @@ extension AppRules {
         var linkOpensUnderEmptyIdentity: Bool
         /// The app vouches for a known managed app's scheme (`isKnownManagedAppScheme`) (POL-13).
         var vouchesForManagedSchemes: Bool
+        var linkCheck: LinkCheck
+        var photoAlbumLocation: PhotoAlbumLocation
 
-        init(_ broken: Broken) {
+        init(_ broken: Broken, _ read: Read) {
             saveQuestion = broken(.saveWithoutAsking) ? .never : broken(.saveAskedAfterSaving) ? .afterSaving : .beforeSaving
             saveHonoursRefusal = !broken(.saveRefusalIgnored)
             saveNamesLocationAccount = !broken(.saveOwnerForEveryLocation)
@@ -46,6 +65,8 @@ extension AppRules {
             linkHonoursRefusal = !broken(.linkRefusalIgnored)
             linkOpensUnderEmptyIdentity = !broken(.linkOpenedUnderManagedIdentity)
             vouchesForManagedSchemes = !broken(.managedSchemeNotVouched)
+            linkCheck = read(.linksCheckedThroughQuerySchemeTwins) ? .canOpenURLThroughTwins : .isURLAllowedThenEmptyIdentity
+            photoAlbumLocation = read(.photoAlbumOpenedAsCamera) ? .camera : .photos
         }
     }
 }

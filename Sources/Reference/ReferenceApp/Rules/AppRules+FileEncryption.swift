@@ -11,10 +11,14 @@ extension AppRules {
         var encryption: Encryption
         /// A data-protection change re-protects the files written before it.
         var reprotectsOnChange: Bool
+        /// Re-protecting decrypts the files whose owner no longer requires encryption, not only encrypts (003:490
+        /// makes encryption a duty only while required).
+        var decryptsWhenNoLongerRequired: Bool
 
-        init(_ broken: Broken) {
+        init(_ broken: Broken, _ read: Read) {
             encryption = broken(.filesWrittenUnencrypted) ? .never : .whenPolicyRequires
             reprotectsOnChange = !broken(.dataProtectionChangeIgnored)
+            decryptsWhenNoLongerRequired = !read(.filesLeftEncryptedWhenNoLongerRequired)
         }
     }
 }

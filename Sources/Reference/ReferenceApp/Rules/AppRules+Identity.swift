@@ -13,14 +13,19 @@ extension AppRules {
         var shareExtensionReadsOwner: Bool
         /// Shared data saved to a file becomes the owner's (IDS-13).
         var sharedDataSavedAsOwner: Bool
+        /// A file written without a named owner is written with the UI identity as the thread identity, so it becomes
+        /// the UI identity's (the reference's convention); otherwise under the process identity (000:519: the UI
+        /// identity does not affect file tasks) (IDS-09).
+        var writesUnderUIIdentity: Bool
 
-        init(_ broken: Broken) {
+        init(_ broken: Broken, _ read: Read) {
             webContentClearsIdentity = !broken(.webContentKeepsIdentity)
             backgroundWorkKeepsThreadIdentity = !broken(.backgroundWorkOnOwnThread)
             copiesUnderOwnerIdentity = !broken(.copyUnderCurrentIdentity)
             shareExtensionSwitchesToOwner = !broken(.shareExtensionKeepsIdentity)
             shareExtensionReadsOwner = !broken(.shareExtensionAssumesManagedOwner)
             sharedDataSavedAsOwner = !broken(.sharedDataSavedWithoutOwner)
+            writesUnderUIIdentity = !read(.filesWrittenUnderProcessIdentity)
         }
     }
 }

@@ -1,9 +1,11 @@
 /// The documented integration rules the reference app follows at every point where a planted app defect can break
-/// one: the named decision points every app mutant goes through.
+/// one or another reading of the guides can take it: the named decision points every app mutant and app variant goes
+/// through.
 ///
-/// The app's flows ask these rules and never the defect list; what each ``AppDefect`` changes is written in one
-/// place, the group initialisers. Every defect turns rules no other defect turns, and every rule is turned by one
-/// (`MutantDecisionPointTests`), as for the SDK's ``SDKRules``.
+/// The app's flows ask these rules and never the defect or variant lists; what each ``AppDefect`` and ``AppVariant``
+/// changes is written in one place, the group initialisers. Every defect and variant turns rules of its own (a
+/// variant exactly one, to a value no defect gives it), and every rule is turned by one (`MutantDecisionPointTests`),
+/// as for the SDK's ``SDKRules``.
 struct AppRules: Equatable, Sendable {
     var accounts: Accounts
     var wipe: Wipe
@@ -11,18 +13,23 @@ struct AppRules: Equatable, Sendable {
     var identity: Identity
     var notifications: Notifications
     var fileEncryption: FileEncryption
+    var state: State
 
-    /// The rules of the reference app with `defects` planted.
-    init(breaking defects: Set<AppDefect> = []) {
+    /// The rules of the reference app with `defects` planted and the readings of `variants` taken.
+    init(breaking defects: Set<AppDefect> = [], reading variants: Set<AppVariant> = []) {
         let broken = { (defect: AppDefect) in defects.contains(defect) }
-        accounts = Accounts(broken)
-        wipe = Wipe(broken)
-        dataTransfer = DataTransfer(broken)
-        identity = Identity(broken)
+        let read = { (variant: AppVariant) in variants.contains(variant) }
+        accounts = Accounts(broken, read)
+        wipe = Wipe(broken, read)
+        dataTransfer = DataTransfer(broken, read)
+        identity = Identity(broken, read)
         notifications = Notifications(broken)
-        fileEncryption = FileEncryption(broken)
+        fileEncryption = FileEncryption(broken, read)
+        state = State(read)
     }
 
     /// Whether a defect is planted; only the group initialisers ask it.
     typealias Broken = (AppDefect) -> Bool
+    /// Whether a variant's reading is taken; only the group initialisers ask it.
+    typealias Read = (AppVariant) -> Bool
 }

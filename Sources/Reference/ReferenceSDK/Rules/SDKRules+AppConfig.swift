@@ -1,6 +1,12 @@
 extension SDKRules {
     /// Targeted app configuration (CFG-01–05).
     struct AppConfig: Equatable, Sendable {
+        /// The order a list of the configuration is handed out in (no edition fixes one).
+        enum ListOrder: Equatable, Sendable {
+            case deliveryOrder
+            case reverseDeliveryOrder
+        }
+
         /// Conflicting values resolve by the query type (min, max, or, and), not to the first value (CFG-02).
         var conflictsResolvedByQueryType: Bool
         /// Targeted dictionaries win over the tenant default (`__IsDefault`) (CFG-03).
@@ -13,14 +19,20 @@ extension SDKRules {
         var notifiedOnlyWhenChanged: Bool
         /// Only MAM-delivered configuration is an account's; the device channel's is not (CFG-01).
         var deviceChannelKeptApart: Bool
+        /// The order of `fullData`'s dictionaries.
+        var fullDataOrder: ListOrder
+        /// The order of a key's values in `allStrings`, `allNumbers`, `allBools`.
+        var allValuesOrder: ListOrder
 
-        init(_ broken: Broken) {
+        init(_ broken: Broken, _ read: Read) {
             conflictsResolvedByQueryType = !broken(.conflictResolvedByFirstValue)
             targetedBeatsDefault = !broken(.defaultConfigWins)
             droppedAtUnenroll = !broken(.configKeptAfterUnenroll)
             changeNotified = !broken(.configChangeNotNotified)
             notifiedOnlyWhenChanged = !broken(.configNotifiedEveryCheckIn)
             deviceChannelKeptApart = !broken(.configBeforeEnrollment)
+            fullDataOrder = read(.appConfigDictionariesInReverseOrder) ? .reverseDeliveryOrder : .deliveryOrder
+            allValuesOrder = read(.conflictingValuesInReverseOrder) ? .reverseDeliveryOrder : .deliveryOrder
         }
     }
 }

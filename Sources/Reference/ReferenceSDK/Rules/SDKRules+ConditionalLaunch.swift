@@ -9,6 +9,24 @@ extension SDKRules {
             case always
         }
 
+        /// Whether a cold launch asks for the PIN inside the online recheck period (RST-04, CL-03).
+        enum LaunchAccessRecheck: Equatable, Sendable {
+            /// Every launch asks (the reference's reading).
+            case everyLaunch
+            /// Only once the period has passed, as at a resume (000:622 gives launch and resume one period).
+            case afterPeriod
+        }
+
+        /// How an offline block lifts (CL-04).
+        enum OfflineBlockLift: Equatable, Sendable {
+            /// A resume while blocked checks in, and an answer lifts the block (the reference's reading).
+            case checkInAtResume
+            /// A scheduled check-in that reaches the service lifts it; a resume does not check in itself.
+            case nextScheduledCheckIn
+            /// Nothing lifts it, not even check-ins that reach the service again (a defect).
+            case never
+        }
+
         /// When coming back to the foreground asks for the PIN again (CL-03).
         enum AccessRecheck: Equatable, Sendable {
             /// Once the policy's recheck period has passed (the documented rule).
@@ -43,12 +61,17 @@ extension SDKRules {
         var offlineWaitsForPeriod: Bool
         /// The offline period counts from the last answered check-in (CL-03).
         var offlineCountsFromLastAnswer: Bool
-        /// An offline block lifts once a check-in has reached the service again (CL-04).
-        var offlineBlockLifts: Bool
+        /// How an offline block lifts once the service answers again (CL-04).
+        var offlineBlockLifts: OfflineBlockLift
+        var launchAccessRecheck: LaunchAccessRecheck
+        /// The offline period applies only when the policy enables authentication, a PIN or work credentials (000:621).
+        var offlinePeriodNeedsAuthentication: Bool
+        /// Past the offline period, the failed check-in is reported before the block shows.
+        var offlineCheckInReportedBeforeBlock: Bool
         /// Coming back to the foreground checks the offline period too, not launch only (CL-03).
         var offlineCheckedAtResume: Bool
 
-        init(_ broken: Broken) {
+        init(_ broken: Broken, _ read: Read) {
             blocksJailbrokenDevice = !broken(.jailbreakIgnored)
             jailbreakBlockNeedsCompliancePolicy = !broken(.jailbreakBlocksAnyPolicy)
             jailbreakNamedAsSuch = !broken(.jailbreakReportedAsPinFailure)
@@ -63,7 +86,11 @@ extension SDKRules {
             enforcesOfflinePeriod = !broken(.offlinePeriodIgnored)
             offlineWaitsForPeriod = !broken(.offlinePeriodNotWaited)
             offlineCountsFromLastAnswer = !broken(.offlineCountedFromLastAttempt)
-            offlineBlockLifts = !broken(.offlineBlockNotLifted)
+            offlineBlockLifts = broken(.offlineBlockNotLifted) ? .never
+                : read(.offlineBlockLiftedByNextCheckIn) ? .nextScheduledCheckIn : .checkInAtResume
+            launchAccessRecheck = read(.launchWithinRecheckPeriodAsksNoPin) ? .afterPeriod : .everyLaunch
+            offlinePeriodNeedsAuthentication = read(.offlinePeriodOnlyWithAuthentication)
+            offlineCheckInReportedBeforeBlock = !read(.offlineBlockShownBeforeCheckInReported)
             offlineCheckedAtResume = !broken(.offlineCheckedOnlyAtLaunch)
         }
     }

@@ -21,8 +21,11 @@ extension SDKRules {
         var openInExtensionHonoured: Bool
         /// The share sheet offers every app when the policy lets org data go to all apps.
         var shareSheetFollowsPolicy: Bool
+        /// A first policy that requires encryption posts the data-protection-changed notification too (the contract:
+        /// posted when file encryption changes, which a first policy does).
+        var firstPolicyProtectionNotified: Bool
 
-        init(_ broken: Broken) {
+        init(_ broken: Broken, _ read: Read) {
             saveToChecksAccount = !broken(.saveToIgnoresAccount)
             openFromChecksPolicy = !broken(.openFromIgnoresPolicy)
             unmanagedIsUnrestricted = !broken(.unmanagedQueriesRestricted)
@@ -33,6 +36,7 @@ extension SDKRules {
             shareSheetFiltered = !broken(.shareSheetUnfiltered)
             openInExtensionHonoured = !broken(.openInExtensionIgnored)
             shareSheetFollowsPolicy = !broken(.shareSheetAlwaysManagedOnly)
+            firstPolicyProtectionNotified = read(.dataProtectionNotifiedAtFirstPolicy)
         }
     }
 }

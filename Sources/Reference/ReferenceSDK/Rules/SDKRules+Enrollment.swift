@@ -1,6 +1,20 @@
 extension SDKRules {
     /// Registration, sign-in and the enrollment outcome (ENR-01, ENR-02, ENR-07, ENR-09–12, IDS-01).
     struct Enrollment: Equatable, Sendable {
+        /// What registering an already registered account in another letter case does (ENR-12).
+        enum ReRegistration: Equatable, Sendable {
+            /// Nothing: the same account is registered already (the reference's reading).
+            case ignored
+            /// A new enrollment request starts at once (000:261), and ends in enrolled.
+            case startsNewRequest
+        }
+
+        /// The order `registeredAccountIds()` lists the registered accounts in (ENR-06).
+        enum ListOrder: Equatable, Sendable {
+            case registrationOrder
+            case newestFirst
+        }
+
         /// `registerAndEnrollAccountId` starts the enrollment at once, not at the 24-hour retry (ENR-01).
         var enrollsAtRegistration: Bool
         /// `registerAndEnrollAccountId` returns before the enrollment request is answered (ENR-01).
@@ -28,8 +42,10 @@ extension SDKRules {
         var absentPolicyWarned: Bool
         /// AutoEnrollOnLaunch alone (without `MAMPolicyRequired`) fails silently when it has no token (ENR-09).
         var autoEnrollAloneStaysSilent: Bool
+        var reRegistrationInOtherCasing: ReRegistration
+        var registeredAccountsOrder: ListOrder
 
-        init(_ broken: Broken, edition: SDKEdition) {
+        init(_ broken: Broken, _ read: Read, edition: SDKEdition) {
             enrollsAtRegistration = !broken(.enrollmentDeferredToRetry)
             registrationReturnsAtOnce = !broken(.registrationWaitsForEnrollment)
             loginTakesDeviceUser = !broken(.loginIgnoresDeviceUser)
@@ -44,6 +60,8 @@ extension SDKRules {
             policyRequiredBlocksLaunch = !broken(.policyRequiredNotEnforced)
             absentPolicyWarned = !broken(.absentPolicyNotWarned)
             autoEnrollAloneStaysSilent = !broken(.autoEnrollPromptsWithoutPolicyRequired)
+            reRegistrationInOtherCasing = read(.reRegistrationInOtherCasingEnrollsAgain) ? .startsNewRequest : .ignored
+            registeredAccountsOrder = read(.registeredAccountsNewestFirst) ? .newestFirst : .registrationOrder
         }
     }
 }

@@ -7,7 +7,8 @@ extension SDKRules {
         var switchWaitsForConditionalLaunch: Bool
         /// `setUIPolicyAccountId("")` means unmanaged, not the managed account.
         var emptyIdentityIsUnmanaged: Bool
-        /// A second account of the managed account's organisation may not become the UI identity.
+        /// A second account of the managed account's organisation may not become the UI identity (the header's
+        /// NotAllowed); before 17.5.0 the guides make it an unmanaged user whose switch succeeds, which a variant reads.
         var refusesSecondOrganizationAccount: Bool
         /// A single-identity app gets the enrolled account as its process identity.
         var singleIdentityAppHasProcessIdentity: Bool
@@ -30,11 +31,12 @@ extension SDKRules {
         /// `managedApps` refuses paste-in from unmanaged apps (IDS-12).
         var pasteInRefusedWhenNotAllowed: Bool
 
-        init(_ broken: Broken) {
+        init(_ broken: Broken, _ read: Read) {
             switchIgnoresCase = !broken(.identityComparedCaseSensitively)
             switchWaitsForConditionalLaunch = !broken(.switchCompletesBeforePin)
             emptyIdentityIsUnmanaged = !broken(.emptyIdentityTreatedAsManaged)
             refusesSecondOrganizationAccount = !broken(.secondAccountSwitchAllowed)
+                && !read(.secondOrganizationAccountSwitchesInUnmanaged)
             singleIdentityAppHasProcessIdentity = !broken(.processIdentityNotSet)
             multiIdentityStartsUnmanaged = !broken(.multiIdentityStartsManaged)
             handOffAsksApp = !broken(.switchRequiredNotAsked)

@@ -1,6 +1,14 @@
+import Foundation
+
 extension SDKRules {
     /// Deregistration, unenrollment and wipe (WIP-01–11, RES-04, RES-05).
     struct Unenroll: Equatable, Sendable {
+        /// How long after a refused unenroll acknowledgement the next send is due (RES-04): 5 minutes in the
+        /// reference; 000:672 gives no schedule, so the 8-hour check-in rhythm is as good.
+        var acknowledgementRetryInterval: TimeInterval
+        /// The unenroll status comes before the wipe (no edition orders them, 000:664).
+        var reportsBeforeWiping: Bool
+
         /// Deregistering with wipe calls `wipeData(forAccountId:)`.
         var callsWipeDelegate: Bool
         /// `wipeData(forAccountId:)` names the account by its account ID, not its UPN.
@@ -22,7 +30,10 @@ extension SDKRules {
         /// A retried acknowledgement of an administrator's wipe does not wipe again (RES-04).
         var wipesOnceAcrossAcknowledgements: Bool
 
-        init(_ broken: Broken) {
+        init(_ broken: Broken, _ read: Read) {
+            acknowledgementRetryInterval = read(.acknowledgementRetriedLate)
+                ? SDKEngine.lateAcknowledgementRetryInterval : SDKEngine.acknowledgementRetryInterval
+            reportsBeforeWiping = read(.unenrollReportedBeforeWipe)
             callsWipeDelegate = !broken(.wipeCallbackSkipped)
             wipeNamesAccountId = !broken(.wipeCallbackGetsUpn)
             deletesWhenAppDeclines = !broken(.falseReturnIgnored)

@@ -1,10 +1,11 @@
-/// The documented rules of the simulated SDK at every point where a planted defect can break one: the named
-/// decision points every mutant goes through.
+/// The documented rules of the simulated SDK at every point where a planted defect can break one or another reading
+/// of the guides can take it: the named decision points every mutant and every variant goes through.
 ///
-/// The flows ask these rules and never the defect list, so a flow reads as the behaviour the guides document,
-/// and what each ``SDKDefect`` changes is written in one place: the group initialisers below. A correct SDK of an
-/// edition is `SDKRules(edition:)`. Every defect turns at least one rule and no two defects turn the same ones;
-/// every rule is turned by some defect (`SDKRulesTests`), so no mutant is inert and no rule is a constant.
+/// The flows ask these rules and never the defect or variant lists, so a flow reads as the behaviour the guides
+/// document, and what each ``SDKDefect`` and ``SDKVariant`` changes is written in one place: the group initialisers
+/// below. A correct SDK of an edition is `SDKRules(edition:)`. Every defect and every variant turns rules of its
+/// own, a variant exactly one (its decision point) to a value no defect gives it; every rule is turned by some
+/// defect or variant (`MutantDecisionPointTests`), so none is inert and no rule is a constant.
 struct SDKRules: Equatable, Sendable {
     var status: Status
     var enrollment: Enrollment
@@ -20,24 +21,27 @@ struct SDKRules: Equatable, Sendable {
     var dataTransfer: DataTransfer
     var conditionalLaunch: ConditionalLaunch
 
-    /// The rules of an SDK of `edition` with `defects` planted.
-    init(breaking defects: Set<SDKDefect> = [], edition: SDKEdition = .newest) {
+    /// The rules of an SDK of `edition` with `defects` planted and the readings of `variants` taken.
+    init(breaking defects: Set<SDKDefect> = [], reading variants: Set<SDKVariant> = [], edition: SDKEdition = .newest) {
         let broken = { (defect: SDKDefect) in defects.contains(defect) }
-        status = Status(broken)
-        enrollment = Enrollment(broken, edition: edition)
-        retries = Retries(broken)
+        let read = { (variant: SDKVariant) in variants.contains(variant) }
+        status = Status(broken, read)
+        enrollment = Enrollment(broken, read, edition: edition)
+        retries = Retries(broken, read)
         restart = Restart(broken)
-        telemetry = Telemetry(broken)
+        telemetry = Telemetry(broken, read)
         signIn = SignIn(broken)
-        logging = Logging(broken)
-        appConfig = AppConfig(broken)
+        logging = Logging(broken, read)
+        appConfig = AppConfig(broken, read)
         allowedAccounts = AllowedAccounts(broken)
-        unenroll = Unenroll(broken)
-        identity = Identity(broken)
-        dataTransfer = DataTransfer(broken)
-        conditionalLaunch = ConditionalLaunch(broken)
+        unenroll = Unenroll(broken, read)
+        identity = Identity(broken, read)
+        dataTransfer = DataTransfer(broken, read)
+        conditionalLaunch = ConditionalLaunch(broken, read)
     }
 
     /// Whether a defect is planted; only the group initialisers ask it.
     typealias Broken = (SDKDefect) -> Bool
+    /// Whether a variant's reading is taken; only the group initialisers ask it.
+    typealias Read = (SDKVariant) -> Bool
 }
