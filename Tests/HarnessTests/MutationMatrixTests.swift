@@ -26,11 +26,8 @@ import Testing
             matrix.variantRuns.filter { $0.variants == set.map(\.name) }.reduce(0) { $0 + $1.cells.count }
         }
         #expect(together.allSatisfy { $0 == suites.reduce(0) { $0 + $1.cases.count } }, "every compatible set ran over the whole run: \(together)")
-        // Issue 25: the suites still demand several of the reference's own readings; the suites' side of the issue
-        // relaxes them. Until it lands the rejections are known; once none is left, this block fails and goes.
-        withKnownIssue("issue 25: cases that still demand the reference's reading") {
-            for problem in matrix.variantProblems { Issue.record("\(problem)") }
-        }
+        // A case that fails a conformant variant demands more than its sources state (issue 25).
+        #expect(matrix.variantProblems.isEmpty, "cases rejecting conformant variants: \(matrix.variantProblems)")
 
         // At least four mutants per suite, tagged with the suite's own requirements, all caught there.
         for suite in suites {
@@ -116,15 +113,11 @@ import Testing
         let run = try await Self.mamconf(["mutants", "--suite", "allowed-accounts", "--deadline-scale", "3",
                                           "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures])
         #expect(run.out.contains("left out \(all - tagged.count) of \(all) mutants: none of their requirements is cited by allowed-accounts"))
-        // Only variants may be rejected (issue 25: the suites' side relaxes the cases that still demand the
-        // reference's reading); no mutant problem, and the exit code says whether a variant was.
+        // No mutant escapes and no conformant variant is rejected.
         let problems = run.out.split(separator: "\n").filter { $0.hasPrefix("problem: ") }
-        #expect(problems.allSatisfy { $0.hasPrefix("problem: variant") }, "\(problems)")
-        #expect(run.code == (problems.isEmpty ? 0 : 1), "\(run.out)\n\(run.err)")
-        #expect(run.out.contains("\(tagged.count) mutants, \(try await Self.variantCount()) variants, \(problems.count) problem(s)"))
-        withKnownIssue("issue 25: cases that still demand the reference's reading") {
-            for problem in problems { Issue.record("\(problem)") }
-        }
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(run.code == 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("\(tagged.count) mutants, \(try await Self.variantCount()) variants, 0 problem(s)"))
 
         let progress = run.err.split(separator: "\n").map(String.init).filter { $0.hasPrefix("[") }
         #expect(progress.count == tagged.count, "one progress line per mutant run: \(run.err)")
