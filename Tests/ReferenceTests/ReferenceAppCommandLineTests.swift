@@ -105,7 +105,10 @@ struct ReferenceAppCommandLineTests {
         #expect(throws: ReferenceOptions.ParseError.self) {
             try ReferenceOptions.parse(["--variant", "second-organization-account-switches-in-unmanaged"])
         }
-        let old = try ReferenceOptions.parse(["--sdk-version", "15.4", "--variant", "second-organization-account-switches-in-unmanaged"])
+        #expect(throws: ReferenceOptions.ParseError.self, "15.4.0 is the first release whose header answers NotAllowed") {
+            try ReferenceOptions.parse(["--sdk-version", "15.4", "--variant", "second-organization-account-switches-in-unmanaged"])
+        }
+        let old = try ReferenceOptions.parse(["--sdk-version", "14.0", "--variant", "second-organization-account-switches-in-unmanaged"])
         #expect(old.sdkVariants == [.secondOrganizationAccountSwitchesInUnmanaged])
     }
 
@@ -117,7 +120,7 @@ struct ReferenceAppCommandLineTests {
         #expect(lines.count == ReferenceVariant.available(in: SDKEdition(version: IntuneMAMVersionInfo.newest)!).count)
         #expect(lines.count >= 25)
         #expect(lines.contains { $0.hasPrefix("acknowledgement-retried-late\tRES-04\t000:672\tsdk.unenroll.acknowledgementRetryInterval\t") })
-        let (old, _) = try await onDedicatedThread { try Self.run(["--sdk-version", "15.4", "--list-variants"]) }
+        let (old, _) = try await onDedicatedThread { try Self.run(["--sdk-version", "14.0", "--list-variants"]) }
         #expect(old.contains("second-organization-account-switches-in-unmanaged\t"))
         #expect(!listing.contains("second-organization-account-switches-in-unmanaged\t"))
     }
