@@ -121,22 +121,3 @@ struct ExpectedFailuresCommand: AsyncParsableCommand {
         return text
     }
 }
-
-/// Replaces a text file atomically, so an interrupted update never leaves half a list. A symbolic link is
-/// followed and stays a link: the file it points at is replaced (a list shared through a link stays shared).
-enum AtomicText {
-    static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: target(of: path)), options: .atomic)
-    }
-
-    /// The file `path` names, symbolic links followed.
-    static func target(of path: String) -> String {
-        var current = path
-        for _ in 0..<40 {
-            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
-            current = destination.hasPrefix("/") ? destination
-                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
-        }
-        return current
-    }
-}

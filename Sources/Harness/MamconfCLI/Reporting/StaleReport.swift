@@ -18,7 +18,7 @@ enum StaleReport {
     /// Removes the report at `path` (a symbolic link followed) when mamconf wrote it; returns whether it did.
     @discardableResult
     static func remove(at path: String) -> Bool {
-        let target = resolved(path)
+        let target = AtomicText.target(of: path)
         guard isMamconfReport(at: target) else { return false }
         return unlink(target) == 0
     }
@@ -42,16 +42,5 @@ enum StaleReport {
         let rest = head[root.upperBound...]
         let attributes = rest[..<(rest.firstIndex(of: ">") ?? rest.endIndex)]
         return attributes.contains("name=\"mamconf\"") || rest.contains("<property name=\"harness.version\"")
-    }
-
-    /// The file a path names, symbolic links followed (a link that leads nowhere gives the path it leads to).
-    private static func resolved(_ path: String) -> String {
-        var current = path
-        for _ in 0..<40 {
-            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
-            current = destination.hasPrefix("/") ? destination
-                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
-        }
-        return current
     }
 }
