@@ -1,6 +1,9 @@
 import AdapterProtocol
 
-/// What a vendor's test host implements to answer the runner's requests.
+/// What a vendor's test host implements to answer the runner's requests, by method name and raw params.
+///
+/// Prefer ``TypedAdapterHandler``, which implements this: the request arrives decoded and the compiler checks that
+/// every method is answered with its own result. This form stays for handlers that route by name themselves.
 ///
 /// The server calls `handle` on one dedicated serial queue, one request at a time (the runner sends its next
 /// request only after the previous one was answered). The handler may block, for example in

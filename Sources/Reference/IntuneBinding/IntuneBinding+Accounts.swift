@@ -11,49 +11,46 @@ import Foundation
 /// SDK's own sign-in, and what the enrollment manager knows.
 extension IntuneBinding {
     /// `app.signIn`: the app's own sign-in; `refused` when the account is not allowed (ALW-03).
-    func signIn(_ params: SignInParams) throws(RPCError) -> JSONValue {
+    func signIn(_ params: SignInParams) throws(RPCError) -> SignInResult {
         let accountId = try actingApp().signIn(upn: params.upn.rawValue, password: params.password)
-        return JSONValue(encoding: SignInResult(accountId: accountId.map { AccountID($0) },
-                                                refused: accountId == nil ? .notAllowed : nil))
+        return SignInResult(accountId: accountId.map { AccountID($0) }, refused: accountId == nil ? .notAllowed : nil)
     }
 
     /// `sdk.loginAndEnroll`: `loginAndEnrollAccount`; the first enrollment outcome after it tells the app
     /// which account the SDK signed in (``BoundApp/sdkSignedIn(accountId:upn:)``).
-    func loginAndEnroll(_ params: LoginAndEnrollParams) throws(RPCError) -> JSONValue {
+    func loginAndEnroll(_ params: LoginAndEnrollParams) throws(RPCError) {
         let app = try actingApp()
         let session = try requireSession()
         let calls = session.calls(to: app)
         session.expectLoginOutcome(of: app)
         calls.loginAndEnrollAccount(params.upn?.rawValue)
-        return [:]
     }
 
     /// `sdk.registeredAccounts`: `registeredAccountIds`.
-    func registeredAccounts() throws(RPCError) -> JSONValue {
+    func registeredAccounts() throws(RPCError) -> AccountListResult {
         let ids = SDKSpelling.registeredAccountIds(of: try runningSDK().enrollmentManager)
-        return JSONValue(encoding: AccountListResult(accountIds: ids.map { AccountID($0) }))
+        return AccountListResult(accountIds: ids.map { AccountID($0) })
     }
 
     /// `sdk.enrolledAccount`: `enrolledAccountId`.
-    func enrolledAccount() throws(RPCError) -> JSONValue {
+    func enrolledAccount() throws(RPCError) -> EnrolledAccountResult {
         let id = try runningSDK().enrollmentManager.enrolledAccountId()
-        return JSONValue(encoding: EnrolledAccountResult(accountId: id.map { AccountID($0) }))
+        return EnrolledAccountResult(accountId: id.map { AccountID($0) })
     }
 
     /// `sdk.allowedAccounts`: `allowedAccountIds` and `allowedAccounts` (UPNs), null when unrestricted.
-    func allowedAccounts() throws(RPCError) -> JSONValue {
+    func allowedAccounts() throws(RPCError) -> AllowedAccountsResult {
         let manager = try runningSDK().enrollmentManager
-        return JSONValue(encoding: AllowedAccountsResult(
+        return AllowedAccountsResult(
             accountIds: SDKSpelling.allowedAccountIds(of: manager)?.map { AccountID($0) },
-            upns: SDKSpelling.allowedAccounts(of: manager)?.map { UPN($0) }))
+            upns: SDKSpelling.allowedAccounts(of: manager)?.map { UPN($0) })
     }
 
     /// `device.managedConfigChanged`: the operating system tells the running app's SDK that the managed
     /// configuration changed. With no app running there is no one to tell; the next launch reads it anyway.
-    func managedConfigChanged() throws(RPCError) -> JSONValue {
+    func managedConfigChanged() throws(RPCError) {
         try requireSession()
-        guard host.runningApp != nil, let app = host.settledApp(until: deadline) else { return [:] }
+        guard host.runningApp != nil, let app = host.settledApp(until: deadline) else { return }
         app.managedConfigurationDidChange()
-        return [:]
     }
 }

@@ -10,14 +10,14 @@ import AdapterProtocol
 /// `IntuneMAMAppConfigManager.appConfigForAccountId:` and its typed getters.
 extension IntuneBinding {
     /// `sdk.appConfig`: `fullData`.
-    func appConfig(_ params: AppConfigParams) throws(RPCError) -> JSONValue {
+    func appConfig(_ params: AppConfigParams) throws(RPCError) -> AppConfigResult {
         let config = try runningSDK().appConfigManager.appConfig(forAccountId: params.accountId?.rawValue)
-        return JSONValue(encoding: AppConfigResult(fullData: SDKSpelling.fullData(of: config)))
+        return AppConfigResult(fullData: SDKSpelling.fullData(of: config))
     }
 
     /// `sdk.appConfigValue`: the typed getter for `type` with `query`, every value (`all*ForKey`) and
     /// `hasConflict`.
-    func appConfigValue(_ params: AppConfigValueParams) throws(RPCError) -> JSONValue {
+    func appConfigValue(_ params: AppConfigValueParams) throws(RPCError) -> AppConfigValueResult {
         let key = params.key
         let query = params.query ?? .any
         let config = try runningSDK().appConfigManager.appConfig(forAccountId: params.accountId?.rawValue)
@@ -37,8 +37,7 @@ extension IntuneBinding {
             value = SDKSpelling.boolValue(of: config, forKey: key, queryType: queryType).map(JSONValue.bool) ?? .null
             all = SDKSpelling.allBools(of: config, forKey: key).map(JSONValue.bool)
         }
-        return JSONValue(encoding: AppConfigValueResult(value: value.isNull ? nil : value, all: all,
-                                                        hasConflict: config.hasConflict(key)))
+        return AppConfigValueResult(value: value.isNull ? nil : value, all: all, hasConflict: config.hasConflict(key))
     }
 
     /// The SDK's query type for the protocol's, among those the value type accepts.

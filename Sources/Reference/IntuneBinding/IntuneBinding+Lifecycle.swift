@@ -6,13 +6,13 @@ import Foundation
 /// answers, the host does the work.
 extension IntuneBinding {
     /// `initialize`: a new session on this connection; the host sets the case up (and ends a previous one).
-    func initialize(_ request: InitializeParams, channel: AdapterServer) throws(RPCError) -> JSONValue {
+    func initialize(_ request: InitializeParams, channel: AdapterServer) throws(RPCError) -> InitializeResult {
         try beginSession(request, channel: channel)
-        return JSONValue(encoding: InitializeResult(
+        return InitializeResult(
             protocolVersion: configuration.protocolVersion.rawValue,
             implementation: configuration.implementation,
             sdk: NameAndVersion(name: configuration.sdkName, version: SDKSpelling.sdkVersion),
-            capabilities: configuration.declaredCapabilities.map(\.rawValue)))
+            capabilities: configuration.declaredCapabilities.map(\.rawValue))
     }
 
     /// Sets a case up as `initialize` does, without answering anyone: for a test host whose process ended for a
@@ -24,16 +24,15 @@ extension IntuneBinding {
     }
 
     /// `sync`: answered once the integration is idle (nothing to wait for before `initialize`).
-    func sync() throws(RPCError) -> JSONValue {
-        guard session.withLock({ $0 }) != nil else { return [:] }
+    func sync() throws(RPCError) {
+        guard session.withLock({ $0 }) != nil else { return }
         guard host.waitUntilIdle(deadline: Date().addingTimeInterval(idleTimeout)) else {
             throw Self.failed("the integration did not become idle within \(Int(idleTimeout)) s")
         }
-        return [:]
     }
 
     /// `clock.advance`: only with a virtual clock; answered after the timers it made due ran.
-    func advanceClock(_ params: ClockAdvanceParams) throws(RPCError) -> JSONValue {
+    func advanceClock(_ params: ClockAdvanceParams) throws(RPCError) -> ClockAdvanceResult {
         try requireSession()
         guard host.hasVirtualClock else {
             throw RPCError.unsupported(.virtualClock, "the clock is not virtual")
@@ -45,24 +44,24 @@ extension IntuneBinding {
         guard let now = host.advanceClock(by: seconds, idleTimeout: idleTimeout) else {
             throw Self.failed("the work of the timers did not finish within \(Int(idleTimeout)) s")
         }
-        return JSONValue(encoding: ClockAdvanceResult(now: ISOTime.format(now)))
+        return ClockAdvanceResult(now: ISOTime.format(now))
     }
 
     /// `app.launch` / `app.restart`: waits for the launch gates (PIN questions are answered meanwhile) and
     /// describes the app.
-    func launched(_ launch: @autoclosure () -> Host.App?) throws(RPCError) -> JSONValue {
+    func launched(_ launch: @autoclosure () -> Host.App?) throws(RPCError) -> AppSnapshot {
         let session = try requireSession()
         guard let app = launch() else { throw Self.failed("the app was shut down") }
         if !app.waitForLaunch(until: Date().addingTimeInterval(idleTimeout)) {
             session.events.log(.warning, "the launch did not finish within \(Int(idleTimeout)) s")
         }
-        return JSONValue(encoding: host.snapshot(of: app))
+        return host.snapshot(of: app)
     }
 
     /// `app.resume`: the app returns to the foreground.
-    func resume() throws(RPCError) -> JSONValue {
+    func resume() throws(RPCError) -> AppSnapshot {
         let app = try actingApp()
         app.resume(until: deadline)
-        return JSONValue(encoding: host.snapshot(of: app))
+        return host.snapshot(of: app)
     }
 }

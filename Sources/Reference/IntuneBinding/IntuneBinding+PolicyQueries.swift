@@ -10,19 +10,19 @@ import Foundation
 /// Policy queries on the wire (`docs/adapter-protocol.md`, Policy queries).
 extension IntuneBinding {
     /// `sdk.isSaveToAllowed`: `policyForAccountId(owner).isSaveToAllowedForLocation:withAccountId:`.
-    func isSaveToAllowed(_ params: SaveToParams) throws(RPCError) -> JSONValue {
+    func isSaveToAllowed(_ params: SaveToParams) throws(RPCError) -> AllowedResult {
         let allowed = try ownerPolicy(params.owner).map {
             SDKSpelling.isSaveToAllowed($0, for: SDKValues.saveLocation(params.location), withAccountId: params.accountId?.rawValue)
         }
-        return JSONValue(encoding: AllowedResult(allowed: allowed ?? true))
+        return AllowedResult(allowed: allowed ?? true)
     }
 
     /// `sdk.isOpenFromAllowed`: `policyForAccountId(owner).isOpenFromAllowedForLocation:withAccountId:`.
-    func isOpenFromAllowed(_ params: OpenFromParams) throws(RPCError) -> JSONValue {
+    func isOpenFromAllowed(_ params: OpenFromParams) throws(RPCError) -> AllowedResult {
         let allowed = try ownerPolicy(params.owner).map {
             SDKSpelling.isOpenFromAllowed($0, for: SDKValues.openLocation(params.location), withAccountId: params.accountId?.rawValue)
         }
-        return JSONValue(encoding: AllowedResult(allowed: allowed ?? true))
+        return AllowedResult(allowed: allowed ?? true)
     }
 
     /// The policy the query runs against, as an app obtains it: `policyForAccountId(owner)` when an owner is
@@ -36,12 +36,12 @@ extension IntuneBinding {
 
     /// `sdk.policy`: managed or not, the policy's values, and at the top level what the app must do with its
     /// files and notifications (defaults for an unmanaged account).
-    func policy(accountId: String) throws(RPCError) -> JSONValue {
+    func policy(accountId: String) throws(RPCError) -> PolicyResult {
         let manager = try runningSDK().policyManager
         let managed = manager.isAccountIdManaged(accountId)
         guard let policy = manager.policy(forAccountId: accountId) else {
-            return JSONValue(encoding: PolicyResult(
-                managed: managed, policy: nil, fileEncryptionRequired: false, fileProtectionLevel: 0, notificationPolicy: .allow))
+            return PolicyResult(
+                managed: managed, policy: nil, fileEncryptionRequired: false, fileProtectionLevel: 0, notificationPolicy: .allow)
         }
         let notifications = SDKValues.notificationPolicy(policy.notificationPolicy)
         let details = SDKSpelling.details(of: policy)
@@ -50,8 +50,8 @@ extension IntuneBinding {
             maximumPinRetries: details.maximumPinRetries, policyVersion: details.policyVersion,
             fileEncryptionRequired: policy.isFileEncryptionRequired, fileProtectionLevel: details.fileProtectionLevel,
             notificationPolicy: notifications, settings: details.settings)
-        return JSONValue(encoding: PolicyResult(
+        return PolicyResult(
             managed: managed, policy: summary, fileEncryptionRequired: policy.isFileEncryptionRequired,
-            fileProtectionLevel: details.fileProtectionLevel, notificationPolicy: notifications))
+            fileProtectionLevel: details.fileProtectionLevel, notificationPolicy: notifications)
     }
 }

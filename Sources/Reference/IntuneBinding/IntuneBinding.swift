@@ -16,7 +16,7 @@ import Locking
 /// builds here against the reference SDK; what cannot be spelled the same for both is in `SDKSpelling.swift`.
 /// It receives only actions, never case ids or expectations, so everything the integration does follows from
 /// the backend's state and the scripted answers to its questions.
-public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
+public final class IntuneBinding<Host: IntuneBindingHost>: TypedAdapterHandler {
     /// The vendor's test host: the app's lifecycle and its instances.
     public let host: Host
     /// What `initialize` declares, and which feature areas are served.
@@ -33,138 +33,133 @@ public final class IntuneBinding<Host: IntuneBindingHost>: AdapterHandler {
         self.idleTimeout = idleTimeout
     }
 
-    public func handle(_ name: String, params: JSONValue, server: AdapterServer) throws(RPCError) -> JSONValue {
-        guard let method = RunnerMethod(rawValue: name) else {
-            throw RPCError(.methodNotFound, "unknown method \(name)")
-        }
+    /// A feature area the configuration does not serve is refused before the params are read: `-32002` whatever the
+    /// request holds, so the runner skips the case (and `adapter-check` tells unsupported from bad params).
+    public func admit(_ method: RunnerMethod) throws(RPCError) {
         if let capability = method.capability, !configuration.capabilities.contains(capability) {
             throw RPCError.unsupported(capability, configuration.unsupportedReason)
         }
-        // Params are checked before anything is done: a request that does not fit is answered -32602
-        // whatever state the app is in.
-        _ = try params.params(method.paramsType)
-        switch method {
-        case .initialize: return try initialize(try params.params(InitializeParams.self), channel: server)
-        case .shutdown:
+    }
+
+    /// Every request, decoded once (a request whose params do not fit was answered `-32602` before it got here,
+    /// whatever state the app is in). The switch is exhaustive: a method added to the protocol does not build until
+    /// it is answered here.
+    public func handle(_ call: RunnerCall, server: AdapterServer) throws(RPCError) -> RunnerReply {
+        switch call {
+        case .initialize(let request): return request.reply(try initialize(request.params, channel: server))
+        case .shutdown(let request):
             host.shutdown()
-            return [:]
-        case .sync: return try sync()
-        case .hello:
+            return request.reply()
+        case .sync(let request):
+            try sync()
+            return request.reply()
+        case .hello(let request):
             // Answered by AdapterServer itself on a network connection; never sent over stdio.
-            throw RPCError(.methodNotFound, "\(name) belongs to the network transport")
-        case .reset:
+            throw RPCError(.methodNotFound, "\(request.method.rawValue) belongs to the network transport")
+        case .reset(let request):
             try host.reset()
-            return [:]
-        case .clockAdvance: return try advanceClock(try params.params(ClockAdvanceParams.self))
-        case .appLaunch: return try launched(host.launch())
-        case .appRestart: return try launched(host.restart())
-        case .appResume: return try resume()
-        case .appSignIn: return try signIn(try params.params(SignInParams.self))
-        case .appSignOut:
-            try actingApp().signOut(accountId: try params.params(AccountParams.self).accountId.rawValue)
-            return [:]
-        case .appState:
+            return request.reply()
+        case .clockAdvance(let request): return request.reply(try advanceClock(request.params))
+        case .appLaunch(let request): return request.reply(try launched(host.launch()))
+        case .appRestart(let request): return request.reply(try launched(host.restart()))
+        case .appResume(let request): return request.reply(try resume())
+        case .appSignIn(let request): return request.reply(try signIn(request.params))
+        case .appSignOut(let request):
+            try actingApp().signOut(accountId: request.params.accountId.rawValue)
+            return request.reply()
+        case .appState(let request):
             try requireSession()
-            return JSONValue(encoding: host.snapshot(of: host.runningApp))
-        case .appWriteData: return try writeData(try params.params(WriteDataParams.self))
-        case .appWriteDataInBackground:
-            let request = try params.params(BackgroundWriteParams.self)
+            return request.reply(host.snapshot(of: host.runningApp))
+        case .appWriteData(let request): return request.reply(try writeData(request.params))
+        case .appWriteDataInBackground(let request):
+            let params = request.params
             let owner = try actingApp().writeDataInBackground(
-                name: request.name, content: request.content, threadAccountId: request.threadAccountId.rawValue,
-                workAccountId: request.workAccountId?.rawValue)
-            return JSONValue(encoding: WriteDataResult(owner: AccountID(owner)))
-        case .appSetPreference:
-            let request = try params.params(PreferenceParams.self)
-            try actingApp().setPreference(request.value, for: request.key, accountId: request.accountId.rawValue)
-            return [:]
-        case .appSetAuthOverrides:
-            let request = try params.params(AuthOverridesParams.self)
-            try actingApp().setAuthOverrides(clientId: request.clientId, authority: request.authority)
-            return [:]
-        case .appFileInfo:
-            return JSONValue(encoding: try runningApp().fileInfo(name: try params.params(FileParams.self).name))
-        case .appSwitchIdentity: return try switchIdentity(try params.params(SwitchIdentityParams.self))
-        case .appOpenURL: return try receive(try params.params(AccountParams.self), document: false)
-        case .appImportDocument: return try receive(try params.params(AccountParams.self), document: true)
-        case .appShowWebContent:
+                name: params.name, content: params.content, threadAccountId: params.threadAccountId.rawValue,
+                workAccountId: params.workAccountId?.rawValue)
+            return request.reply(WriteDataResult(owner: AccountID(owner)))
+        case .appSetPreference(let request):
+            let params = request.params
+            try actingApp().setPreference(params.value, for: params.key, accountId: params.accountId.rawValue)
+            return request.reply()
+        case .appSetAuthOverrides(let request):
+            try actingApp().setAuthOverrides(clientId: request.params.clientId, authority: request.params.authority)
+            return request.reply()
+        case .appFileInfo(let request): return request.reply(try runningApp().fileInfo(name: request.params.name))
+        case .appSwitchIdentity(let request): return request.reply(try switchIdentity(request.params))
+        case .appOpenURL(let request): return request.reply(try receive(request.params, document: false))
+        case .appImportDocument(let request): return request.reply(try receive(request.params, document: true))
+        case .appShowWebContent(let request):
             try actingApp().showWebContent(until: deadline)
-            return [:]
-        case .appSaveDocument:
-            let request = try params.params(SaveDocumentParams.self)
-            let saved = try actingApp().saveDocument(name: request.name, to: request.location,
-                                                     signedInAs: request.accountId?.rawValue)
-            return JSONValue(encoding: SaveDocumentResult(saved: saved))
-        case .appOpenDocument:
-            let request = try params.params(OpenDocumentParams.self)
-            let opened = try actingApp().openDocument(from: request.location, signedInAs: request.accountId?.rawValue)
-            return JSONValue(encoding: OpenDocumentResult(opened: opened))
-        case .appNotify:
-            let request = try params.params(NotifyParams.self)
-            let result = try actingApp().notify(accountId: request.accountId.rawValue, title: request.title, body: request.body)
-            return JSONValue(encoding: result)
-        case .appCopy:
-            let request = try params.params(CopyParams.self)
-            try actingApp().copy(text: request.text, from: request.accountId.rawValue, until: deadline)
-            return [:]
-        case .appPaste:
-            let text = try actingApp().paste(into: try params.params(AccountParams.self).accountId.rawValue, until: deadline)
-            return JSONValue(encoding: PasteResult(text: text))
-        case .deviceSetFaceID:
+            return request.reply()
+        case .appSaveDocument(let request):
+            let params = request.params
+            let saved = try actingApp().saveDocument(name: params.name, to: params.location, signedInAs: params.accountId?.rawValue)
+            return request.reply(SaveDocumentResult(saved: saved))
+        case .appOpenDocument(let request):
+            let params = request.params
+            let opened = try actingApp().openDocument(from: params.location, signedInAs: params.accountId?.rawValue)
+            return request.reply(OpenDocumentResult(opened: opened))
+        case .appNotify(let request):
+            let params = request.params
+            return request.reply(try actingApp().notify(accountId: params.accountId.rawValue, title: params.title, body: params.body))
+        case .appCopy(let request):
+            try actingApp().copy(text: request.params.text, from: request.params.accountId.rawValue, until: deadline)
+            return request.reply()
+        case .appPaste(let request):
+            let text = try actingApp().paste(into: request.params.accountId.rawValue, until: deadline)
+            return request.reply(PasteResult(text: text))
+        case .deviceSetFaceID(let request):
             try requireSession()
-            try host.setFaceID(enrolled: try params.params(FaceIDParams.self).enrolled)
-            return [:]
-        case .deviceCopy:
+            try host.setFaceID(enrolled: request.params.enrolled)
+            return request.reply()
+        case .deviceCopy(let request):
             try requireSession()
-            let request = try params.params(DeviceCopyParams.self)
-            try host.copyFromOtherApp(request.text, managedApp: request.managedApp)
-            return [:]
-        case .devicePaste:
+            try host.copyFromOtherApp(request.params.text, managedApp: request.params.managedApp)
+            return request.reply()
+        case .devicePaste(let request):
             try requireSession()
-            let text = try host.pasteInOtherApp(managedApp: try params.params(DevicePasteParams.self).managedApp)
-            return JSONValue(encoding: PasteResult(text: text))
-        case .appReceiveShare:
-            let request = try params.params(ReceiveShareParams.self)
-            let result = try actingApp().receiveShare(text: request.text, owner: request.owner.rawValue, saveAs: request.saveAs,
-                                                      until: deadline)
-            return JSONValue(encoding: result)
-        case .appShare:
-            let targets = try actingApp().share(name: try params.params(ShareParams.self).name)
-            return JSONValue(encoding: ShareResult(targets: targets))
-        case .appOpenLink:
-            let request = try params.params(OpenLinkParams.self)
-            guard let url = URL(string: request.url), url.scheme != nil else {
-                throw RPCError(.invalidParams, "url \"\(request.url)\" is not an absolute URL")
+            return request.reply(PasteResult(text: try host.pasteInOtherApp(managedApp: request.params.managedApp)))
+        case .appReceiveShare(let request):
+            let params = request.params
+            return request.reply(try actingApp().receiveShare(text: params.text, owner: params.owner.rawValue, saveAs: params.saveAs,
+                                                              until: deadline))
+        case .appShare(let request): return request.reply(ShareResult(targets: try actingApp().share(name: request.params.name)))
+        case .appOpenLink(let request):
+            let params = request.params
+            guard let url = URL(string: params.url), url.scheme != nil else {
+                throw RPCError(.invalidParams, "url \"\(params.url)\" is not an absolute URL")
             }
-            let opened = try actingApp().openLink(url, knownManagedApp: request.knownManagedApp ?? false)
-            return JSONValue(encoding: OpenLinkResult(opened: opened))
-        case .sdkRegisterAndEnroll:
-            let accountId = try params.params(AccountParams.self).accountId.rawValue
-            try actingCalls().registerAndEnrollAccountId(accountId)
-            return [:]
-        case .sdkDeregisterAndUnenroll:
-            let request = try params.params(DeregisterParams.self)
-            try actingCalls().deRegisterAndUnenrollAccountId(request.accountId.rawValue, withWipe: request.wipe)
-            return [:]
-        case .sdkLoginAndEnroll: return try loginAndEnroll(try params.params(LoginAndEnrollParams.self))
-        case .sdkRegisteredAccounts: return try registeredAccounts()
-        case .sdkEnrolledAccount: return try enrolledAccount()
-        case .sdkAllowedAccounts: return try allowedAccounts()
-        case .sdkAppConfig: return try appConfig(try params.params(AppConfigParams.self))
-        case .sdkAppConfigValue: return try appConfigValue(try params.params(AppConfigValueParams.self))
-        case .sdkPolicy: return try policy(accountId: try params.params(AccountParams.self).accountId.rawValue)
-        case .sdkIsSaveToAllowed: return try isSaveToAllowed(try params.params(SaveToParams.self))
-        case .sdkIsOpenFromAllowed: return try isOpenFromAllowed(try params.params(OpenFromParams.self))
-        case .sdkIdentity: return try identity()
-        case .sdkIsManaged: return try isManaged(try params.params(AccountParams.self).accountId.rawValue)
-        case .sdkProtect: return try protect(try params.params(ProtectParams.self))
-        case .sdkSetValuesToScrub:
-            SDKSpelling.setValuesToScrubFromLogging(try params.params(ScrubValuesParams.self).values, on: try runningSDK())
-            return [:]
-        case .deviceManagedConfigChanged: return try managedConfigChanged()
-        case .deviceSetJailbroken:
+            return request.reply(OpenLinkResult(opened: try actingApp().openLink(url, knownManagedApp: params.knownManagedApp ?? false)))
+        case .sdkRegisterAndEnroll(let request):
+            try actingCalls().registerAndEnrollAccountId(request.params.accountId.rawValue)
+            return request.reply()
+        case .sdkDeregisterAndUnenroll(let request):
+            try actingCalls().deRegisterAndUnenrollAccountId(request.params.accountId.rawValue, withWipe: request.params.wipe)
+            return request.reply()
+        case .sdkLoginAndEnroll(let request):
+            try loginAndEnroll(request.params)
+            return request.reply()
+        case .sdkRegisteredAccounts(let request): return request.reply(try registeredAccounts())
+        case .sdkEnrolledAccount(let request): return request.reply(try enrolledAccount())
+        case .sdkAllowedAccounts(let request): return request.reply(try allowedAccounts())
+        case .sdkAppConfig(let request): return request.reply(try appConfig(request.params))
+        case .sdkAppConfigValue(let request): return request.reply(try appConfigValue(request.params))
+        case .sdkPolicy(let request): return request.reply(try policy(accountId: request.params.accountId.rawValue))
+        case .sdkIsSaveToAllowed(let request): return request.reply(try isSaveToAllowed(request.params))
+        case .sdkIsOpenFromAllowed(let request): return request.reply(try isOpenFromAllowed(request.params))
+        case .sdkIdentity(let request): return request.reply(try identity())
+        case .sdkIsManaged(let request): return request.reply(try isManaged(request.params.accountId.rawValue))
+        case .sdkProtect(let request): return request.reply(try protect(request.params))
+        case .sdkSetValuesToScrub(let request):
+            SDKSpelling.setValuesToScrubFromLogging(request.params.values, on: try runningSDK())
+            return request.reply()
+        case .deviceManagedConfigChanged(let request):
+            try managedConfigChanged()
+            return request.reply()
+        case .deviceSetJailbroken(let request):
             try requireSession()
-            try host.setJailbroken(try params.params(JailbreakParams.self).jailbroken)
-            return [:]
+            try host.setJailbroken(request.params.jailbroken)
+            return request.reply()
         }
     }
 

@@ -7,8 +7,8 @@ import ReferenceSDK
 /// The adapter-protocol entry point of `mamconf-reference`: the Intune binding (the part a vendor copies) over
 /// the reference's test host (``ReferenceHost``: the simulated phone, the app and its lifecycle).
 ///
-/// Thin glue: every request goes to the binding's one switch over `RunnerMethod`; this type only chooses what
-/// the reference declares and how it is launched.
+/// Thin glue: every request goes to the binding, which decodes it once and answers it in one exhaustive switch over
+/// `RunnerCall` (AdapterKit's typed API); this type only chooses what the reference declares and how it is launched.
 public final class ReferenceBridge: AdapterHandler {
     /// Reported as `implementation.version` in `initialize`.
     public static let implementationVersion = "0.1.0"

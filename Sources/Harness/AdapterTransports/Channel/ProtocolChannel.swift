@@ -78,7 +78,8 @@ final class ProtocolChannel: Sendable {
 
     /// Sends the farewell `shutdown` (id 0, whose answer nobody waits for).
     func sendFarewell() {
-        transmit(Message.request(id: .number(0), method: RunnerMethod.shutdown.rawValue, params: [:]).encodedLine()) { _ in }
+        let farewell = ShutdownRequest()
+        transmit(Message.request(id: .number(0), method: farewell.method.rawValue, params: farewell.encodedParams).encodedLine()) { _ in }
     }
 
     /// The requests still waiting for an answer, oldest first.

@@ -27,8 +27,8 @@ enum Handshake {
     /// Says hello on `fd` and waits for the answer until `deadline`. Returns what the host sent after the answer,
     /// to the last byte.
     static func greet(fd: Int32, address: AdapterAddress, token: String?, deadline: Date, lineLimit: Int) throws(AdapterFault) -> Leftover {
-        let hello = Message.request(id: requestID, method: RunnerMethod.hello.rawValue,
-                                    params: JSONValue(encoding: HelloParams(token: token)))
+        let request = HelloRequest(HelloParams(token: token))
+        let hello = Message.request(id: requestID, method: request.method.rawValue, params: request.encodedParams)
         let writer = DescriptorWriter(fd: fd, stall: max(0.001, deadline.timeIntervalSinceNow), isSocket: true)
         switch writer.write(hello.encodedLine()) {
         case .written: break

@@ -174,7 +174,7 @@ struct CaseExecution {
         }
         transcript.add("→ \(RunnerMethod.reset.rawValue)")
         do {
-            _ = try await session.request(RunnerMethod.reset.rawValue, params: [:], timeout: configuration.stepTimeout * configuration.deadlineScale)
+            _ = try await session.send(ResetRequest(), timeout: configuration.stepTimeout * configuration.deadlineScale)
         } catch {
             throw CaseStop.error(.integration(.rejected(method: RunnerMethod.reset.rawValue, error: RPCError(
                 .actionFailed, "the integration could not reset, so this case would run on the previous case's state: \(error.description)")), at: testCase.location))
@@ -187,20 +187,18 @@ struct CaseExecution {
         do { settings = try JSONValue.object(testCase.settings).decode(as: AppSettings.self) } catch {
             throw CaseStop.error(.harness("the case's app settings do not fit the protocol: \(error)"))
         }
-        let params = tenant.initializeParams(bundleId: testCase.tenant.bundleId, settings: settings, dataDirectory: dataDirectory)
-        let json = JSONValue(encoding: params)
-        transcript.add("→ initialize \(json.compactText)")
-        let result: JSONValue
-        do {
-            result = try await session.request(RunnerMethod.initialize.rawValue, params: json, timeout: configuration.stepTimeout * configuration.deadlineScale)
-        } catch {
-            throw CaseStop.error(.adapterUnusable(.launchFailed("initialize failed: \(error.description)")))
-        }
-        transcript.add("← \(result.compactText)")
+        let request = InitializeRequest(tenant.initializeParams(bundleId: testCase.tenant.bundleId, settings: settings, dataDirectory: dataDirectory))
+        transcript.add("→ \(request.method.rawValue) \(request.encodedParams.compactText)")
         let answer: InitializeResult
-        do { answer = try result.decode(as: InitializeResult.self) } catch {
-            throw CaseStop.error(.adapterUnusable(.protocolViolation("the initialize answer does not fit the protocol: \(error)")))
+        do {
+            answer = try await session.send(request, timeout: configuration.stepTimeout * configuration.deadlineScale)
+        } catch AdapterFault.protocolViolation(let why) {
+            // The answer (or what came instead) breaks the protocol: the fault names it, answer included.
+            throw CaseStop.error(.adapterUnusable(.protocolViolation(why)))
+        } catch {
+            throw CaseStop.error(.adapterUnusable(.launchFailed("\(request.method.rawValue) failed: \(error.description)")))
         }
+        transcript.add("← \(JSONValue(encoding: answer).compactText)")
         return IntegrationInfo(answer)
     }
 
@@ -278,7 +276,8 @@ struct CaseExecution {
             } catch {
                 throw CaseStop.error(.backend(error))
             }
-            _ = try await call(.clockAdvance, JSONValue(encoding: ClockAdvanceParams(seconds: seconds)), context, step: step, timeout: timeout)
+            let advance = ClockAdvanceRequest(ClockAdvanceParams(seconds: seconds))
+            _ = try await call(advance.method, advance.encodedParams, context, step: step, timeout: timeout)
 
         case .checkBackend(let expectation):
             try await checkBackend(expectation, context, step: step)
@@ -353,7 +352,8 @@ struct CaseExecution {
 
     /// Sends `sync`; afterwards every event the integration caused so far is in the log.
     private func barrier(_ context: StepContext, location: SourceLocation, timeout: Double) async throws {
-        _ = try await call(.sync, [:], context, location: location, timeout: timeout, quiet: true)
+        let sync = SyncRequest()
+        _ = try await call(sync.method, sync.encodedParams, context, location: location, timeout: timeout, quiet: true)
     }
 
     private func call(_ method: RunnerMethod, _ params: JSONValue, _ context: StepContext, step: Step, timeout: Double) async throws -> JSONValue {

@@ -72,7 +72,14 @@ public enum RunnerMethod: String, WireEnum {
         case .appState, .appFileInfo, .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy, .sdkIdentity, .sdkIsManaged,
              .sdkAllowedAccounts, .sdkAppConfig, .sdkAppConfigValue, .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed:
             return .query
-        default: return .action
+        case .appLaunch, .appRestart, .appResume, .appSignIn, .appSignOut, .appWriteData,
+             .appWriteDataInBackground, .appSetPreference, .appSetAuthOverrides,
+             .appSwitchIdentity, .appOpenURL, .appImportDocument, .appShowWebContent,
+             .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare,
+             .appCopy, .appNotify, .appPaste, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
+             .sdkLoginAndEnroll, .sdkProtect, .sdkSetValuesToScrub, .deviceManagedConfigChanged,
+             .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste:
+            return .action
         }
     }
 
@@ -99,84 +106,73 @@ public enum RunnerMethod: String, WireEnum {
         case .appSetAuthOverrides: return .authOverrides
         case .appSetPreference: return .preferences
         case .appFileInfo: return .fileInfo
-        default: return nil
+        case .initialize, .shutdown, .sync, .hello, .appLaunch, .appSignIn, .appSignOut, .appState,
+             .appWriteData, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
+             .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy:
+            return nil
+        }
+    }
+
+    /// The method's request type: its params and result types, bound once (``RunnerRequest``).
+    public var requestType: any RunnerRequest.Type {
+        switch self {
+        case .initialize: return InitializeRequest.self
+        case .shutdown: return ShutdownRequest.self
+        case .sync: return SyncRequest.self
+        case .hello: return HelloRequest.self
+        case .reset: return ResetRequest.self
+        case .clockAdvance: return ClockAdvanceRequest.self
+        case .appLaunch: return AppLaunchRequest.self
+        case .appRestart: return AppRestartRequest.self
+        case .appResume: return AppResumeRequest.self
+        case .appSignIn: return AppSignInRequest.self
+        case .appSignOut: return AppSignOutRequest.self
+        case .appState: return AppStateRequest.self
+        case .appWriteData: return AppWriteDataRequest.self
+        case .appWriteDataInBackground: return AppWriteDataInBackgroundRequest.self
+        case .appFileInfo: return AppFileInfoRequest.self
+        case .appSetPreference: return AppSetPreferenceRequest.self
+        case .appSetAuthOverrides: return AppSetAuthOverridesRequest.self
+        case .appSwitchIdentity: return AppSwitchIdentityRequest.self
+        case .appOpenURL: return AppOpenURLRequest.self
+        case .appImportDocument: return AppImportDocumentRequest.self
+        case .appShowWebContent: return AppShowWebContentRequest.self
+        case .appSaveDocument: return AppSaveDocumentRequest.self
+        case .appOpenDocument: return AppOpenDocumentRequest.self
+        case .appOpenLink: return AppOpenLinkRequest.self
+        case .appShare: return AppShareRequest.self
+        case .appReceiveShare: return AppReceiveShareRequest.self
+        case .appCopy: return AppCopyRequest.self
+        case .appNotify: return AppNotifyRequest.self
+        case .appPaste: return AppPasteRequest.self
+        case .sdkRegisterAndEnroll: return SDKRegisterAndEnrollRequest.self
+        case .sdkDeregisterAndUnenroll: return SDKDeregisterAndUnenrollRequest.self
+        case .sdkLoginAndEnroll: return SDKLoginAndEnrollRequest.self
+        case .sdkRegisteredAccounts: return SDKRegisteredAccountsRequest.self
+        case .sdkEnrolledAccount: return SDKEnrolledAccountRequest.self
+        case .sdkPolicy: return SDKPolicyRequest.self
+        case .sdkIdentity: return SDKIdentityRequest.self
+        case .sdkIsManaged: return SDKIsManagedRequest.self
+        case .sdkProtect: return SDKProtectRequest.self
+        case .sdkAllowedAccounts: return SDKAllowedAccountsRequest.self
+        case .sdkAppConfig: return SDKAppConfigRequest.self
+        case .sdkAppConfigValue: return SDKAppConfigValueRequest.self
+        case .sdkIsSaveToAllowed: return SDKIsSaveToAllowedRequest.self
+        case .sdkIsOpenFromAllowed: return SDKIsOpenFromAllowedRequest.self
+        case .sdkSetValuesToScrub: return SDKSetValuesToScrubRequest.self
+        case .deviceManagedConfigChanged: return DeviceManagedConfigChangedRequest.self
+        case .deviceSetJailbroken: return DeviceSetJailbrokenRequest.self
+        case .deviceSetFaceID: return DeviceSetFaceIDRequest.self
+        case .deviceCopy: return DeviceCopyRequest.self
+        case .devicePaste: return DevicePasteRequest.self
         }
     }
 
     /// The params type (decode with `JSONValue.decode(as:)`).
-    public var paramsType: any (Codable & Sendable).Type {
-        switch self {
-        case .initialize: return InitializeParams.self
-        case .hello: return HelloParams.self
-        case .clockAdvance: return ClockAdvanceParams.self
-        case .appSignIn: return SignInParams.self
-        case .appSignOut, .sdkRegisterAndEnroll, .sdkIsManaged, .sdkPolicy, .appOpenURL, .appImportDocument: return AccountParams.self
-        case .appWriteData: return WriteDataParams.self
-        case .appWriteDataInBackground: return BackgroundWriteParams.self
-        case .appFileInfo: return FileParams.self
-        case .appSetPreference: return PreferenceParams.self
-        case .appSetAuthOverrides: return AuthOverridesParams.self
-        case .appSwitchIdentity: return SwitchIdentityParams.self
-        case .appShowWebContent: return WebContentParams.self
-        case .appSaveDocument: return SaveDocumentParams.self
-        case .appOpenDocument: return OpenDocumentParams.self
-        case .appOpenLink: return OpenLinkParams.self
-        case .appShare: return ShareParams.self
-        case .appReceiveShare: return ReceiveShareParams.self
-        case .appCopy: return CopyParams.self
-        case .appNotify: return NotifyParams.self
-        case .appPaste: return AccountParams.self
-        case .deviceCopy: return DeviceCopyParams.self
-        case .devicePaste: return DevicePasteParams.self
-        case .sdkDeregisterAndUnenroll: return DeregisterParams.self
-        case .sdkLoginAndEnroll: return LoginAndEnrollParams.self
-        case .sdkProtect: return ProtectParams.self
-        case .sdkAppConfig: return AppConfigParams.self
-        case .sdkAppConfigValue: return AppConfigValueParams.self
-        case .sdkIsSaveToAllowed: return SaveToParams.self
-        case .sdkIsOpenFromAllowed: return OpenFromParams.self
-        case .sdkSetValuesToScrub: return ScrubValuesParams.self
-        case .deviceSetJailbroken: return JailbreakParams.self
-        case .deviceSetFaceID: return FaceIDParams.self
-        case .shutdown, .sync, .reset, .appLaunch, .appRestart, .appResume, .appState, .sdkRegisteredAccounts,
-             .sdkEnrolledAccount, .sdkIdentity, .sdkAllowedAccounts, .deviceManagedConfigChanged:
-            return Empty.self
-        }
-    }
+    public var paramsType: any (Codable & Sendable).Type { requestType.paramsType }
 
     /// The result type.
-    public var resultType: any (Codable & Sendable).Type {
-        switch self {
-        case .initialize: return InitializeResult.self
-        case .clockAdvance: return ClockAdvanceResult.self
-        case .appLaunch, .appRestart, .appResume, .appState: return AppSnapshot.self
-        case .appSignIn: return SignInResult.self
-        case .appWriteData, .appWriteDataInBackground: return WriteDataResult.self
-        case .appFileInfo: return FileInfoResult.self
-        case .appSaveDocument: return SaveDocumentResult.self
-        case .appOpenDocument: return OpenDocumentResult.self
-        case .appOpenLink: return OpenLinkResult.self
-        case .appShare: return ShareResult.self
-        case .appReceiveShare: return ReceiveShareResult.self
-        case .appPaste, .devicePaste: return PasteResult.self
-        case .appNotify: return NotifyResult.self
-        case .appSwitchIdentity: return SwitchIdentityResult.self
-        case .appOpenURL, .appImportDocument: return ReceiveItemResult.self
-        case .sdkRegisteredAccounts: return AccountListResult.self
-        case .sdkEnrolledAccount: return EnrolledAccountResult.self
-        case .sdkPolicy: return PolicyResult.self
-        case .sdkIdentity: return IdentityResult.self
-        case .sdkIsManaged: return ManagedResult.self
-        case .sdkProtect: return ProtectResult.self
-        case .sdkAllowedAccounts: return AllowedAccountsResult.self
-        case .sdkAppConfig: return AppConfigResult.self
-        case .sdkAppConfigValue: return AppConfigValueResult.self
-        case .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed: return AllowedResult.self
-        case .shutdown, .sync, .hello, .reset, .appSignOut, .appShowWebContent, .appSetPreference, .appSetAuthOverrides, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
-             .sdkLoginAndEnroll, .sdkSetValuesToScrub, .deviceManagedConfigChanged, .deviceSetJailbroken, .deviceSetFaceID, .appCopy, .deviceCopy:
-            return Empty.self
-        }
-    }
+    public var resultType: any (Codable & Sendable).Type { requestType.resultType }
 
     public var paramsSchema: WireSchema { WireSchema.of(paramsType) }
     public var resultSchema: WireSchema { WireSchema.of(resultType) }
