@@ -12,7 +12,7 @@ runs with Objective-C interop. `AppleStubs/` stands in for the Apple frameworks 
 `Overlays/` for the Swift overlays that bridge them as on iOS (String, arrays, Date, NSError → throws, …); both are
 emitted first. The binding's dependencies (Locking, AdapterProtocol, AdapterKit) are built as usual, without
 interop (their pointer code needs the Linux standard library's own conversions). Then every binding file is
-type-checked together against each release, where `canImport(IntuneMAMSwift)` is true, with the spelling flag
+type-checked together against each release, where `canImport(IntuneMAMSwift)` is true, with the spelling flags
 the release needs (SDKSpelling.swift). Each diagnostic is printed with its release.
 
 Exit status: 0 every release type-checks; 1 one failed; 2 nothing could be judged (no SDK, no release, or the
@@ -39,10 +39,15 @@ DEPENDENCIES = [
     ("AdapterProtocol", ROOT / "Sources/Protocol/AdapterProtocol"),
     ("AdapterKit", ROOT / "Sources/Protocol/AdapterKit"),
 ]
-# The first release with the account-ID names (registerAndEnrollAccountId:, …); before it only the UPN names.
-ACCOUNT_ID_API = (16, 0)
-# A compilation condition SDKSpelling.swift reads; a vendor on an older release sets it in the test host.
-UPN_ONLY_FLAG = "INTUNE_SDK_UPN_ONLY"
+# The compilation conditions the binding reads (SDKSpelling.swift), each set for the releases before the one
+# that brought the API: a vendor on such a release sets it in the test host's active compilation conditions.
+FLAGS = [
+    # registerAndEnrollAccountId:, … (16.0); before, only the UPN-era names.
+    ("INTUNE_SDK_UPN_ONLY", (16, 0)),
+    # IntuneMAMEnrollmentToken and getAccessTokenForAccountId:resource:completion: (absent from 20.9.6, present in
+    # 21.7.1, the releases held; taken as 21.0).
+    ("INTUNE_SDK_NO_ENROLLMENT_TOKEN", (21, 0)),
+]
 # One compile per release may take a while on a busy machine; a hung compiler is a failure, not a wait.
 COMPILE_TIMEOUT = 600
 
@@ -117,7 +122,7 @@ def check(label, folder, binding, work):
     if version is None:
         return False, [f"[{label}] cannot tell the release: name its folder after it (21.7.1) "
                        "or set INTUNE_SDK_VERSION"]
-    flags = [] if version >= ACCOUNT_ID_API else ["-D", UPN_ONLY_FLAG]
+    flags = [argument for flag, since in FLAGS if version < since for argument in ("-D", flag)]
     done = run([swiftc(), "-frontend", "-typecheck", "-module-name", "IntuneBinding", *interop_flags(work),
                 "-F", str(folder), *flags, *sources(binding)], f"[{label}]")
     lines = [f"[{label}] {line}" for line in done.stderr.splitlines()
