@@ -119,9 +119,6 @@ def releases(sdk):
 def check(label, folder, binding, work):
     """The binding's diagnostics against one release: (passed, lines)."""
     version = version_of(label)
-    if version is None:
-        return False, [f"[{label}] cannot tell the release: name its folder after it (21.7.1) "
-                       "or set INTUNE_SDK_VERSION"]
     flags = [argument for flag, since in FLAGS if version < since for argument in ("-D", flag)]
     done = run([swiftc(), "-frontend", "-typecheck", "-module-name", "IntuneBinding", *interop_flags(work),
                 "-F", str(folder), *flags, *sources(binding)], f"[{label}]")
@@ -145,6 +142,10 @@ def main():
         found = releases(arguments.sdk)
         if not found:
             raise CheckError(f"no {FRAMEWORK} in {arguments.sdk} or its subfolders")
+        for label, folder in found:
+            if version_of(label) is None:
+                raise CheckError(f"cannot tell the release of {folder}: name its folder after it (21.7.1) "
+                                 "or set INTUNE_SDK_VERSION")
         with tempfile.TemporaryDirectory(prefix="check-binding-") as scratch:
             work = Path(scratch)
             prepare(work)
