@@ -41,6 +41,15 @@ struct BindingCheckTests {
         }
     }
 
+    /// `docs/intune-binding-symbols.md` lists what the headers give: every SDK symbol the binding resolves, with
+    /// the releases that declare it (`Tools/BindingCheck/binding_symbols.py`).
+    @Test func theSymbolListIsWhatTheHeadersGive() async throws {
+        let releases = try #require(Self.releases)
+        let script = Self.root.appendingPathComponent("Tools/BindingCheck/binding_symbols.py").path
+        let run = try await runCommand(["python3", script, releases.path, "--check"])
+        #expect(run.status == 0, "\(run.output)")
+    }
+
     /// A copy of the binding with a misspelt selector in the account-ID spelling (16.0 on) and an argument of the
     /// wrong type in the UPN-era one (before 16.0): each is reported against the releases that compile it, and
     /// only those.

@@ -8,9 +8,10 @@ import Foundation
 
 // Everything the binding cannot spell the same way for the real SDK (module `IntuneMAMSwift`) and the reference
 // SDK is in this file, one `#if canImport(IntuneMAMSwift)` branch per build; every other file of the binding is
-// the same text for both. Only the reference branch is compiled in this repository (Linux, its CI): the
-// `IntuneMAMSwift` branch follows the spec (`spec/intune-sdk-api.md`) and the Objective-C import rules, and is
-// unverified until a vendor builds it for iOS. docs/intune-binding.md lists what differs and why.
+// the same text for both. The reference branch is built and run here; the `IntuneMAMSwift` branch is type-checked
+// against the headers of SDK releases 15.4.0 to 21.7.1 (`make check-binding`), with the spelling conditions older
+// releases need: INTUNE_SDK_UPN_ONLY before 16.0, INTUNE_SDK_NO_ENROLLMENT_TOKEN before 21.0. A host sets them in
+// its active compilation conditions. docs/intune-binding.md lists what differs and why.
 
 /// The SDK members whose Swift spelling differs between the real SDK's Objective-C import and the reference.
 enum SDKSpelling {
