@@ -97,7 +97,7 @@ def prepare(work):
         emit(module, [str(OVERLAYS / f"{module}.swift")], interop_flags(work), work / "overlays",
              ["-import-underlying-module"])
     plain = ["-swift-version", "6", "-I", str(work / "modules"), "-module-cache-path", str(work / "cache"),
-             "-experimental-skip-non-inlinable-function-bodies", "-diagnostic-style", "llvm"]
+             "-experimental-skip-all-function-bodies", "-diagnostic-style", "llvm"]
     for module, folder in DEPENDENCIES:
         emit(module, sources(folder), plain, work / "modules")
 
