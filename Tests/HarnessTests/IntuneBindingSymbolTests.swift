@@ -104,14 +104,23 @@ import Testing
     }
 
     /// The names of the reference SDK's public members (functions, properties, constants).
+    /// Protocol requirements carry no `public` of their own: those of the public protocols (the look-alikes of the
+    /// SDK's `IntuneMAMPolicy`, `IntuneMAMAppConfig` and delegates) are members too.
     static func referenceSDKMembers() throws -> Set<String> {
         let folder = "\(Repository.root)/Sources/Reference/ReferenceSDK"
         let declaration = try Regex(#"public\s+(?:static\s+)?(?:func|var|let)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
+        let requirement = try Regex(#"(?m)^\s+(?:@\w+\s+)*(?:static\s+)?(?:func|var)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
         var members: Set<String> = []
         for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
             let text = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
             for match in text.matches(of: declaration) {
                 if let name = match.output[1].substring { members.insert(String(name)) }
+            }
+            for protocolBody in text.components(separatedBy: "\npublic protocol ").dropFirst() {
+                let body = protocolBody.components(separatedBy: "\n}").first ?? ""
+                for match in body.matches(of: requirement) {
+                    if let name = match.output[1].substring { members.insert(String(name)) }
+                }
             }
         }
         return members
@@ -129,6 +138,9 @@ import Testing
         "name", "code", "now", "clock", "owner", "reason", "summary", "settings", "cancel", "error", "upn", "accountIds", "upns", "opened",
         // `app.setAuthOverrides` params (ENR-15): names of a registration and an authority, resolved by the app.
         "clientId", "authority",
+        // `SDKSpelling.PolicyDetails` and the protocol's `PolicySummary`, named after the reference policy's extras
+        // (which only the reference branch reads, as the reference-only table says).
+        "minimumPinLength", "maximumPinRetries", "policyVersion", "fileProtectionLevel",
     ]
 
     @Test func theGeneratedListIsRead() throws {
