@@ -12,7 +12,7 @@ JUNIT ?= reports/junit.xml
 # builds nothing again.
 BUILD := -c release -Xswiftc -enable-testing
 
-.PHONY: deps build run test bench bench-mock clean
+.PHONY: deps build run test bench bench-mock check-binding clean
 
 # Installs missing system packages when root; otherwise prints the command to run.
 deps:
@@ -69,6 +69,13 @@ bench-mock: build
 	@for p in wrk nginx; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; fi
 	python3 Benchmarks/MockThroughput/mock_throughput.py --bin "$$($(SWIFT) build $(BUILD) --show-bin-path)"
+
+# Type-checks IntuneBinding's real-SDK branch against the Intune App SDK for iOS at INTUNE_SDK: a folder holding
+# IntuneMAMSwift.framework, or several releases side by side (`21.7.1/IntuneMAMSwift.framework`). Only the SDK's
+# headers are read, in place; docs/intune-binding.md says what this verifies. Needs no build of mamconf.
+check-binding:
+	@if [ -z "$(INTUNE_SDK)" ]; then echo "usage: make check-binding INTUNE_SDK=PATH (a folder holding IntuneMAMSwift.framework, or release folders)" >&2; exit 2; fi
+	python3 Tools/BindingCheck/check_binding.py "$(INTUNE_SDK)"
 
 clean:
 	rm -rf .build reports/*.xml

@@ -48,6 +48,8 @@ final class BindingEnrollmentDelegate: NSObject, IntuneMAMEnrollmentDelegate, @u
         session.events.status(.unenroll, status)
     }
 
+#if !INTUNE_SDK_NO_ENROLLMENT_TOKEN
+    /// `getAccessTokenForAccountId:resource:completion:` (21.0 on; see ``BoundApp/accessToken(forAccountId:resource:completion:)``).
     func getAccessToken(forAccountId accountId: String, resource: String,
                         completion: @escaping (IntuneMAMEnrollmentToken) -> Void) {
         // The SDK's completion may be called from any thread (the app answers from its own queue); the real
@@ -55,4 +57,5 @@ final class BindingEnrollmentDelegate: NSObject, IntuneMAMEnrollmentDelegate, @u
         nonisolated(unsafe) let completion = completion
         app.accessToken(forAccountId: accountId, resource: resource) { completion($0) }
     }
+#endif
 }

@@ -45,7 +45,12 @@ final class BindingPolicyDelegate: NSObject, IntuneMAMPolicyDelegate, @unchecked
     /// switch (IDS-06).
     func identitySwitchRequired(forAccountId accountId: String, reason: IntuneMAMIdentitySwitchReason,
                                 completionHandler: @escaping (IntuneMAMSwitchIdentityResult) -> Void) {
-        let question = IdentitySwitchQuestion(accountId: AccountID(accountId), reason: SDKValues.switchReason(reason))
+        guard let neutral = SDKValues.switchReason(reason) else {
+            session.events.log(.warning, "identitySwitchRequired with reason \(reason.rawValue), unknown to the protocol: refused")
+            completionHandler(.failed)
+            return
+        }
+        let question = IdentitySwitchQuestion(accountId: AccountID(accountId), reason: neutral)
         let answer = session.ask(.identitySwitchRequired, question, answer: SwitchAnswer.self)
         completionHandler(answer?.result == .success ? .success : .failed)
     }

@@ -109,10 +109,13 @@ public protocol BoundApp: AnyObject, Sendable {
 
     // MARK: What the SDK asks of the app (through the binding's delegates)
 
+#if !INTUNE_SDK_NO_ENROLLMENT_TOKEN
     /// `getAccessToken(forAccountId:resource:completion:)`: the app's MSAL token for the SDK. Must not block
-    /// the caller; complete exactly once, from any thread.
+    /// the caller; complete exactly once, from any thread. Releases before 21.0 have no such callback (their
+    /// SDK gets its tokens itself): a host on one sets INTUNE_SDK_NO_ENROLLMENT_TOKEN (SDKSpelling.swift).
     func accessToken(forAccountId accountId: String, resource: String,
                      completion: @escaping @Sendable (IntuneMAMEnrollmentToken) -> Void)
+#endif
 
     /// `wipeDataForAccountId:`: the app always signs the account out and removes its data that is not in files
     /// (settings, caches, tokens), WIP-11. It deletes the account's files itself only when `deletingFiles` (the

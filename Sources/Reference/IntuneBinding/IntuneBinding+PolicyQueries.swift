@@ -43,7 +43,7 @@ extension IntuneBinding {
             return PolicyResult(
                 managed: managed, policy: nil, fileEncryptionRequired: false, fileProtectionLevel: 0, notificationPolicy: .allow)
         }
-        let notifications = SDKValues.notificationPolicy(policy.notificationPolicy)
+        let notifications = try SDKValues.notificationPolicy(policy.notificationPolicy)
         let details = SDKSpelling.details(of: policy)
         let summary = PolicySummary(
             pinRequired: policy.isPINRequired, minimumPinLength: details.minimumPinLength,

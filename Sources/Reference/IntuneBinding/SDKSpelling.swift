@@ -8,9 +8,10 @@ import Foundation
 
 // Everything the binding cannot spell the same way for the real SDK (module `IntuneMAMSwift`) and the reference
 // SDK is in this file, one `#if canImport(IntuneMAMSwift)` branch per build; every other file of the binding is
-// the same text for both. Only the reference branch is compiled in this repository (Linux, its CI): the
-// `IntuneMAMSwift` branch follows the spec (`spec/intune-sdk-api.md`) and the Objective-C import rules, and is
-// unverified until a vendor builds it for iOS. docs/intune-binding.md lists what differs and why.
+// the same text for both. The reference branch is built and run here; the `IntuneMAMSwift` branch is type-checked
+// against the headers of SDK releases 15.4.0 to 21.7.1 (`make check-binding`), with the spelling conditions older
+// releases need: INTUNE_SDK_UPN_ONLY before 16.0, INTUNE_SDK_NO_ENROLLMENT_TOKEN before 21.0. A host sets them in
+// its active compilation conditions. docs/intune-binding.md lists what differs and why.
 
 /// The SDK members whose Swift spelling differs between the real SDK's Objective-C import and the reference.
 enum SDKSpelling {
@@ -33,9 +34,14 @@ enum SDKSpelling {
         IntuneMAMSettings.valuesToScrubFromLogging = values
     }
 
-    /// `registeredAccountIds`: an untyped `NSArray` (imported as `[Any]`).
+    /// `registeredAccountIds` (before 16.0 `registeredAccounts`, the UPNs): an untyped `NSArray` (imported as
+    /// `[Any]`).
     static func registeredAccountIds(of manager: IntuneMAMEnrollmentManager) -> [String] {
+#if INTUNE_SDK_UPN_ONLY
+        manager.registeredAccounts().compactMap { $0 as? String }
+#else
         manager.registeredAccountIds().compactMap { $0 as? String }
+#endif
     }
 
     /// `allowedAccounts` (UPNs): a method returning an untyped `NSArray` or nil.
@@ -43,9 +49,14 @@ enum SDKSpelling {
         manager.allowedAccounts()?.compactMap { $0 as? String }
     }
 
-    /// `allowedAccountIds`: a method returning an untyped `NSArray` or nil.
+    /// `allowedAccountIds`: a method returning an untyped `NSArray` or nil. Before 16.0 only the UPN list
+    /// (`allowedAccounts`) exists, so no account IDs are reported.
     static func allowedAccountIds(of manager: IntuneMAMEnrollmentManager) -> [String]? {
+#if INTUNE_SDK_UPN_ONLY
+        nil
+#else
         manager.allowedAccountIds()?.compactMap { $0 as? String }
+#endif
     }
 
     /// `policy`: the current identity's policy, a method in Objective-C.
@@ -53,16 +64,26 @@ enum SDKSpelling {
         manager.policy()
     }
 
-    /// `isSaveToAllowedForLocation:withAccountId:`, which the import shortens to `isSaveToAllowed(for:withAccountId:)`.
+    /// `isSaveToAllowedForLocation:withAccountId:`, which the import shortens to `isSaveToAllowed(for:withAccountId:)`
+    /// (before 16.0 `…withAccountName:`, the UPN).
     static func isSaveToAllowed(_ policy: any IntuneMAMPolicy, for location: IntuneMAMSaveLocation,
                                 withAccountId accountId: String?) -> Bool {
+#if INTUNE_SDK_UPN_ONLY
+        policy.isSaveToAllowed(for: location, withAccountName: accountId)
+#else
         policy.isSaveToAllowed(for: location, withAccountId: accountId)
+#endif
     }
 
-    /// `isOpenFromAllowedForLocation:withAccountId:`, imported as `isOpenFromAllowed(for:withAccountId:)`.
+    /// `isOpenFromAllowedForLocation:withAccountId:`, imported as `isOpenFromAllowed(for:withAccountId:)` (before
+    /// 16.0 `…withAccountName:`).
     static func isOpenFromAllowed(_ policy: any IntuneMAMPolicy, for location: IntuneMAMOpenLocation,
                                   withAccountId accountId: String?) -> Bool {
+#if INTUNE_SDK_UPN_ONLY
+        policy.isOpenFromAllowed(for: location, withAccountName: accountId)
+#else
         policy.isOpenFromAllowed(for: location, withAccountId: accountId)
+#endif
     }
 
     /// The real `IntuneMAMPolicy` exposes none of these: the policy's defaults (PIN length 4, 5 tries), no
@@ -232,16 +253,24 @@ extension BindingSession {
         let center = NotificationCenter.default
         Self.observers.forEach(center.removeObserver)
         // The account ID keys the spec states; the data-protection key is only abbreviated there and the wipe
-        // notification has none, so those two report no account.
-        let observed: [(String, NotificationName, String?)] = [
-            (IntuneMAMAllowedAccountsDidChangeNotification, .allowedAccountsChanged, nil),
-            (IntuneMAMAppConfigDidChangeNotification, .appConfigChanged, IntuneMAMAppConfigDidChangeNotificationAccountId),
-            (IntuneMAMPolicyDidChangeNotification, .policyChanged, IntuneMAMPolicyDidChangeNotificationAccountId),
-            (IntuneMAMDataProtectionDidChangeNotification, .dataProtectionChanged, nil),
-            (IntuneMAMWipeDidCompleteNotification, .wipeCompleted, nil),
+        // notification has none, so those two report no account. Releases before 16.0 have no account ID keys.
+        // Swift imports an `NSString *` constant named `IntuneMAM…Notification` as `Notification.Name.IntuneMAM…`.
+#if INTUNE_SDK_UPN_ONLY
+        let appConfigAccountIdKey: String? = nil
+        let policyAccountIdKey: String? = nil
+#else
+        let appConfigAccountIdKey: String? = IntuneMAMAppConfigDidChangeNotificationAccountId
+        let policyAccountIdKey: String? = IntuneMAMPolicyDidChangeNotificationAccountId
+#endif
+        let observed: [(Notification.Name, NotificationName, String?)] = [
+            (.IntuneMAMAllowedAccountsDidChange, .allowedAccountsChanged, nil),
+            (.IntuneMAMAppConfigDidChange, .appConfigChanged, appConfigAccountIdKey),
+            (.IntuneMAMPolicyDidChange, .policyChanged, policyAccountIdKey),
+            (.IntuneMAMDataProtectionDidChange, .dataProtectionChanged, nil),
+            (.IntuneMAMWipeDidComplete, .wipeCompleted, nil),
         ]
         Self.observers = observed.map { name, neutral, accountIdKey in
-            center.addObserver(forName: Notification.Name(name), object: nil, queue: nil) { [self] note in
+            center.addObserver(forName: name, object: nil, queue: nil) { [self] note in
                 var event = NotificationEvent(name: neutral,
                                               accountId: accountIdKey.flatMap { note.userInfo?[$0] as? String }.map { AccountID($0) })
                 if neutral == .allowedAccountsChanged {
@@ -290,6 +319,94 @@ extension BindingSession {
             event.upns = notification.upns?.map { UPN($0) }
         }
         sdkDidPost(event)
+    }
+}
+#endif
+
+#if canImport(IntuneMAMSwift) && INTUNE_SDK_UPN_ONLY
+// Releases before 16.0 name an account by its UPN (the SDK's "identity") and have none of the account-ID methods
+// the other files of the binding call. For them (a vendor sets the active compilation condition
+// INTUNE_SDK_UPN_ONLY; `make check-binding` sets it for releases before 16.0) the account-ID names are spelt here
+// on top of the UPN-era methods, so the shared files stay one text: on such a release the host passes the
+// account's UPN wherever the binding says account ID, since the SDK has nothing else to name it by.
+extension IntuneMAMEnrollmentManager {
+    /// `registerAndEnrollAccount:`.
+    func registerAndEnrollAccountId(_ accountId: String) {
+        registerAndEnrollAccount(accountId)
+    }
+
+    /// `deRegisterAndUnenrollAccount:withWipe:`.
+    func deRegisterAndUnenrollAccountId(_ accountId: String, withWipe doWipe: Bool) {
+        deRegisterAndUnenrollAccount(accountId, withWipe: doWipe)
+    }
+
+    /// `enrolledAccount`.
+    func enrolledAccountId() -> String? {
+        enrolledAccount()
+    }
+}
+
+extension IntuneMAMPolicyManager {
+    /// `setUIPolicyIdentity:completionHandler:`.
+    func setUIPolicyAccountId(_ accountId: String?,
+                              completionHandler: (@Sendable (IntuneMAMSwitchIdentityResult) -> Void)?) {
+        setUIPolicyIdentity(accountId, completionHandler: completionHandler)
+    }
+
+    /// `getProcessIdentity`.
+    func getProcessAccountId() -> String? {
+        getProcessIdentity()
+    }
+
+    /// `getUIPolicyIdentity`.
+    func getUIPolicyAccountId() -> String? {
+        getUIPolicyIdentity()
+    }
+
+    /// `getCurrentThreadIdentity`.
+    func getCurrentThreadAccountId() -> String? {
+        getCurrentThreadIdentity()
+    }
+
+    /// `isIdentityManaged:`.
+    func isAccountIdManaged(_ accountId: String?) -> Bool {
+        isIdentityManaged(accountId)
+    }
+
+    /// `policyForIdentity:`.
+    func policy(forAccountId accountId: String?) -> (any IntuneMAMPolicy)? {
+        policy(forIdentity: accountId)
+    }
+}
+
+extension IntuneMAMAppConfigManager {
+    /// `appConfigForIdentity:`.
+    func appConfig(forAccountId accountId: String?) -> any IntuneMAMAppConfig {
+        appConfig(forIdentity: accountId)
+    }
+}
+
+extension IntuneMAMEnrollmentStatus {
+    /// `identity`, the UPN: the status objects carry no account ID before 16.0.
+    var accountId: String { identity }
+}
+
+/// The UPN-era spellings of the policy delegate's callbacks: the SDK calls these selectors before 16.0.
+extension BindingPolicyDelegate {
+    /// `wipeDataForAccount:`.
+    @objc func wipeData(forAccount upn: String) -> Bool {
+        wipeData(forAccountId: upn)
+    }
+
+    /// `addIdentity:completionHandler:`.
+    @objc func addIdentity(_ identity: String, completionHandler: @escaping (IntuneMAMAddIdentityResult) -> Void) {
+        addAccountId(identity, completionHandler: completionHandler)
+    }
+
+    /// `identitySwitchRequired:reason:completionHandler:`.
+    @objc func identitySwitchRequired(_ identity: String, reason: IntuneMAMIdentitySwitchReason,
+                                      completionHandler: @escaping (IntuneMAMSwitchIdentityResult) -> Void) {
+        identitySwitchRequired(forAccountId: identity, reason: reason, completionHandler: completionHandler)
     }
 }
 #endif

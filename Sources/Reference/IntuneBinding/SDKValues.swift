@@ -6,8 +6,9 @@ import ReferenceSDK
 import AdapterProtocol
 
 /// The SDK's enumerations and the protocol's neutral vocabulary, mapped once and exhaustively (a new case on
-/// either side is a compile error here, not a silent default; the real SDK's Objective-C enumerations only
-/// warn that they may grow).
+/// either side is a compile error here, not a silent default). The real SDK's Objective-C enumerations are open
+/// (`NS_ENUM`): Swift 6 demands an `@unknown default` for the values a later SDK may add, and each says what such a
+/// value becomes (the reference's Swift enumerations are closed, so there it is never taken).
 ///
 /// The case names are the Swift import of the iOS `NS_ENUM`s (prefix dropped, first letter lowered), which
 /// the reference SDK spells the same way.
@@ -19,24 +20,31 @@ enum SDKValues {
         case .canceled: return .canceled
         case .notAllowed: return .notAllowed
         case .failed: return .failed
+        @unknown default: return .failed
         }
     }
 
-    /// The protocol's switch reason for the SDK's.
-    static func switchReason(_ reason: IntuneMAMIdentitySwitchReason) -> IdentitySwitchReason {
+    /// The protocol's switch reason for the SDK's; nil for a reason newer than the protocol (the policy delegate
+    /// then refuses the switch rather than ask the runner under a reason that is not the SDK's).
+    static func switchReason(_ reason: IntuneMAMIdentitySwitchReason) -> IdentitySwitchReason? {
         switch reason {
         case .openURL: return .openURL
         case .cancelConditionalLaunch: return .cancelConditionalLaunch
         case .documentImport: return .documentImport
+        @unknown default: return nil
         }
     }
 
-    /// The protocol's notification policy for the SDK's.
-    static func notificationPolicy(_ policy: IntuneMAMNotificationPolicy) -> NotificationPolicy {
+    /// The protocol's notification policy for the SDK's; a policy newer than the protocol fails the request
+    /// rather than be reported as one it is not.
+    static func notificationPolicy(_ policy: IntuneMAMNotificationPolicy) throws(RPCError) -> NotificationPolicy {
         switch policy {
         case .allow: return .allow
         case .blockOrgData: return .blockOrgData
         case .block: return .block
+        @unknown default:
+            throw RPCError(code: RPCError.actionFailed,
+                           message: "the SDK's notification policy \(policy.rawValue) is not in the protocol")
         }
     }
 
