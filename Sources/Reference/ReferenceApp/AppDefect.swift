@@ -82,6 +82,14 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app never vouches for a known managed app's scheme (`isKnownManagedAppScheme: NO`) (POL-13).
     case managedSchemeNotVouched
 
+    // issue 27: field failures FM-01..03
+    /// The app passes the account's UPN where the SDK's `…AccountId` calls take the Entra object ID (ENR-17;
+    /// iOS#539, iOS#422: enrollment then fails 203).
+    case upnPassedAsAccountId
+    /// The app passes MSAL's home account ID (`oid.tid`) where the SDK's `…AccountId` calls take the bare object
+    /// ID (ENR-17; iOS#444, iOS#470: 207, "could not find AAD object id").
+    case homeAccountIdPassedAsAccountId
+
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
         switch self {
@@ -107,6 +115,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .filesWrittenUnencrypted, .dataProtectionChangeIgnored: return ["POL-10"]
         case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
             return ["POL-13"]
+        // issue 27: field failures FM-01..03
+        case .upnPassedAsAccountId, .homeAccountIdPassedAsAccountId: return ["ENR-17"]
         }
     }
 
@@ -196,6 +206,13 @@ public enum AppDefect: String, CaseIterable, Sendable {
                 + "known managed app's link looks unopenable"
         case .managedSchemeNotVouched:
             return "app.openLink passes isKnownManagedAppScheme NO for a known managed app's scheme, so its link is refused"
+        // issue 27: field failures FM-01..03
+        case .upnPassedAsAccountId:
+            return "the app passes the account's UPN to registerAndEnrollAccountId and deRegisterAndUnenrollAccountId "
+                + "instead of its Entra object ID (iOS#539, iOS#422)"
+        case .homeAccountIdPassedAsAccountId:
+            return "the app passes MSAL's home account ID (oid.tid) to registerAndEnrollAccountId and "
+                + "deRegisterAndUnenrollAccountId instead of the bare object ID (iOS#444, iOS#470)"
         }
     }
 }
