@@ -3,7 +3,8 @@
 /// Some requirements are about how the app uses the SDK; the harness must be able to catch an app that
 /// gets the order of calls wrong, so the app has mutants of its own.
 public enum AppDefect: String, CaseIterable, Sendable {
-    /// Sign-out drops the account and its tokens without calling `deRegisterAndUnenrollAccountId`.
+    /// Sign-out drops the account and its tokens without calling `deRegisterAndUnenrollAccountId`, so the next
+    /// account cannot enroll (WIP-12; iOS#537, iOS#505: "only a single managed account").
     case signOutWithoutDeregister
     /// Sign-out drops the account's tokens first and deregisters afterwards, so the SDK has no token to
     /// tell the service (WIP-08).
@@ -93,7 +94,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
         switch self {
-        case .signOutWithoutDeregister: return ["RST-06", "WIP-08"]
+        case .signOutWithoutDeregister: return ["RST-06", "WIP-08", "WIP-12"]
         case .tokensDroppedBeforeDeregister: return ["WIP-08"]
         case .missingAccountsNotRegistered: return ["ENR-06"]
         case .allowedAccountsCaseSensitive: return ["ALW-04"]
@@ -124,7 +125,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
     public var summary: String {
         switch self {
         case .signOutWithoutDeregister:
-            return "sign-out drops the account and its tokens without deregistering it from the SDK first"
+            return "sign-out drops the account and its tokens without deregistering it from the SDK first: the next "
+                + "account of the organisation cannot enroll (iOS#537)"
         case .tokensDroppedBeforeDeregister:
             return "sign-out drops the account's tokens first and then deregisters: the SDK gets no token, the service is "
                 + "never told, and the unenroll is reported with 203 (didSucceed false)"

@@ -1,6 +1,6 @@
 extension AppRules {
     /// Signing accounts in and out, registering them, and the allowed-accounts list (ENR-06, ENR-14, ENR-15,
-    /// ENR-17, WIP-08, ALW-03, ALW-04).
+    /// ENR-17, WIP-08, WIP-12, ALW-03, ALW-04).
     struct Accounts: Equatable, Sendable {
         /// How sign-out treats the SDK (WIP-08).
         enum SignOut: Equatable, Sendable {
