@@ -72,7 +72,8 @@ actor MockState {
         let users = spec.users.map { user in
             MockUser(
                 alias: user.alias, upn: user.upn, objectId: user.objectId ?? Identifiers.uuid(),
-                licensed: user.licensed, password: user.password, personal: user.personal)
+                licensed: user.licensed, password: user.password, personal: user.personal,
+                protectionPolicyRequired: user.protectionPolicyRequired)
         }
         var tenant = Tenant(
             id: id, bundleId: spec.bundleId, users: users, clockStart: clockStart, tokenLifetime: tokenLifetime)

@@ -12,6 +12,11 @@ struct MockUser: Sendable, Codable {
     /// consumer tenant's id (`tid`), which is how an app tells it from a work account (ENR-14). Optional so
     /// state files written before it existed still load.
     var personal: Bool?
+    /// Under app-protection Conditional Access ("require app protection policy"): the token endpoint refuses tokens
+    /// for the app's own resources with `protection_policy_required` (AADSTS53005) until the app is under policy for
+    /// this user; the MAM service's resource stays open, so the SDK can enroll (issue 27, FM-01). Optional so state
+    /// files written before it existed still load.
+    var protectionPolicyRequired: Bool?
 
     /// The tenant id its tokens name.
     func tokenTenantId(in tenant: Tenant) -> String { personal == true ? Self.consumerTenantId : tenant.id }

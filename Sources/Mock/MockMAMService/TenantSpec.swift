@@ -9,6 +9,9 @@ struct TenantSpec: Sendable {
         let password: String
         /// A personal (consumer) account: its tokens name the consumer tenant, not this one.
         var personal = false
+        /// Under app-protection Conditional Access: no token for the app's own resources until the app is under
+        /// policy for this user (AADSTS53005, issue 27 FM-01).
+        var protectionPolicyRequired = false
     }
 
     struct Group: Sendable {
@@ -70,6 +73,12 @@ struct TenantSpec: Sendable {
             case .bool(let value)?: personal = value
             default: throw Invalid(reason: "users[\(index)].personal must be a boolean")
             }
+            let protectionPolicyRequired: Bool
+            switch item["protectionPolicyRequired"] {
+            case nil, .null?: protectionPolicyRequired = false
+            case .bool(let value)?: protectionPolicyRequired = value
+            default: throw Invalid(reason: "users[\(index)].protectionPolicyRequired must be a boolean")
+            }
             if users.contains(where: { $0.alias == alias }) { throw Invalid(reason: "duplicate user alias \(alias)") }
             if users.contains(where: { $0.upn.caseInsensitiveCompare(upn) == .orderedSame }) {
                 throw Invalid(reason: "duplicate upn \(upn)")
@@ -77,7 +86,8 @@ struct TenantSpec: Sendable {
             if let objectId, users.contains(where: { $0.objectId?.caseInsensitiveCompare(objectId) == .orderedSame }) {
                 throw Invalid(reason: "duplicate objectId \(objectId)")
             }
-            users.append(User(alias: alias, upn: upn, objectId: objectId, licensed: licensed, password: password, personal: personal))
+            users.append(User(alias: alias, upn: upn, objectId: objectId, licensed: licensed, password: password,
+                              personal: personal, protectionPolicyRequired: protectionPolicyRequired))
         }
         return users
     }

@@ -183,6 +183,7 @@ enum TokenFace {
             throw failure("invalid_grant", "AADSTS50126: Invalid username or password.", route: route)
         }
         let audience = try audience(fromScope: form["scope"], route: route, accountId: user.objectId)
+        try requireProtection(tenant, user: user, audience: audience, route: route)
         return issueUserTokens(&tenant, user: user, audience: audience, scope: form["scope"] ?? "", clientId: clientId)
     }
 
@@ -200,7 +201,30 @@ enum TokenFace {
             throw failure("invalid_grant", "The refresh token is unknown or was issued to another client.", route: route)
         }
         let audience = try audience(fromScope: form["scope"], route: route, accountId: user.objectId)
+        try requireProtection(tenant, user: user, audience: audience, route: route)
         return issueUserTokens(&tenant, user: user, audience: audience, scope: form["scope"] ?? "", clientId: grant.clientId)
+    }
+
+    /// App-protection Conditional Access: a user under it gets a token for the app's own resources only once the app
+    /// is under policy for them (an enrollment that applied a policy). Entra answers
+    /// `invalid_grant` with `suberror: protection_policy_required` and AADSTS53005, which MSAL turns into the error
+    /// an app answers with `remediateComplianceForAccountId` (`IntuneMAMComplianceManager.h 21.7.1:52-69`). The MAM
+    /// service's resource is exempt: the SDK's enrollment, the remediation itself, needs it.
+    private static func requireProtection(
+        _ tenant: Tenant, user: MockUser, audience: String, route: String
+    ) throws(ReplyError) {
+        guard user.protectionPolicyRequired == true, audience != Audiences.mamService else { return }
+        let protected = tenant.registrations.contains {
+            $0.accountId.caseInsensitiveCompare(user.objectId) == .orderedSame && $0.bundleId == tenant.bundleId
+                && !$0.appliedPolicyIds.isEmpty
+        }
+        guard !protected else { return }
+        let description = "AADSTS53005: Application needs to enforce Intune protection policies."
+        throw ReplyError(
+            Reply.json(.badRequest, [
+                "error": "invalid_grant", "error_description": .string(description), "error_codes": [53005],
+                "suberror": "protection_policy_required",
+            ]).with(route: route, accountId: user.objectId, detail: "protection_policy_required: \(description)"))
     }
 
     private static func issueUserTokens(

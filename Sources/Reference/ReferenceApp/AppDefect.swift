@@ -3,7 +3,8 @@
 /// Some requirements are about how the app uses the SDK; the harness must be able to catch an app that
 /// gets the order of calls wrong, so the app has mutants of its own.
 public enum AppDefect: String, CaseIterable, Sendable {
-    /// Sign-out drops the account and its tokens without calling `deRegisterAndUnenrollAccountId`.
+    /// Sign-out drops the account and its tokens without calling `deRegisterAndUnenrollAccountId`, so the next
+    /// account cannot enroll (WIP-12; iOS#537, iOS#505: "only a single managed account").
     case signOutWithoutDeregister
     /// Sign-out drops the account's tokens first and deregisters afterwards, so the SDK has no token to
     /// tell the service (WIP-08).
@@ -82,10 +83,18 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app never vouches for a known managed app's scheme (`isKnownManagedAppScheme: NO`) (POL-13).
     case managedSchemeNotVouched
 
+    // issue 27: field failures FM-01..03
+    /// The app passes the account's UPN where the SDK's `…AccountId` calls take the Entra object ID (ENR-17;
+    /// iOS#539, iOS#422: enrollment then fails 203).
+    case upnPassedAsAccountId
+    /// The app passes MSAL's home account ID (`oid.tid`) where the SDK's `…AccountId` calls take the bare object
+    /// ID (ENR-17; iOS#444, iOS#470: 207, "could not find AAD object id").
+    case homeAccountIdPassedAsAccountId
+
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
         switch self {
-        case .signOutWithoutDeregister: return ["RST-06", "WIP-08"]
+        case .signOutWithoutDeregister: return ["RST-06", "WIP-08", "WIP-12"]
         case .tokensDroppedBeforeDeregister: return ["WIP-08"]
         case .missingAccountsNotRegistered: return ["ENR-06"]
         case .allowedAccountsCaseSensitive: return ["ALW-04"]
@@ -107,6 +116,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .filesWrittenUnencrypted, .dataProtectionChangeIgnored: return ["POL-10"]
         case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
             return ["POL-13"]
+        // issue 27: field failures FM-01..03
+        case .upnPassedAsAccountId, .homeAccountIdPassedAsAccountId: return ["ENR-17"]
         }
     }
 
@@ -114,7 +125,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
     public var summary: String {
         switch self {
         case .signOutWithoutDeregister:
-            return "sign-out drops the account and its tokens without deregistering it from the SDK first"
+            return "sign-out drops the account and its tokens without deregistering it from the SDK first: the next "
+                + "account of the organisation cannot enroll (iOS#537)"
         case .tokensDroppedBeforeDeregister:
             return "sign-out drops the account's tokens first and then deregisters: the SDK gets no token, the service is "
                 + "never told, and the unenroll is reported with 203 (didSucceed false)"
@@ -196,6 +208,13 @@ public enum AppDefect: String, CaseIterable, Sendable {
                 + "known managed app's link looks unopenable"
         case .managedSchemeNotVouched:
             return "app.openLink passes isKnownManagedAppScheme NO for a known managed app's scheme, so its link is refused"
+        // issue 27: field failures FM-01..03
+        case .upnPassedAsAccountId:
+            return "the app passes the account's UPN to registerAndEnrollAccountId and deRegisterAndUnenrollAccountId "
+                + "instead of its Entra object ID (iOS#539, iOS#422)"
+        case .homeAccountIdPassedAsAccountId:
+            return "the app passes MSAL's home account ID (oid.tid) to registerAndEnrollAccountId and "
+                + "deRegisterAndUnenrollAccountId instead of the bare object ID (iOS#444, iOS#470)"
         }
     }
 }

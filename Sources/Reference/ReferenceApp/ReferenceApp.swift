@@ -85,7 +85,7 @@ final class ReferenceApp: BoundApp {
         for account in accounts.accounts where !registered.contains(account.accountId.lowercased()) {
             if account.isPersonal && rules.accounts.keepsPersonalAccountsUnregistered { continue }
             events.log(.info, "registering signed-in account \(account) with the SDK")
-            registerAndEnroll(account.accountId)
+            registerAndEnroll(sdkAccountId(of: account))
         }
     }
 
@@ -123,6 +123,16 @@ final class ReferenceApp: BoundApp {
         calls.deRegisterAndUnenrollAccountId(accountId, withWipe: wipe)
     }
 
+    /// The account ID the app hands the SDK for a signed-in account: its Entra object ID (ENR-17), which is also
+    /// what the app keys the account by; the planted field defects hand the UPN or MSAL's `oid.tid` instead.
+    func sdkAccountId(of account: SignedInAccount) -> String {
+        switch rules.accounts.sdkAccountId {
+        case .objectId: return account.accountId
+        case .upn: return account.upn
+        case .homeAccountId: return "\(account.accountId).\(account.tenantId ?? "")"
+        }
+    }
+
     // MARK: User actions
 
     /// Signs the user in (password grant), remembers the account, then registers it with the SDK. Nil when
@@ -144,7 +154,7 @@ final class ReferenceApp: BoundApp {
         if account.isPersonal && rules.accounts.keepsPersonalAccountsUnregistered {
             events.log(.info, "\(account) is a personal account: signed in, not registered with the SDK")
         } else {
-            registerAndEnroll(account.accountId)
+            registerAndEnroll(sdkAccountId(of: account))
         }
         return account.accountId
     }
@@ -160,16 +170,16 @@ final class ReferenceApp: BoundApp {
         } else {
             switch rules.accounts.signOut {
             case .deregisterThenForget:
-                deregister(account.accountId, wipe: true)
+                deregister(sdkAccountId(of: account), wipe: true)
             case .forgetWithoutDeregistering:
                 events.log(.info, "signing \(account) out without deregistering it")
             case .forgetThenDeregister:
                 forget(account.accountId)
-                deregister(account.accountId, wipe: true)
+                deregister(sdkAccountId(of: account), wipe: true)
                 return
             case .deleteDataThenDeregisterWithoutWipe:
                 deleteData(of: account.accountId)
-                deregister(account.accountId, wipe: false)
+                deregister(sdkAccountId(of: account), wipe: false)
             }
         }
         forget(account.accountId)

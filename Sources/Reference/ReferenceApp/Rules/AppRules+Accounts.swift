@@ -1,6 +1,6 @@
 extension AppRules {
     /// Signing accounts in and out, registering them, and the allowed-accounts list (ENR-06, ENR-14, ENR-15,
-    /// WIP-08, ALW-03, ALW-04).
+    /// ENR-17, WIP-08, WIP-12, ALW-03, ALW-04).
     struct Accounts: Equatable, Sendable {
         /// How sign-out treats the SDK (WIP-08).
         enum SignOut: Equatable, Sendable {
@@ -13,7 +13,20 @@ extension AppRules {
             case deleteDataThenDeregisterWithoutWipe
         }
 
+        /// Which of a signed-in account's identifiers the app hands the SDK as its account ID (ENR-17).
+        enum SDKAccountId: Equatable, Sendable {
+            /// The Entra object ID, as the headers ask from 17.5.0 on.
+            case objectId
+            /// The user principal name, as the UPN-era calls took (iOS#539, iOS#422).
+            case upn
+            /// MSAL's home account identifier, `oid.tid` (iOS#444, iOS#470).
+            case homeAccountId
+        }
+
         var signOut: SignOut
+        /// What the app passes as the account ID of `registerAndEnrollAccountId` and
+        /// `deRegisterAndUnenrollAccountId` (ENR-17: the Entra object ID, `IntuneMAMEnrollmentManager.h 21.7.1:78`).
+        var sdkAccountId: SDKAccountId
         /// Launch registers signed-in accounts the SDK does not list (ENR-06).
         var registersMissingAccountsAtLaunch: Bool
         /// Personal accounts are signed in but never registered with the SDK (ENR-14).
@@ -32,6 +45,9 @@ extension AppRules {
                 : broken(.tokensDroppedBeforeDeregister) ? .forgetThenDeregister
                 : read(.signOutDeletesDataThenDeregistersWithoutWipe) ? .deleteDataThenDeregisterWithoutWipe
                 : .deregisterThenForget
+            sdkAccountId = broken(.upnPassedAsAccountId) ? .upn
+                : broken(.homeAccountIdPassedAsAccountId) ? .homeAccountId
+                : .objectId
             registersMissingAccountsAtLaunch = !broken(.missingAccountsNotRegistered)
             keepsPersonalAccountsUnregistered = !broken(.personalAccountRegistered)
             clearsAuthOverridesAtSignOut = !broken(.authOverridesKeptAfterSignOut)
