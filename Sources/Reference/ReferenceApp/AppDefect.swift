@@ -82,6 +82,11 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app never vouches for a known managed app's scheme (`isKnownManagedAppScheme: NO`) (POL-13).
     case managedSchemeNotVouched
 
+    // MARK: issue 27: stronger assertions
+
+    /// The app's wipe deletes the unmanaged identity's files beside the wiped account's (WIP-10).
+    case wipeDeletesUnmanagedFiles
+
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
         switch self {
@@ -107,6 +112,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .filesWrittenUnencrypted, .dataProtectionChangeIgnored: return ["POL-10"]
         case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
             return ["POL-13"]
+        // issue 27: stronger assertions
+        case .wipeDeletesUnmanagedFiles: return ["WIP-10"]
         }
     }
 
@@ -196,6 +203,10 @@ public enum AppDefect: String, CaseIterable, Sendable {
                 + "known managed app's link looks unopenable"
         case .managedSchemeNotVouched:
             return "app.openLink passes isKnownManagedAppScheme NO for a known managed app's scheme, so its link is refused"
+        // issue 27: stronger assertions
+        case .wipeDeletesUnmanagedFiles:
+            return "the app's wipeDataForAccountId deletes the files no identity owns (the unmanaged identity's) beside "
+                + "the wiped account's"
         }
     }
 }
