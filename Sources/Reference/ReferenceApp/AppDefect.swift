@@ -90,6 +90,10 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app passes MSAL's home account ID (`oid.tid`) where the SDK's `…AccountId` calls take the bare object
     /// ID (ENR-17; iOS#444, iOS#470: 207, "could not find AAD object id").
     case homeAccountIdPassedAsAccountId
+    // MARK: issue 27: stronger assertions
+
+    /// The app's wipe deletes the unmanaged identity's files beside the wiped account's (WIP-10).
+    case wipeDeletesUnmanagedFiles
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -118,6 +122,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
             return ["POL-13"]
         // issue 27: field failures FM-01..03
         case .upnPassedAsAccountId, .homeAccountIdPassedAsAccountId: return ["ENR-17"]
+        // issue 27: stronger assertions
+        case .wipeDeletesUnmanagedFiles: return ["WIP-10"]
         }
     }
 
@@ -215,6 +221,10 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .homeAccountIdPassedAsAccountId:
             return "the app passes MSAL's home account ID (oid.tid) to registerAndEnrollAccountId and "
                 + "deRegisterAndUnenrollAccountId instead of the bare object ID (iOS#444, iOS#470)"
+        // issue 27: stronger assertions
+        case .wipeDeletesUnmanagedFiles:
+            return "the app's wipeDataForAccountId deletes the files no identity owns (the unmanaged identity's) beside "
+                + "the wiped account's"
         }
     }
 }

@@ -53,7 +53,9 @@ extension ReferenceApp {
         }
         if rules.wipe.removesPreferences { preferences.removeAll(accountId: accountId) }
         if deletingFiles {
-            let deleted = files.deleteAll(accountId: accountId)
+            var deleted = files.deleteAll(accountId: accountId)
+            // A selective wipe is the account's data only; files no identity owns are the user's own.
+            if !rules.wipe.keepsUnmanagedFiles { deleted += files.deleteAll(accountId: Self.unmanagedFolder) }
             events.app(AppEvent(kind: .dataWiped, accountId: AccountID(accountId), files: deleted))
         }
         switch rules.wipe.signOutTiming {

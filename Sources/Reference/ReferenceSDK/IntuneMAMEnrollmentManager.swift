@@ -1,9 +1,13 @@
+import Locking
+
 /// `IntuneMAMEnrollmentManager`: registration, enrollment and deregistration of accounts.
 ///
 /// Account IDs are Entra object IDs and compare case-insensitively; the SDK may report another casing
 /// than the app passed (the token issuer's).
 public final class IntuneMAMEnrollmentManager: Sendable {
     let engine: SDKEngine
+    /// The first answer of ``enrolledAccountId()``, kept only where the SDK caches it (a planted defect).
+    private let firstEnrolledAnswer = Locked<String??>(nil)
 
     init(engine: SDKEngine) {
         self.engine = engine
@@ -49,6 +53,11 @@ public final class IntuneMAMEnrollmentManager: Sendable {
 
     /// The account that enrolled the app, or nil.
     public func enrolledAccountId() -> String? {
-        engine.store.read { $0.enrolledAccountId }
+        let current = engine.store.read { $0.enrolledAccountId }
+        guard !engine.rules.enrollment.enrolledAccountReadLive else { return current }
+        return firstEnrolledAnswer.withLock { first in
+            if first == nil { first = .some(current) }
+            return first ?? current
+        }
     }
 }

@@ -16,6 +16,8 @@ struct MAMAppConfig: IntuneMAMAppConfig {
     var dictionariesReversed = false
     /// `allStrings`, `allNumbers`, `allBools` list a key's values in reverse delivery order.
     var valuesReversed = false
+    /// `conflictReportedForStringsOnly`: a key whose values all read as numbers or all as booleans reports no conflict.
+    var conflictsOfStringsOnly = false
 
     init(fullData: [[String: String]]) {
         delivered = fullData
@@ -43,7 +45,9 @@ struct MAMAppConfig: IntuneMAMAppConfig {
     }
 
     func hasConflict(_ key: String) -> Bool {
-        Set(targeted(key)).count > 1
+        let values = targeted(key)
+        if conflictsOfStringsOnly, numbers(key).count == values.count || bools(key).count == values.count { return false }
+        return Set(values).count > 1
     }
 
     func stringValue(forKey key: String, queryType: IntuneMAMStringQueryType) -> String? {

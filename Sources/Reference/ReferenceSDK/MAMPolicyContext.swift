@@ -14,4 +14,6 @@ struct MAMPolicyContext: Equatable, Sendable {
     var ignoresProtectionCap = false
     /// `urlAllowedDespiteRestriction`: every URL is allowed.
     var ignoresOutboundDestinations = false
+    /// `protectionCappedByNumber`: the cap compares the levels' numbers, not their strength.
+    var capsByNumber = false
 }

@@ -67,7 +67,11 @@ extension MAMServicePolicy {
     /// The level `appDataEncryptionType` asks for, capped by `MaxFileProtectionLevel` (POL-06).
     var fileProtectionLevel: IntuneMAMFileProtectionLevel {
         let requested = IntuneMAMFileProtectionLevel.fromEncryptionType(rules.encryptionType)
-        return context.ignoresProtectionCap ? requested : requested.capped(at: context.maxFileProtectionLevel)
+        if context.ignoresProtectionCap { return requested }
+        if context.capsByNumber, let maximum = context.maxFileProtectionLevel {
+            return requested.rawValue > maximum.rawValue ? maximum : requested
+        }
+        return requested.capped(at: context.maxFileProtectionLevel)
     }
 
     /// True when the location's account is the account this policy belongs to (case-insensitive).

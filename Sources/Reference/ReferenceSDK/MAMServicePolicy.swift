@@ -20,7 +20,7 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
     let policyVersion: String?
     let settingsJSON: Data
     /// The data-transfer and encryption settings the policy queries read (`MAMServicePolicy+Queries.swift`).
-    let rules: MAMDataRules
+    var rules: MAMDataRules
     /// Whose policy this is and the app's limits; set when the SDK hands the policy to the app.
     var context = MAMPolicyContext()
 

@@ -259,6 +259,39 @@ extension SDKDefect {
             return (["RES-04"], "each retry of a failed wipe acknowledgement calls wipeDataForAccountId again")
         case .deregisterWithoutToken:
             return (["RES-05"], "deregistration gives up at the first failed token request: the service is never told, unenroll fails")
+        // issue 27: stronger assertions
+        case .failedCheckInWithoutDetails:
+            return (["ENR-02"], "a failed check-in's status carries the account ID and code only: an empty UPN and no error "
+                        + "string (as reported in iOS#115, a 201 with no error details)")
+        case .notTargetedWithoutDetails:
+            return (["ENR-02"], "a not-targeted (225) status carries the account ID and code only: an empty UPN and no error string")
+        case .unchangedPolicyReportedFailed:
+            return (["ENR-02"], "a check-in that finds the policy unchanged (101) is reported with didSucceed false and an "
+                        + "error string, as if it had failed")
+        case .wipeCompletedBeforeTheWipe:
+            return (["WIP-40"], "IntuneMAMWipeDidCompleteNotification is posted when the wipe starts, before "
+                        + "wipeDataForAccountId is asked, not after the wipe finished")
+        case .allowedAccountsNotifiedWithOldList:
+            return (["ALW-02"], "the allowed-accounts-changed notification carries the list from before the change, "
+                        + "not the allowed UPNs after it")
+        case .policyChangedAfterFailedCheckIn:
+            return (["POL-04"], "a check-in that fails posts policy-changed although no policy arrived and the held one stays")
+        case .unmanagedKeepsManagedDataDuties:
+            return (["POL-40"], "policyForAccountId of an unmanaged identity is the managed account's policy with only its "
+                        + "transfer restrictions lifted: its queries answer allowed, but file encryption, the protection "
+                        + "level and the notification policy are the managed account's")
+        case .conflictReportedForStringsOnly:
+            return (["CFG-03"], "hasConflict is true only for string values: a key whose differing values are all numbers "
+                        + "or all booleans reports no conflict")
+        case .pinMinimumLengthIgnored:
+            return (["CL-40"], "the PIN set-up asks for and accepts a PIN of the SDK's default length (4) whatever the "
+                        + "policy's minimumPinLength says")
+        case .protectionCappedByNumber:
+            return (["POL-06"], "MaxFileProtectionLevel caps by the levels' numbers, not by their strength: a cap of 2 "
+                        + "(complete until first authentication) leaves the stronger level 1 (complete unless open) in place")
+        case .enrolledAccountCached:
+            return (["WIP-03"], "enrolledAccountId keeps the first answer it gave in this process: asked while an account "
+                        + "is enrolled, it still names it after the account unenrolled")
         }
     }
 }

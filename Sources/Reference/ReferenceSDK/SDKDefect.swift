@@ -229,4 +229,29 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case wipeRepeatedOnAckRetry
     /// Deregistration gives up at the first failed token request and unenrolls locally only.
     case deregisterWithoutToken
+
+    // MARK: issue 27: stronger assertions
+
+    /// A failed check-in's status carries the account ID and code only: no UPN, no error string.
+    case failedCheckInWithoutDetails
+    /// A not-targeted (225) status carries the account ID and code only: no UPN, no error string.
+    case notTargetedWithoutDetails
+    /// A check-in that finds the policy unchanged (101) is reported with `didSucceed` false.
+    case unchangedPolicyReportedFailed
+    /// `IntuneMAMWipeDidCompleteNotification` is posted when the wipe starts, before the app was asked to wipe.
+    case wipeCompletedBeforeTheWipe
+    /// The allowed-accounts-changed notification carries the list from before the change.
+    case allowedAccountsNotifiedWithOldList
+    /// A check-in that fails posts policy-changed although no policy arrived.
+    case policyChangedAfterFailedCheckIn
+    /// An unmanaged identity gets the managed account's policy with only its transfer restrictions lifted.
+    case unmanagedKeepsManagedDataDuties
+    /// `hasConflict` is true only for string values: differing numbers or booleans report no conflict.
+    case conflictReportedForStringsOnly
+    /// The PIN is set up at the SDK's default length (4) whatever the policy's `minimumPinLength` says.
+    case pinMinimumLengthIgnored
+    /// `MaxFileProtectionLevel` caps by the levels' numbers, not by their strength.
+    case protectionCappedByNumber
+    /// `enrolledAccountId()` keeps the first answer it gave in this process.
+    case enrolledAccountCached
 }

@@ -82,6 +82,7 @@ extension SDKEngine {
         config.defaultWins = !rules.appConfig.targetedBeatsDefault
         config.dictionariesReversed = rules.appConfig.fullDataOrder == .reverseDeliveryOrder
         config.valuesReversed = rules.appConfig.allValuesOrder == .reverseDeliveryOrder
+        config.conflictsOfStringsOnly = !rules.appConfig.conflictReportedForEveryType
         return config
     }
 

@@ -55,6 +55,9 @@ extension SDKEngine {
                 }
             }
             let status = StatusFailure(failure, request: .policy, codes: rules.status)
+            if !rules.dataTransfer.failedCheckInChangesNoPolicy {
+                post(IntuneMAMNotification(name: .policyDidChange, accountId: accountId))
+            }
             if holdingFailure { return HeldFailure(accountId: accountId, failure: status) }
             report(.policy, accountId: accountId, code: status.code, didSucceed: false, reason: status.reason)
         case .success(let answer) where answer.wipeRequested && rules.unenroll.honoursAdminWipe:

@@ -60,7 +60,8 @@ extension SDKEngine {
     /// (000:622), only once it has passed.
     func runPINGate(accountId: String, policy: MAMServicePolicy, atLaunch: Bool = false) -> IntuneMAMLaunchBlockReason? {
         guard let platform else { return .pinCanceled }
-        let minimumLength = policy.minimumPinLength
+        let minimumLength = rules.conditionalLaunch.pinLengthFromPolicy
+            ? policy.minimumPinLength : MAMServicePolicy.defaultMinimumPinLength
         let tries = policy.maximumPinRetries
         let record = store.read { $0.pin }.flatMap { AccountIdentity.same($0.accountId, accountId) ? $0 : nil }
         if let record {

@@ -6,8 +6,16 @@ extension SDKEngine {
         let (policy, managedId, managed) = store.read { state in
             (state.policy, state.enrolledAccountId, isManaged(accountId, in: state))
         }
-        guard let policy, let managedId, managed || !rules.dataTransfer.unmanagedIsUnrestricted else { return nil }
-        return prepared(policy, accountId: managedId)
+        guard let policy, let managedId else { return nil }
+        if managed || !rules.dataTransfer.unmanagedIsUnrestricted { return prepared(policy, accountId: managedId) }
+        guard !rules.dataTransfer.unmanagedHasNoPolicy else { return nil }
+        // An unmanaged identity has no policy at all; this one only lifts the transfer restrictions, so its file
+        // and notification duties stay the managed account's.
+        var relaxed = policy
+        relaxed.rules.saveAsBlocked = false
+        relaxed.rules.inboundSources = .allApps
+        relaxed.rules.outboundDestinations = .allApps
+        return prepared(relaxed, accountId: managedId)
     }
 
     /// `policy` with the context the queries need.
@@ -18,7 +26,8 @@ extension SDKEngine {
             ignoresLocationAccount: !rules.dataTransfer.saveToChecksAccount,
             ignoresInboundSources: !rules.dataTransfer.openFromChecksPolicy,
             ignoresProtectionCap: !rules.dataTransfer.protectionCapped,
-            ignoresOutboundDestinations: !rules.dataTransfer.urlsRestricted)
+            ignoresOutboundDestinations: !rules.dataTransfer.urlsRestricted,
+            capsByNumber: !rules.dataTransfer.protectionCappedByStrength)
         return prepared
     }
 

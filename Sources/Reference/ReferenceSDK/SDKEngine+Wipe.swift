@@ -13,6 +13,8 @@ extension SDKEngine {
         log.info("selective wipe of \(accountId)")
         // The wipe callback names the account by its account ID, not its UPN.
         let named = rules.unenroll.wipeNamesAccountId || upn.isEmpty ? accountId : upn
+        let completion = IntuneMAMNotification(name: .wipeDidComplete, accountId: accountId)
+        if !rules.unenroll.wipeCompletionPostedAfterWipe { post(completion) }
         let appWiped = policyDelegate?.wipeData(forAccountId: named) ?? false
         guard isAlive else { return }
         let owned = store.read { state in
@@ -27,7 +29,8 @@ extension SDKEngine {
                 state.fileOwners.removeValue(forKey: path)
             }
         }
-        post(IntuneMAMNotification(name: .wipeDidComplete, accountId: accountId))
+        // Posted after the SDK finished wiping (the header), so an app that reacts to it sees the data gone.
+        if rules.unenroll.wipeCompletionPostedAfterWipe { post(completion) }
     }
 
     /// Deletes the files that still exist; returns how many went.

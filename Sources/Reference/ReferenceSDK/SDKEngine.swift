@@ -153,13 +153,17 @@ final class SDKEngine: Sendable {
 
     /// Delivers one status callback (ENR-02) unless the runtime was terminated.
     func report(_ kind: RequestKind, accountId: String, upn: String? = nil, code: IntuneMAMEnrollmentStatusCode,
-                didSucceed: Bool, reason: String? = nil) {
-        let identity = rules.status.namesUPN ? (upn ?? store.read { $0.upn(of: accountId) }) : ""
+                didSucceed reported: Bool, reason: String? = nil) {
+        let didSucceed = code == .policiesHaveNotChanged ? rules.status.unchangedPolicySucceeds : reported
+        // Every status names the account and, on failure, says why (ENR-02), whichever path built it.
+        let detailed = !(kind == .policy && !didSucceed && !rules.status.failedCheckInHasDetails)
+            && !(code == .licensedNotTargeted && !rules.status.notTargetedHasDetails)
+        let identity = rules.status.namesUPN && detailed ? (upn ?? store.read { $0.upn(of: accountId) }) : ""
         // A failure always says why (ENR-02: status, error string and error object); a success says something
         // only when there is more to tell (a wipe received), unless every status describes its code.
         let described = reason ?? "\(code)"
         let errorString = didSucceed ? (rules.status.successCarriesErrorString ? described : reason)
-            : rules.status.failureHasErrorString ? described : nil
+            : rules.status.failureHasErrorString && detailed ? described : nil
         let error = didSucceed ? nil : IntuneMAMEnrollmentError(code: code.rawValue, reason: reason ?? "\(code)")
         let status = IntuneMAMEnrollmentStatus(identity: identity, accountId: accountId, didSucceed: didSucceed,
                                                statusCode: code, errorString: errorString, error: error)

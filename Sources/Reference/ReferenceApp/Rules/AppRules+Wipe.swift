@@ -14,11 +14,16 @@ extension AppRules {
         /// A wipe removes the account's settings (data not in files).
         var removesPreferences: Bool
         var signOutTiming: SignOutTiming
+        // issue 27: stronger assertions
+        /// The app's wipe deletes the wiped account's files only, not the unmanaged identity's.
+        var keepsUnmanagedFiles: Bool
 
         init(_ broken: Broken, _ read: Read) {
             signsOutWhenLeavingFilesToSDK = !broken(.wipeFalseKeepsAccount)
             removesPreferences = !broken(.wipeLeavesPreferences)
             signOutTiming = read(.wipedAccountSignedOutAfterTheWipe) ? .afterSDKFinishes : .inWipeCallback
+            // issue 27: stronger assertions
+            keepsUnmanagedFiles = !broken(.wipeDeletesUnmanagedFiles)
         }
     }
 }

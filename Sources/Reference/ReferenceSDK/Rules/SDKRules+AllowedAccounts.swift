@@ -7,11 +7,16 @@ extension SDKRules {
         var changeNotified: Bool
         /// Only a change is notified, not every read of the managed configuration.
         var notifiedOnlyWhenChanged: Bool
+        // issue 27: stronger assertions
+        /// The notification carries the list after the change, as the header says (its object: the allowed UPNs).
+        var notificationCarriesNewList: Bool
 
         init(_ broken: Broken) {
             enabledValueIgnoresCase = !broken(.enabledValueCaseSensitive)
             changeNotified = !broken(.allowedChangeNotNotified)
             notifiedOnlyWhenChanged = !broken(.allowedChangeNotifiedEveryRead)
+            // issue 27: stronger assertions
+            notificationCarriesNewList = !broken(.allowedAccountsNotifiedWithOldList)
         }
     }
 }

@@ -23,6 +23,9 @@ extension SDKRules {
         var fullDataOrder: ListOrder
         /// The order of a key's values in `allStrings`, `allNumbers`, `allBools`.
         var allValuesOrder: ListOrder
+        // issue 27: stronger assertions
+        /// A key with differing values reports a conflict whatever the values' type, numbers and booleans too.
+        var conflictReportedForEveryType: Bool
 
         init(_ broken: Broken, _ read: Read) {
             conflictsResolvedByQueryType = !broken(.conflictResolvedByFirstValue)
@@ -33,6 +36,8 @@ extension SDKRules {
             deviceChannelKeptApart = !broken(.configBeforeEnrollment)
             fullDataOrder = read(.appConfigDictionariesInReverseOrder) ? .reverseDeliveryOrder : .deliveryOrder
             allValuesOrder = read(.conflictingValuesInReverseOrder) ? .reverseDeliveryOrder : .deliveryOrder
+            // issue 27: stronger assertions
+            conflictReportedForEveryType = !broken(.conflictReportedForStringsOnly)
         }
     }
 }

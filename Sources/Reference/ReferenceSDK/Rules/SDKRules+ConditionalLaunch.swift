@@ -70,6 +70,9 @@ extension SDKRules {
         var offlineCheckInReportedBeforeBlock: Bool
         /// Coming back to the foreground checks the offline period too, not launch only (CL-03).
         var offlineCheckedAtResume: Bool
+        // issue 27: stronger assertions
+        /// The PIN is set up at the policy's `minimumPinLength`, not at the SDK's default length.
+        var pinLengthFromPolicy: Bool
 
         init(_ broken: Broken, _ read: Read) {
             blocksJailbrokenDevice = !broken(.jailbreakIgnored)
@@ -92,6 +95,8 @@ extension SDKRules {
             offlinePeriodNeedsAuthentication = read(.offlinePeriodOnlyWithAuthentication)
             offlineCheckInReportedBeforeBlock = !read(.offlineBlockShownBeforeCheckInReported)
             offlineCheckedAtResume = !broken(.offlineCheckedOnlyAtLaunch)
+            // issue 27: stronger assertions
+            pinLengthFromPolicy = !broken(.pinMinimumLengthIgnored)
         }
     }
 }

@@ -24,6 +24,15 @@ extension SDKRules {
         /// A first policy that requires encryption posts the data-protection-changed notification too (the contract:
         /// posted when file encryption changes, which a first policy does).
         var firstPolicyProtectionNotified: Bool
+        // issue 27: stronger assertions
+        /// Only a check-in the service answered with a changed policy posts policy-changed; a failed one changes nothing.
+        var failedCheckInChangesNoPolicy: Bool
+        /// An unmanaged identity has no policy object, so none of the managed account's duties (encryption, protection
+        /// level, notification policy) reaches it, not only its transfer restrictions.
+        var unmanagedHasNoPolicy: Bool
+        /// `MaxFileProtectionLevel` caps by protection strength (1, complete unless open, is stronger than 2), not by
+        /// the levels' numbers.
+        var protectionCappedByStrength: Bool
 
         init(_ broken: Broken, _ read: Read) {
             saveToChecksAccount = !broken(.saveToIgnoresAccount)
@@ -37,6 +46,10 @@ extension SDKRules {
             openInExtensionHonoured = !broken(.openInExtensionIgnored)
             shareSheetFollowsPolicy = !broken(.shareSheetAlwaysManagedOnly)
             firstPolicyProtectionNotified = read(.dataProtectionNotifiedAtFirstPolicy)
+            // issue 27: stronger assertions
+            failedCheckInChangesNoPolicy = !broken(.policyChangedAfterFailedCheckIn)
+            unmanagedHasNoPolicy = !broken(.unmanagedKeepsManagedDataDuties)
+            protectionCappedByStrength = !broken(.protectionCappedByNumber)
         }
     }
 }

@@ -44,6 +44,9 @@ extension SDKRules {
         var autoEnrollAloneStaysSilent: Bool
         var reRegistrationInOtherCasing: ReRegistration
         var registeredAccountsOrder: ListOrder
+        // issue 27: stronger assertions
+        /// `enrolledAccountId()` reads the SDK's state at every call, not the first answer it gave in this process.
+        var enrolledAccountReadLive: Bool
 
         init(_ broken: Broken, _ read: Read, edition: SDKEdition) {
             enrollsAtRegistration = !broken(.enrollmentDeferredToRetry)
@@ -62,6 +65,8 @@ extension SDKRules {
             autoEnrollAloneStaysSilent = !broken(.autoEnrollPromptsWithoutPolicyRequired)
             reRegistrationInOtherCasing = read(.reRegistrationInOtherCasingEnrollsAgain) ? .startsNewRequest : .ignored
             registeredAccountsOrder = read(.registeredAccountsNewestFirst) ? .newestFirst : .registrationOrder
+            // issue 27: stronger assertions
+            enrolledAccountReadLive = !broken(.enrolledAccountCached)
         }
     }
 }

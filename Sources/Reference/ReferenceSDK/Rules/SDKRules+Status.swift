@@ -27,6 +27,13 @@ extension SDKRules {
         var successCarriesErrorString: Bool
         var serviceErrorCode: ServiceErrorCode
         var transportFailureCode: TransportFailureCode
+        // issue 27: stronger assertions
+        /// A failed check-in's status names the account's UPN and carries its error string, as every failure does.
+        var failedCheckInHasDetails: Bool
+        /// A not-targeted (225) status names the account's UPN and carries its error string, as every failure does.
+        var notTargetedHasDetails: Bool
+        /// A check-in that finds the policy unchanged (101) is a success.
+        var unchangedPolicySucceeds: Bool
 
         init(_ broken: Broken, _ read: Read) {
             namesUPN = !broken(.statusWithoutUpn)
@@ -35,6 +42,10 @@ extension SDKRules {
             successCarriesErrorString = read(.errorStringOnSuccess)
             serviceErrorCode = read(.serviceErrorsReportedAsInternalError) ? .internalError : .endpointNetworkFailure
             transportFailureCode = read(.droppedConnectionReportedAsTimeout) ? .timeout : .endpointNetworkFailure
+            // issue 27: stronger assertions
+            failedCheckInHasDetails = !broken(.failedCheckInWithoutDetails)
+            notTargetedHasDetails = !broken(.notTargetedWithoutDetails)
+            unchangedPolicySucceeds = !broken(.unchangedPolicyReportedFailed)
         }
     }
 }

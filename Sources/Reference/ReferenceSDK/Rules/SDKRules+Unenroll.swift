@@ -29,6 +29,9 @@ extension SDKRules {
         var waitsForToken: Bool
         /// A retried acknowledgement of an administrator's wipe does not wipe again (RES-04).
         var wipesOnceAcrossAcknowledgements: Bool
+        // issue 27: stronger assertions
+        /// `IntuneMAMWipeDidCompleteNotification` is posted once the wipe has finished, not when it starts.
+        var wipeCompletionPostedAfterWipe: Bool
 
         init(_ broken: Broken, _ read: Read) {
             acknowledgementRetryInterval = read(.acknowledgementRetriedLate)
@@ -44,6 +47,8 @@ extension SDKRules {
             dropsRegistration = !broken(.registrationKeptAfterDeregister)
             waitsForToken = !broken(.deregisterWithoutToken)
             wipesOnceAcrossAcknowledgements = !broken(.wipeRepeatedOnAckRetry)
+            // issue 27: stronger assertions
+            wipeCompletionPostedAfterWipe = !broken(.wipeCompletedBeforeTheWipe)
         }
     }
 }
