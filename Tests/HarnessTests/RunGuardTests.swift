@@ -89,6 +89,21 @@ import Testing
         #expect(RunnerLogicTests.outcomes(result) == ["passed"], "\(RunnerLogicTests.failure(result)?.fullMessage ?? "")")
     }
 
+    @Test func aDeregistrationTheAppMakesOnlyAfterTheWipeDoesNotAccountForIt() async throws {
+        // An app that answers an unasked wipe by signing the account out deregisters it afterwards: that is the
+        // wipe's consequence, not its cause.
+        let wipeThenDeregister = ScriptedIntegration { name, _, handler in
+            if name == RunnerMethod.appLaunch.rawValue {
+                _ = handler.question(method: Question.wipeData.rawValue, params: ["accountId": .string(Self.alice)])
+                handler.post(.sdkCall, ["api": "deRegisterAndUnenrollAccountId", "accountId": .string(Self.alice), "wipe": true])
+            }
+            return [:]
+        }
+        let result = try await Self.run(RunnerLogicTests.yamlCase(requirements: "RUN-01", Self.answerWipe, "do: app.launch"), wipeThenDeregister)
+        let failure = try #require(RunnerLogicTests.failure(result), "\(RunnerLogicTests.outcomes(result))")
+        #expect(failure.message.contains("RUN-01"), "\(failure.message)")
+    }
+
     @Test func aWipeTheCaseExpectsPasses() async throws {
         let result = try await Self.run(
             RunnerLogicTests.yamlCase(requirements: "RUN-01", Self.answerWipe, "do: app.launch", "expect: {question: delegate.wipeDataForAccountId, accountId: $alice}"),

@@ -259,6 +259,13 @@ extension SDKDefect {
             return (["RES-04"], "each retry of a failed wipe acknowledgement calls wipeDataForAccountId again")
         case .deregisterWithoutToken:
             return (["RES-05"], "deregistration gives up at the first failed token request: the service is never told, unenroll fails")
+        // issue 27: run-wide guards
+        case .wipeOnOrdinaryCheckIn:
+            return (["RUN-01"], "a scheduled check-in that carries no wipe command still calls wipeDataForAccountId for the "
+                + "enrolled account (data wiped with no wipe command, iOS#624, And#305)")
+        case .cancelledSignInPromptedAgain:
+            return (["RUN-02"], "login-and-enroll shows its sign-in prompt again each time the user cancels it, up to 20 times "
+                + "(the sign-in loop of iOS#206, iOS#669)")
         }
     }
 }

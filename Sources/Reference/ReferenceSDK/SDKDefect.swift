@@ -229,4 +229,11 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case wipeRepeatedOnAckRetry
     /// Deregistration gives up at the first failed token request and unenrolls locally only.
     case deregisterWithoutToken
+
+    // MARK: issue 27: run-wide guards (RUN)
+
+    /// A scheduled check-in with no wipe command asks the app to wipe the enrolled account anyway (FM-25).
+    case wipeOnOrdinaryCheckIn
+    /// A sign-in prompt of login-and-enroll the user cancelled is shown again, up to 20 times (FM-09).
+    case cancelledSignInPromptedAgain
 }

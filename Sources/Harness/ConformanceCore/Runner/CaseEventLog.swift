@@ -25,8 +25,9 @@ final class CaseEventLog: InboundHandler {
         /// False until the case begins: over the network, what a long-lived host says before `reset` answered
         /// belongs to an earlier case and is only transcribed.
         var open: Bool
-        /// Accounts (object IDs and UPNs, lowercased) the case itself removed: a wipe question for them has a cause.
-        var removed: Set<String> = []
+        /// Accounts (object IDs and UPNs, lowercased) the case itself removed, each with the number of events seen
+        /// when it did: a wipe question for them that came later has a cause.
+        var removed: [String: Int] = [:]
         /// Prompts asked so far, by kind (RUN-02).
         var prompts: [GuardViolation.PromptKind: (count: Int, first: ObservedEvent)] = [:]
         /// The first prompt loop seen, until a step's check takes it.
@@ -163,23 +164,30 @@ final class CaseEventLog: InboundHandler {
     /// The case removes an account (signs it out, deregisters it, has the administrator wipe it): a wipe question
     /// for it has a cause (RUN-01). Identities ignore case (ENR-12).
     func caseRemoves(_ identities: [String]) {
-        state.withLock { $0.removed.formUnion(identities.map { $0.lowercased() }) }
+        state.withLock { state in
+            for identity in identities where state.removed[identity.lowercased()] == nil {
+                state.removed[identity.lowercased()] = state.events.count
+            }
+        }
     }
 
-    /// The first wipe question nothing accounts for (RUN-01): no step expected it, the case removed no such account,
-    /// and the app did not deregister it itself (an `sdkCall` of the deregistration, in the name the SDK version has).
+    /// The first wipe question nothing accounts for (RUN-01): no step expected it, and neither the case nor the app
+    /// itself (an `sdkCall` of the deregistration, in the name the SDK version has) removed the account before it.
+    /// A deregistration after the wipe is its consequence (an app signs a wiped account out), not its cause.
     func unexpectedWipe() -> GuardViolation? {
         guard guards.wipe else { return nil }
         return state.withLock { state in
             let deregistration = EventPattern(selector: .sdkCall(.deRegisterAndUnenrollAccountId))
             var removed = state.removed
             for event in state.events where Matcher.matches(deregistration, event, sdkVersion: state.sdkVersion) {
-                for key in ["accountId", "upn"] { if let id = event.params[key]?.stringValue { removed.insert(id.lowercased()) } }
+                for key in ["accountId", "upn"] {
+                    if let id = event.params[key]?.stringValue?.lowercased(), removed[id] == nil { removed[id] = event.sequence }
+                }
             }
             let wipe = state.events.first { event in
                 guard event.question == .wipeData, !state.consumed.contains(event.sequence) else { return false }
                 let named = ["accountId", "upn"].compactMap { event.params[$0]?.stringValue?.lowercased() }
-                return !named.contains { removed.contains($0) }
+                return !named.contains { removed[$0].map { $0 < event.sequence } ?? false }
             }
             return wipe.map(GuardViolation.unexpectedWipe)
         }

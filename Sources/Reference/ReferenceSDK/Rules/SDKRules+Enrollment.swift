@@ -27,6 +27,9 @@ extension SDKRules {
         var loginPromptsWithoutUPN: Bool
         /// `loginAndEnrollAccount` passes the UPN it was given to the sign-in prompt as the hint (ENR-07).
         var loginPassesHint: Bool
+        /// How often `loginAndEnrollAccount` shows its sign-in prompt while the user cancels it: once, the cancel
+        /// ends the request (000:321 prompts once; RUN-02: no prompt loop).
+        var loginPromptsPerRequest: Int
         /// The status of an unlicensed account (ENR-02): 200, not 225.
         var unlicensedStatus: IntuneMAMEnrollmentStatusCode
         /// A licensed but untargeted account (225) stays unmanaged (ENR-11).
@@ -52,6 +55,7 @@ extension SDKRules {
             loginPromptsWithoutToken = !broken(.loginWithoutPrompt)
             loginPromptsWithoutUPN = !broken(.loginWithoutUpnRefused)
             loginPassesHint = !broken(.loginHintDropped)
+            loginPromptsPerRequest = broken(.cancelledSignInPromptedAgain) ? 20 : 1
             unlicensedStatus = broken(.unlicensedReportedAsUntargeted) ? .licensedNotTargeted : .accountNotLicensed
             untargetedStaysUnmanaged = !broken(.untargetedBecomesManaged)
             accountIdsIgnoreCase = !broken(.caseSensitiveIdentities)

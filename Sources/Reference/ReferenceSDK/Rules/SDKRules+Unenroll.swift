@@ -29,6 +29,8 @@ extension SDKRules {
         var waitsForToken: Bool
         /// A retried acknowledgement of an administrator's wipe does not wipe again (RES-04).
         var wipesOnceAcrossAcknowledgements: Bool
+        /// A check-in without the administrator's wipe command never wipes (RUN-01; 000:579, 000:672: the command wipes).
+        var checkInWipesOnlyOnCommand: Bool
 
         init(_ broken: Broken, _ read: Read) {
             acknowledgementRetryInterval = read(.acknowledgementRetriedLate)
@@ -44,6 +46,7 @@ extension SDKRules {
             dropsRegistration = !broken(.registrationKeptAfterDeregister)
             waitsForToken = !broken(.deregisterWithoutToken)
             wipesOnceAcrossAcknowledgements = !broken(.wipeRepeatedOnAckRetry)
+            checkInWipesOnlyOnCommand = !broken(.wipeOnOrdinaryCheckIn)
         }
     }
 }
