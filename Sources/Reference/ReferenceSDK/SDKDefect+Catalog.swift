@@ -266,6 +266,9 @@ extension SDKDefect {
         case .cancelledSignInPromptedAgain:
             return (["RUN-02"], "login-and-enroll shows its sign-in prompt again each time the user cancels it, up to 20 times "
                 + "(the sign-in loop of iOS#206, iOS#669)")
+        // issue 27: guide gaps
+        case .loginPromptsDespiteToken:
+            return (["ENR-50"], "loginAndEnrollAccount ignores the token it holds for the account and asks the user to sign in again")
         }
     }
 }

@@ -236,4 +236,9 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case wipeOnOrdinaryCheckIn
     /// A sign-in prompt of login-and-enroll the user cancelled is shown again, up to 20 times (FM-09).
     case cancelledSignInPromptedAgain
+
+    // MARK: issue 27: guide gaps the protocol can check
+
+    /// `loginAndEnrollAccount` prompts for credentials although the SDK holds a token for the account (ENR-50).
+    case loginPromptsDespiteToken
 }

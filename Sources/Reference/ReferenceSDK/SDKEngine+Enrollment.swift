@@ -64,7 +64,7 @@ extension SDKEngine {
     func loginAndEnroll(hint given: String?) {
         submit("login and enroll") { [self] in
             let hint = given ?? (rules.enrollment.loginTakesDeviceUser ? deviceManagedUserUPN : nil)
-            if let hint, let cached = store.read({ state in
+            if rules.enrollment.loginUsesHeldToken, let hint, let cached = store.read({ state in
                 state.tokenCache.first { AccountIdentity.same($0.upn, hint) }
             }), let token = cachedToken(for: cached.accountId) {
                 registerIfNeeded(token.accountId, upn: token.upn)

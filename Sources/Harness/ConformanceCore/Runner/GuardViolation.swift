@@ -8,9 +8,17 @@ enum GuardViolation: Sendable {
     case promptLoop(PromptKind, limit: Int, first: ObservedEvent, last: ObservedEvent)
 
     /// The kinds of prompt RUN-02 counts, each apart: a PIN loop and a sign-in loop are different failures.
-    enum PromptKind: String, Sendable {
-        case signIn = "sign-in"
-        case pin = "PIN"
+    enum PromptKind: Sendable {
+        case signIn
+        case pin
+
+        /// How a failure names the kind (the sign-in prompt by its wire name).
+        var label: String {
+            switch self {
+            case .signIn: return UIKind.signIn.rawValue
+            case .pin: return "PIN"
+            }
+        }
 
         init?(_ question: Question) {
             switch question {
@@ -32,7 +40,7 @@ enum GuardViolation: Sendable {
                 location: location, details: details)
         case .promptLoop(let kind, let limit, let first, let last):
             return CaseFailure(
-                message: "expected at most \(limit) \(kind.rawValue) prompts in this case (RUN-02), got more than \(limit): a prompt loop",
+                message: "expected at most \(limit) \(kind.label) prompts in this case (RUN-02), got more than \(limit): a prompt loop",
                 observed: "got instead: \(last.method) as prompt #\(limit + 1) (event #\(last.sequence) at "
                     + "\(String(format: "%.3f", last.elapsed)) s; the first was event #\(first.sequence)); the runner refused it",
                 location: location, details: details)
