@@ -82,6 +82,11 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app never vouches for a known managed app's scheme (`isKnownManagedAppScheme: NO`) (POL-13).
     case managedSchemeNotVouched
 
+    // issue 27: guide gaps the protocol can check
+
+    /// The app calls `setUIPolicyAccountId` before showing a managed account's data only, not an unmanaged one's (IDS-50).
+    case identitySetOnlyForManagedAccounts
+
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
         switch self {
@@ -107,6 +112,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .filesWrittenUnencrypted, .dataProtectionChangeIgnored: return ["POL-10"]
         case .linkOpenedWithoutAsking, .linkRefusalIgnored, .linkOpenedUnderManagedIdentity, .managedSchemeNotVouched:
             return ["POL-13"]
+        case .identitySetOnlyForManagedAccounts: return ["IDS-50"]
         }
     }
 
@@ -196,6 +202,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
                 + "known managed app's link looks unopenable"
         case .managedSchemeNotVouched:
             return "app.openLink passes isKnownManagedAppScheme NO for a known managed app's scheme, so its link is refused"
+        case .identitySetOnlyForManagedAccounts:
+            return "before showing an account's data (app.copy, app.paste) the app calls setUIPolicyAccountId only when "
+                + "the account is managed"
         }
     }
 }
