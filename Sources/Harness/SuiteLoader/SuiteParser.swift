@@ -16,6 +16,7 @@ struct SuiteParser {
         var policies: [String] = []
         var policiesNode: Node?
         var settings: [String: JSONValue] = [:]
+        var guards = CaseGuards.standard
     }
 
     func parse() -> Suite? {
@@ -27,12 +28,13 @@ struct SuiteParser {
         let title = doc.string(fields["title"], "title")
         let requirements = requirementIDs(fields["requirements"])
         var defaults = Defaults()
-        if let node = fields["defaults"], let f = doc.fields(node, "defaults", optional: ["tenant", "policies", "settings"]) {
+        if let node = fields["defaults"], let f = doc.fields(node, "defaults", optional: ["tenant", "policies", "settings", "guards"]) {
             defaults.tenant = doc.string(f["tenant"], "tenant")
             defaults.tenantNode = f["tenant"]
             defaults.policies = doc.strings(f["policies"], "policies") ?? []
             defaults.policiesNode = f["policies"]
             defaults.settings = settings(f["settings"]) ?? [:]
+            defaults.guards = guards(f["guards"], over: defaults.guards)
         }
         var cases: [TestCase] = []
         var caseIDs: [String: SourceLocation] = [:]
@@ -80,6 +82,23 @@ struct SuiteParser {
         return ids
     }
 
+    /// `guards: {wipe: BOOL, prompts: N | true | false}` over `base` (the suite's defaults, or the standard guards):
+    /// how a case opts out of the run-wide guards (RUN-01, RUN-02) or moves the prompt bound.
+    private func guards(_ node: Node?, over base: CaseGuards) -> CaseGuards {
+        guard let node, let f = doc.fields(node, "guards", optional: ["wipe", "prompts"]) else { return base }
+        var out = base
+        if let wipe = doc.bool(f["wipe"], "wipe") { out.wipe = wipe }
+        guard let prompts = f["prompts"] else { return out }
+        if case .scalar(let scalar) = prompts, scalar.style == .plain, let on = prompts.bool {
+            out.promptLimit = on ? CaseGuards.defaultPromptLimit : nil
+        } else if case .scalar(let scalar) = prompts, scalar.style == .plain, let limit = prompts.int {
+            if limit < 1 { doc.error(prompts, "prompts must be at least 1 (false turns the bound off)") } else { out.promptLimit = limit }
+        } else {
+            doc.error(prompts, "prompts must be a whole number, true or false, found \(doc.kind(prompts))")
+        }
+        return out
+    }
+
     private func settings(_ node: Node?) -> [String: JSONValue]? {
         guard let node else { return nil }
         SchemaChecker(doc: doc, resolve: { text, _ in .string(text) })
@@ -99,7 +118,7 @@ struct SuiteParser {
 
     private func parseCase(_ node: Node, defaults: Defaults) -> TestCase? {
         guard let f = doc.fields(node, "a case", required: ["id", "title", "steps"],
-                                 optional: ["requirements", "tenant", "policies", "settings", "needs", "sdk"]) else { return nil }
+                                 optional: ["requirements", "tenant", "policies", "settings", "needs", "sdk", "guards"]) else { return nil }
         let id = doc.string(f["id"], "id")
         let title = doc.string(f["title"], "title")
         let requirements = requirementIDs(f["requirements"])
@@ -152,7 +171,8 @@ struct SuiteParser {
         }
         return TestCase(
             id: id, title: title, requirements: requirements, tenant: tenant, policies: policies, settings: settings,
-            capabilities: needs, steps: steps, location: doc.location(node), sdkVersions: versions, backendNeeds: backendNeeds)
+            capabilities: needs, steps: steps, location: doc.location(node), sdkVersions: versions, backendNeeds: backendNeeds,
+            guards: guards(f["guards"], over: defaults.guards))
     }
 
     /// What a step needs of the backend beyond a real tenant's administration.

@@ -1,4 +1,5 @@
 import AdapterProtocol
+import ConformanceCore
 
 /// The JSON Schema of a suite file (`docs/schemas/suite.schema.json`), built from the same vocabulary and
 /// message types the loader checks against, so an editor with yaml-language-server completes and checks
@@ -20,7 +21,7 @@ public enum SuiteSchema {
                 "secrets": ["type": "array", "items": ["type": "string"], "description": "extra values to redact everywhere"],
                 "defaults": [
                     "type": "object", "additionalProperties": false,
-                    "properties": ["tenant": ["type": "string"], "policies": strings, "settings": settings],
+                    "properties": ["tenant": ["type": "string"], "policies": strings, "settings": settings, "guards": guards],
                 ],
                 "cases": ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/case"]],
             ],
@@ -37,6 +38,7 @@ public enum SuiteSchema {
                             "properties": ["from": ["type": "string"], "before": ["type": "string"]],
                         ],
                         "steps": ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/step"]],
+                        "guards": guards,
                     ],
                 ],
                 "step": ["oneOf": .array(steps)],
@@ -56,6 +58,11 @@ public enum SuiteSchema {
     static let requirementList: JSONValue = ["type": "array", "items": ["type": "string", "pattern": "^[A-Z]{2,4}-[0-9]{2}$"]]
     static var settings: JSONValue { Vocabulary.settingsSchema.partialJSONSchema }
     static let within: JSONValue = ["$ref": "#/$defs/duration"]
+    static let guards: JSONValue = [
+        "description": .string("the run-wide guards (RUN-01, RUN-02): wipe: false lets a wipe question nothing in the case caused pass; prompts: N bounds the sign-in and the PIN prompts (default \(CaseGuards.defaultPromptLimit) each), false turns the bound off"),
+        "type": "object", "additionalProperties": false,
+        "properties": ["wipe": ["type": "boolean"], "prompts": ["anyOf": [["type": "boolean"], ["type": "integer", "minimum": 1]]]],
+    ]
 
     /// One schema per step shape: each action and query with its params and (partial) result, each
     /// question with its answer, each event selector with the members of its event, and the rest.

@@ -94,6 +94,10 @@ public enum AppDefect: String, CaseIterable, Sendable {
 
     /// The app's wipe deletes the unmanaged identity's files beside the wiped account's (WIP-10).
     case wipeDeletesUnmanagedFiles
+    // issue 27: guide gaps the protocol can check
+
+    /// The app calls `setUIPolicyAccountId` before showing a managed account's data only, not an unmanaged one's (IDS-50).
+    case identitySetOnlyForManagedAccounts
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -124,6 +128,7 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .upnPassedAsAccountId, .homeAccountIdPassedAsAccountId: return ["ENR-17"]
         // issue 27: stronger assertions
         case .wipeDeletesUnmanagedFiles: return ["WIP-10"]
+        case .identitySetOnlyForManagedAccounts: return ["IDS-50"]
         }
     }
 
@@ -225,6 +230,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .wipeDeletesUnmanagedFiles:
             return "the app's wipeDataForAccountId deletes the files no identity owns (the unmanaged identity's) beside "
                 + "the wiped account's"
+        case .identitySetOnlyForManagedAccounts:
+            return "before showing an account's data (app.copy, app.paste) the app calls setUIPolicyAccountId only when "
+                + "the account is managed"
         }
     }
 }

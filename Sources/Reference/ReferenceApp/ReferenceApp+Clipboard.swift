@@ -22,6 +22,7 @@ extension ReferenceApp {
     /// The app shows `accountId`'s data: the UI identity is switched to it first (IDS-05).
     private func show(_ accountId: String, until deadline: Date) throws(RPCError) {
         guard runtime.policyManager.getUIPolicyAccountId() != accountId else { return }
+        guard rules.identity.showsUnmanagedUnderItsIdentity || runtime.policyManager.isAccountIdManaged(accountId) else { return }
         let result = calls.setUIPolicyAccountId(accountId, until: deadline)
         guard result == .success else {
             throw RPCError(code: RPCError.actionFailed, message: "the app could not show \(accountId)'s data (switch \(result))")

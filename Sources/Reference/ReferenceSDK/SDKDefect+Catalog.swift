@@ -292,6 +292,16 @@ extension SDKDefect {
         case .enrolledAccountCached:
             return (["WIP-03"], "enrolledAccountId keeps the first answer it gave in this process: asked while an account "
                         + "is enrolled, it still names it after the account unenrolled")
+        // issue 27: run-wide guards
+        case .wipeOnOrdinaryCheckIn:
+            return (["RUN-01"], "a scheduled check-in that carries no wipe command still calls wipeDataForAccountId for the "
+                + "enrolled account (data wiped with no wipe command, iOS#624, And#305)")
+        case .cancelledSignInPromptedAgain:
+            return (["RUN-02"], "login-and-enroll shows its sign-in prompt again each time the user cancels it, up to 20 times "
+                + "(the sign-in loop of iOS#206, iOS#669)")
+        // issue 27: guide gaps
+        case .loginPromptsDespiteToken:
+            return (["ENR-50"], "loginAndEnrollAccount ignores the token it holds for the account and asks the user to sign in again")
         }
     }
 }

@@ -254,4 +254,15 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case protectionCappedByNumber
     /// `enrolledAccountId()` keeps the first answer it gave in this process.
     case enrolledAccountCached
+    // MARK: issue 27: run-wide guards (RUN)
+
+    /// A scheduled check-in with no wipe command asks the app to wipe the enrolled account anyway (FM-25).
+    case wipeOnOrdinaryCheckIn
+    /// A sign-in prompt of login-and-enroll the user cancelled is shown again, up to 20 times (FM-09).
+    case cancelledSignInPromptedAgain
+
+    // MARK: issue 27: guide gaps the protocol can check
+
+    /// `loginAndEnrollAccount` prompts for credentials although the SDK holds a token for the account (ENR-50).
+    case loginPromptsDespiteToken
 }

@@ -67,6 +67,9 @@ extension SDKEngine {
         case .success(let answer):
             applyPolicy(answer, accountId: accountId, held: heldPolicy, heldVersion: state.policyVersion, reason: reason,
                         token: token)
+            if case .periodic = reason, !rules.unenroll.checkInWipesOnlyOnCommand {
+                selectiveWipe(accountId, upn: state.upn(of: accountId))
+            }
         }
         return nil
     }

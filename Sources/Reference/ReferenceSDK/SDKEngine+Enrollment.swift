@@ -64,7 +64,7 @@ extension SDKEngine {
     func loginAndEnroll(hint given: String?) {
         submit("login and enroll") { [self] in
             let hint = given ?? (rules.enrollment.loginTakesDeviceUser ? deviceManagedUserUPN : nil)
-            if let hint, let cached = store.read({ state in
+            if rules.enrollment.loginUsesHeldToken, let hint, let cached = store.read({ state in
                 state.tokenCache.first { AccountIdentity.same($0.upn, hint) }
             }), let token = cachedToken(for: cached.accountId) {
                 registerIfNeeded(token.accountId, upn: token.upn)
@@ -83,7 +83,14 @@ extension SDKEngine {
                        reason: "no account named to sign in")
                 return
             }
-            guard let credentials = platform.promptSignIn(hint: rules.enrollment.loginPassesHint ? hint : nil) else {
+            var answer = platform.promptSignIn(hint: rules.enrollment.loginPassesHint ? hint : nil)
+            var shown = 1
+            while answer == nil, shown < rules.enrollment.loginPromptsPerRequest, isAlive {
+                platform.didShow(.signIn, accountId: nil)
+                answer = platform.promptSignIn(hint: rules.enrollment.loginPassesHint ? hint : nil)
+                shown += 1
+            }
+            guard let credentials = answer else {
                 report(.enrollment, accountId: "", upn: hint ?? "", code: .loginCanceled, didSucceed: false,
                        reason: "the user cancelled the sign-in")
                 return

@@ -38,12 +38,15 @@ public struct TestCase: Sendable {
     public var backendNeeds: Set<BackendCapability>
     public var steps: [Step]
     public var location: SourceLocation
+    /// The run-wide guards the case applies (RUN-01, RUN-02), unless it or its suite opts out.
+    public var guards: CaseGuards
 
     public init(
         id: String, title: String, requirements: [String], tenant: TenantFixture, policies: [PolicyFixture],
         settings: [String: JSONValue], capabilities: Set<Capability>, steps: [Step], location: SourceLocation,
-        sdkVersions: [RequirementVersions] = [], backendNeeds: Set<BackendCapability> = []
+        sdkVersions: [RequirementVersions] = [], backendNeeds: Set<BackendCapability> = [], guards: CaseGuards = .standard
     ) {
+        self.guards = guards
         self.sdkVersions = sdkVersions
         self.backendNeeds = backendNeeds
         self.id = id

@@ -25,6 +25,13 @@ final class CaseEventLog: InboundHandler {
         /// False until the case begins: over the network, what a long-lived host says before `reset` answered
         /// belongs to an earlier case and is only transcribed.
         var open: Bool
+        /// Accounts (object IDs and UPNs, lowercased) the case itself removed, each with the number of events seen
+        /// when it did: a wipe question for them that came later has a cause.
+        var removed: [String: Int] = [:]
+        /// Prompts asked so far, by kind (RUN-02).
+        var prompts: [GuardViolation.PromptKind: (count: Int, first: ObservedEvent)] = [:]
+        /// The first prompt loop seen, until a step's check takes it.
+        var promptLoop: GuardViolation?
     }
 
     /// The first message of the integration that broke the protocol's schemas (`--strict-protocol`).
@@ -36,12 +43,15 @@ final class CaseEventLog: InboundHandler {
     private let state: Mutex<State>
     private let transcript: Transcript
     private let strict: Bool
+    private let guards: CaseGuards
 
     /// - Parameter open: whether the case has begun; a closed log transcribes events without recording them and
     ///   answers questions with `-32001` until `begin()`.
-    init(transcript: Transcript, strict: Bool = false, open: Bool = true) {
+    ///   `guards` are the run-wide rules the case applies (RUN-01, RUN-02).
+    init(transcript: Transcript, strict: Bool = false, open: Bool = true, guards: CaseGuards = .standard) {
         self.transcript = transcript
         self.strict = strict
+        self.guards = guards
         self.state = Mutex(State(open: open))
     }
 
@@ -105,6 +115,12 @@ final class CaseEventLog: InboundHandler {
         inspect(.request(id: .number(0), method: method, params: params))
         let event = record(method: method, params: params)
         let asked = Question(rawValue: method)
+        if let loop = countPrompt(asked, event) {
+            // Past the limit the runner stops answering, so a looping integration ends the step instead of
+            // running out its deadline; the case fails on the loop at this step's check.
+            transcript.add("? \(method) \(params.compactText) → refused: prompt #\(loop) of its kind, past the case's limit (RUN-02)")
+            return .failure(RPCError(.noScriptedAnswer, "more prompts of this kind than the case allows (RUN-02): the runner stops answering"))
+        }
         let answer: JSONValue? = state.withLock { state in
             guard let index = state.answers.firstIndex(where: { $0.question == asked && $0.remaining != 0 }) else {
                 state.unanswered.append(event)
@@ -119,6 +135,62 @@ final class CaseEventLog: InboundHandler {
         }
         transcript.add("? \(method) \(params.compactText) → no scripted answer")
         return .failure(RPCError(.noScriptedAnswer, "the case scripts no answer to \(method)"))
+    }
+
+    // MARK: Run-wide guards
+
+    /// Counts a sign-in or PIN prompt; returns its number when it is past the case's limit (and keeps the first
+    /// such loop for ``takePromptLoop()``).
+    private func countPrompt(_ question: Question?, _ event: ObservedEvent) -> Int? {
+        guard let limit = guards.promptLimit, let question, let kind = GuardViolation.PromptKind(question) else { return nil }
+        return state.withLock { state in
+            let seen = state.prompts[kind] ?? (count: 0, first: event)
+            let count = seen.count + 1
+            state.prompts[kind] = (count: count, first: seen.first)
+            guard count > limit else { return nil }
+            if state.promptLoop == nil { state.promptLoop = .promptLoop(kind, limit: limit, first: seen.first, last: event) }
+            return count
+        }
+    }
+
+    /// The first prompt loop since the last call, if any (RUN-02).
+    func takePromptLoop() -> GuardViolation? {
+        state.withLock { state in
+            defer { state.promptLoop = nil }
+            return state.promptLoop
+        }
+    }
+
+    /// The case removes an account (signs it out, deregisters it, has the administrator wipe it): a wipe question
+    /// for it has a cause (RUN-01). Identities ignore case (ENR-12).
+    func caseRemoves(_ identities: [String]) {
+        state.withLock { state in
+            for identity in identities where state.removed[identity.lowercased()] == nil {
+                state.removed[identity.lowercased()] = state.events.count
+            }
+        }
+    }
+
+    /// The first wipe question nothing accounts for (RUN-01): no step expected it, and neither the case nor the app
+    /// itself (an `sdkCall` of the deregistration, in the name the SDK version has) removed the account before it.
+    /// A deregistration after the wipe is its consequence (an app signs a wiped account out), not its cause.
+    func unexpectedWipe() -> GuardViolation? {
+        guard guards.wipe else { return nil }
+        return state.withLock { state in
+            let deregistration = EventPattern(selector: .sdkCall(.deRegisterAndUnenrollAccountId))
+            var removed = state.removed
+            for event in state.events where Matcher.matches(deregistration, event, sdkVersion: state.sdkVersion) {
+                for key in ["accountId", "upn"] {
+                    if let id = event.params[key]?.stringValue?.lowercased(), removed[id] == nil { removed[id] = event.sequence }
+                }
+            }
+            let wipe = state.events.first { event in
+                guard event.question == .wipeData, !state.consumed.contains(event.sequence) else { return false }
+                let named = ["accountId", "upn"].compactMap { event.params[$0]?.stringValue?.lowercased() }
+                return !named.contains { removed[$0].map { $0 < event.sequence } ?? false }
+            }
+            return wipe.map(GuardViolation.unexpectedWipe)
+        }
     }
 
     func diagnostic(_ line: String) {

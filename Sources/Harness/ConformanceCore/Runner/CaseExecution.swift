@@ -67,7 +67,7 @@ struct CaseExecution {
             return Outcome(outcome: .errored(.backend(error), details: ""))
         }
         let resets = adapterFactory.isolation == .resetBetweenCases
-        let log = CaseEventLog(transcript: transcript, strict: configuration.strictProtocol, open: !resets)
+        let log = CaseEventLog(transcript: transcript, strict: configuration.strictProtocol, open: !resets, guards: testCase.guards)
         let dataDirectory = makeDataDirectory()
         var integration = knownIntegration
         var stop: CaseStop?
@@ -96,6 +96,10 @@ struct CaseExecution {
             // A trailing barrier: questions or faults caused by the last step still count.
             try await barrier(context, location: testCase.location, timeout: configuration.stepTimeout * configuration.deadlineScale)
             try checkInbound(log, at: testCase.location)
+            // Judged once the case is over: a later step may still expect the wipe or remove its account.
+            if let wipe = log.unexpectedWipe() {
+                throw CaseStop.failure(wipe.failure(at: testCase.location, details: eventList(log.allEvents())))
+            }
         } catch let caught as CaseStop {
             stop = caught
         } catch {
@@ -214,6 +218,7 @@ struct CaseExecution {
 
     private func perform(_ step: Step, _ context: StepContext) async throws {
         let timeout = configuration.deadline(for: step)
+        noteRemovals(step, context.log)
         switch step.kind {
         case .answer(let question, let answer, let times):
             context.log.script(question: question, answer: answer, times: times)
@@ -452,9 +457,28 @@ struct CaseExecution {
         }
     }
 
-    /// Fails the case on what the integration sent since the last step: a question no answer was scripted
-    /// for, or (with `--strict-protocol`) a message that breaks the protocol's schemas.
+    /// Tells the log which accounts a step removes before it runs, so a wipe question it sets off has its cause
+    /// (RUN-01): a sign-out, a deregistration with wipe, an administrator's selective wipe.
+    private func noteRemovals(_ step: Step, _ log: CaseEventLog) {
+        let account: String?
+        switch step.kind {
+        case .action(.appSignOut, let params, _): account = params["accountId"]?.stringValue
+        case .action(.sdkDeregisterAndUnenroll, let params, _) where params["wipe"] != .bool(false): account = params["accountId"]?.stringValue
+        case .backend(.selectiveWipe(let accountId)): account = accountId
+        default: account = nil
+        }
+        guard let account else { return }
+        // The UPN too: an SDK before the move to object IDs names the account by it.
+        let upn = testCase.tenant.users.first { $0.objectId.lowercased() == account.lowercased() }?.upn
+        log.caseRemoves([account] + (upn.map { [$0] } ?? []))
+    }
+
+    /// Fails the case on what the integration sent since the last step: a prompt loop (RUN-02), a question no
+    /// answer was scripted for, or (with `--strict-protocol`) a message that breaks the protocol's schemas.
     private func checkInbound(_ log: CaseEventLog, at location: SourceLocation) throws {
+        if let loop = log.takePromptLoop() {
+            throw CaseStop.failure(loop.failure(at: location, details: eventList(log.allEvents())))
+        }
         if let violation = log.takeProtocolViolation() {
             throw CaseStop.failure(CaseFailure(
                 message: "protocol violation: \(violation.problem)", location: location,

@@ -17,6 +17,9 @@ extension AppRules {
         /// the UI identity's (the reference's convention); otherwise under the process identity (000:519: the UI
         /// identity does not affect file tasks) (IDS-09).
         var writesUnderUIIdentity: Bool
+        /// Showing an unmanaged account's data sets the UI identity too (IDS-50, 000:565: whether or not the user is
+        /// managed).
+        var showsUnmanagedUnderItsIdentity: Bool
 
         init(_ broken: Broken, _ read: Read) {
             webContentClearsIdentity = !broken(.webContentKeepsIdentity)
@@ -26,6 +29,7 @@ extension AppRules {
             shareExtensionReadsOwner = !broken(.shareExtensionAssumesManagedOwner)
             sharedDataSavedAsOwner = !broken(.sharedDataSavedWithoutOwner)
             writesUnderUIIdentity = !read(.filesWrittenUnderProcessIdentity)
+            showsUnmanagedUnderItsIdentity = !broken(.identitySetOnlyForManagedAccounts)
         }
     }
 }

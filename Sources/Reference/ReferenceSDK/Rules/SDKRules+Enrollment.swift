@@ -27,6 +27,12 @@ extension SDKRules {
         var loginPromptsWithoutUPN: Bool
         /// `loginAndEnrollAccount` passes the UPN it was given to the sign-in prompt as the hint (ENR-07).
         var loginPassesHint: Bool
+        /// How often `loginAndEnrollAccount` shows its sign-in prompt while the user cancels it: once, the cancel
+        /// ends the request (000:321 prompts once; RUN-02: no prompt loop).
+        var loginPromptsPerRequest: Int
+        /// `loginAndEnrollAccount` uses the token the SDK holds for the account and prompts only without one
+        /// (ENR-50, 000:321).
+        var loginUsesHeldToken: Bool
         /// The status of an unlicensed account (ENR-02): 200, not 225.
         var unlicensedStatus: IntuneMAMEnrollmentStatusCode
         /// A licensed but untargeted account (225) stays unmanaged (ENR-11).
@@ -55,6 +61,8 @@ extension SDKRules {
             loginPromptsWithoutToken = !broken(.loginWithoutPrompt)
             loginPromptsWithoutUPN = !broken(.loginWithoutUpnRefused)
             loginPassesHint = !broken(.loginHintDropped)
+            loginPromptsPerRequest = broken(.cancelledSignInPromptedAgain) ? 20 : 1
+            loginUsesHeldToken = !broken(.loginPromptsDespiteToken)
             unlicensedStatus = broken(.unlicensedReportedAsUntargeted) ? .licensedNotTargeted : .accountNotLicensed
             untargetedStaysUnmanaged = !broken(.untargetedBecomesManaged)
             accountIdsIgnoreCase = !broken(.caseSensitiveIdentities)

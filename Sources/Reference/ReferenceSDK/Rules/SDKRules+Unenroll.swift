@@ -32,6 +32,8 @@ extension SDKRules {
         // issue 27: stronger assertions
         /// `IntuneMAMWipeDidCompleteNotification` is posted once the wipe has finished, not when it starts.
         var wipeCompletionPostedAfterWipe: Bool
+        /// A check-in without the administrator's wipe command never wipes (RUN-01; 000:579, 000:672: the command wipes).
+        var checkInWipesOnlyOnCommand: Bool
 
         init(_ broken: Broken, _ read: Read) {
             acknowledgementRetryInterval = read(.acknowledgementRetriedLate)
@@ -49,6 +51,7 @@ extension SDKRules {
             wipesOnceAcrossAcknowledgements = !broken(.wipeRepeatedOnAckRetry)
             // issue 27: stronger assertions
             wipeCompletionPostedAfterWipe = !broken(.wipeCompletedBeforeTheWipe)
+            checkInWipesOnlyOnCommand = !broken(.wipeOnOrdinaryCheckIn)
         }
     }
 }
