@@ -206,7 +206,7 @@ import Testing
     @Test func aMutantOnlyASuiteThatDidNotRunCouldCatchIsUndecidedNotAnEscape() throws {
         let all = try EndToEnd.loadSuites()
         let selection = MutantSelection(suites: all, suiteIDs: ["enrollment"], mutants: [
-            // ENR-02 is owned by enrollment and first-policy-application; ENR-13 by enrollment alone.
+            // ENR-02 is owned by enrollment, first-policy-application and resilience; ENR-13 by enrollment alone.
             MutantInfo(name: "shared", requirements: ["ENR-02"], summary: ""),
             MutantInfo(name: "own", requirements: ["ENR-13"], summary: ""),
             MutantInfo(name: "cited-only", requirements: ["ENR-01"], summary: ""),
@@ -218,7 +218,7 @@ import Testing
                                     otherSuites: selection.otherSuites, leftOut: selection.leftOut)
         #expect(matrix.problems == ["mutant own (ENR-13) is not caught by its suites enrollment"])
         #expect(matrix.undecided == [
-            "mutant shared (ENR-02) survives the suites that ran; its suites first-policy-application did not run",
+            "mutant shared (ENR-02) survives the suites that ran; its suites first-policy-application, resilience did not run",
             "mutant cited-only (ENR-01) is caught only by enrollment, which owns none of its requirements; its suites first-policy-application did not run",
         ])
 

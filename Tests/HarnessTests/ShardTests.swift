@@ -112,8 +112,8 @@ import TestSupport
         (["*/config-gone-after-unenroll"], 1),
         (["config-gone-after-unenroll"], 1),
         (["targeted-config/config-gone-after-unenroll"], 1),
-        (["*wipe*"], 7),
-        (["identity-*/*", "policy-queries/*"], 32),
+        (["*wipe*"], 9),
+        (["identity-*/*", "policy-queries/*"], 33),
     ])
     func casesAreChosenByQualifiedNameIdOrGlob(patterns: [String], count: Int) throws {
         let chosen = try CaseSelection(suiteIDs: [], casePatterns: patterns).apply(to: try EndToEnd.loadSuites())
