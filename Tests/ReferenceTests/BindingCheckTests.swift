@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The Intune SDK releases' public headers next to the repository (`<repo>/../shared/data/intune-sdk-ios`), which a
-/// clone without that neighbour lacks: the tests that read them skip there.
+/// The Intune SDK releases' public headers, from the folder the environment variable `INTUNE_SDK` names (the same
+/// variable `make check-binding` takes). `.ci/run` sets it only when the headers are next to the repository; a user's
+/// clone has none, so the tests that read them skip there with the reason.
 enum HeldIntuneSDK {
     static let root: URL = {
         var url = URL(fileURLWithPath: #filePath)
@@ -11,17 +12,19 @@ enum HeldIntuneSDK {
         return url
     }()
 
-    /// The folder of release folders, when the repository has its neighbour.
+    /// The folder of release folders, when `INTUNE_SDK` names one that holds them.
     static let releases: URL? = {
-        let folder = root.deletingLastPathComponent().appendingPathComponent("shared/data/intune-sdk-ios")
+        guard let path = ProcessInfo.processInfo.environment["INTUNE_SDK"], !path.isEmpty else { return nil }
+        let folder = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
         return FileManager.default.fileExists(atPath: folder.appendingPathComponent("21.7.1").path) ? folder : nil
     }()
+
+    static let skipReason: Comment = "needs INTUNE_SDK naming the Intune SDK releases' headers (.ci/run sets it when ../shared/data/intune-sdk-ios exists)"
 }
 
-/// `make check-binding` (Tools/BindingCheck) against the Intune SDK releases held next to the repository, in
-/// `../shared/data/intune-sdk-ios`: the binding shipped here type-checks against every one of them, and the check
+/// `make check-binding` (Tools/BindingCheck) against the Intune SDK releases `INTUNE_SDK` names: the binding shipped here type-checks against every one of them, and the check
 /// does fail, against the right release, when the binding spells something the headers lack.
-@Suite(.enabled(if: HeldIntuneSDK.releases != nil, "needs the Intune SDK headers in ../shared/data/intune-sdk-ios"))
+@Suite(.enabled(if: HeldIntuneSDK.releases != nil, HeldIntuneSDK.skipReason))
 struct BindingCheckTests {
     static var root: URL { HeldIntuneSDK.root }
     static var releases: URL? { HeldIntuneSDK.releases }
