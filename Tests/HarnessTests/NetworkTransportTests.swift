@@ -70,6 +70,19 @@ import Testing
         #expect(stopped, "the relaunched host ignored SIGTERM")
     }
 
+    /// A device ends the app's process for an update as for a restart (UPG-01): the runner sends the unanswered
+    /// `app.update` again as `app.launch`, which the updated app answers, instead of updating it once more.
+    @Test func anUpdateThatEndsTheHostsProcessIsAnsweredByTheUpdatedApp() async throws {
+        let host = try await ListeningHost.reference()
+        defer { Task { await host.stop() } }
+        let suites = try EndToEnd.loadSuites(suiteIDs: ["app-lifecycle"], caseIDs: ["update-in-place-keeps-enrollment-policy-and-data"])
+        let run = try await EndToEnd.run(suites, adapter: Self.network(host))
+        let updated = try #require(run.result.suites.flatMap(\.cases).first)
+        #expect(updated.outcome.label == "passed", "\(updated.transcript)")
+        #expect(updated.transcript.contains { $0.contains("sending app.launch") && $0.contains("again to the relaunched test host") },
+                "\(updated.transcript)")
+    }
+
     @Test func nothingListeningIsExitTwoNamingTheAddress() async throws {
         // A port that was free a moment ago: bind, read it, release.
         let probe = try AdapterServer(listening: ListenConfiguration(port: 0))

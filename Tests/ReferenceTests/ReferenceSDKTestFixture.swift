@@ -15,6 +15,8 @@ final class SDKTestFixture: @unchecked Sendable {
     private var current: IntuneMAMRuntime?
     private var settings = IntuneMAMSettings()
     private var defects: Set<SDKDefect> = []
+    /// The app build the runtimes run as (UPG-01): nil is the configuration's default (this process's SDK, app 1.0).
+    private var build: (sdkVersion: String, appVersion: String)?
 
     /// Starts a mock tenant with `users` (alias, licensed).
     static func make(users: [(alias: String, licensed: Bool)] = [("alice", true)]) async throws -> SDKTestFixture {
@@ -58,11 +60,15 @@ final class SDKTestFixture: @unchecked Sendable {
         lock.lock()
         if let settings { self.settings = settings }
         if let defects { self.defects = defects }
-        let configuration = IntuneMAMRuntimeConfiguration(
+        var configuration = IntuneMAMRuntimeConfiguration(
             settings: self.settings, bundleId: backend.bundleId, dataDirectory: dataDirectory,
             tokenURL: backend.tokenURL, mamServiceURL: backend.mamServiceURL, mamResource: backend.mamResource,
             clientId: backend.appClientId, clock: clock, defects: self.defects, workTracker: tracker,
             delegateTimeout: 20)
+        if let build {
+            configuration.sdkVersion = build.sdkVersion
+            configuration.appVersion = build.appVersion
+        }
         let previous = current
         let runtime = IntuneMAMRuntime(configuration: configuration, platform: app)
         runtime.enrollmentManager.delegate = app
@@ -80,6 +86,13 @@ final class SDKTestFixture: @unchecked Sendable {
         runtime.applicationDidFinishLaunching()
         await idle()
         return self.runtime?.launchState ?? .notLaunched
+    }
+
+    /// Installs another build of the app over this one: the next runtime runs as it, from the same data directory.
+    func install(sdkVersion: String, appVersion: String) {
+        lock.lock()
+        build = (sdkVersion, appVersion)
+        lock.unlock()
     }
 
     /// What the SDK's restart does: the platform builds and launches a new runtime.

@@ -119,6 +119,15 @@ public final class IntuneBinding<Host: IntuneBindingHost>: TypedAdapterHandler {
         case .devicePaste(let request):
             try requireSession()
             return request.reply(PasteResult(text: try host.pasteInOtherApp(managedApp: request.params.managedApp)))
+        // issue 27: the app updated in place and reinstalled (UPG, RIN)
+        case .appUpdate(let request):
+            try requireSession()
+            let updated = try host.update(toSDKVersion: request.params.sdkVersion)
+            return request.reply(try launched(updated))
+        case .appReinstall(let request):
+            try requireSession()
+            try host.reinstall()
+            return request.reply()
         case .appReceiveShare(let request):
             let params = request.params
             return request.reply(try actingApp().receiveShare(text: params.text, owner: params.owner.rawValue, saveAs: params.saveAs,

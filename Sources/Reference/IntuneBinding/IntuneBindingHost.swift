@@ -63,6 +63,16 @@ public protocol IntuneBindingHost: AnyObject, Sendable {
 
     /// `device.paste`: the text another app (managed or not) gets when it pastes now; nil when kept out (IDS-12).
     func pasteInOtherApp(managedApp: Bool) throws(RPCError) -> String?
+
+    // issue 27: the app updated in place and reinstalled (UPG, RIN)
+
+    /// `app.update`: terminate the app, replace it by the update build (the one linking SDK `sdkVersion` when
+    /// given) keeping its data directory and keychain, and launch it; nil when the host was shut down (UPG-01).
+    func update(toSDKVersion sdkVersion: String?) throws(RPCError) -> App?
+
+    /// `app.reinstall`: terminate the app, delete it with its data, and install the same build again without
+    /// launching it, keeping what the platform keeps across an uninstall (the iOS keychain) (RIN-01).
+    func reinstall() throws(RPCError)
 }
 
 extension IntuneBindingHost {
@@ -85,6 +95,16 @@ extension IntuneBindingHost {
     /// `device.paste`: see ``copyFromOtherApp(_:managedApp:)``.
     public func pasteInOtherApp(managedApp: Bool) throws(RPCError) -> String? {
         throw RPCError.unsupported(.clipboard, "this test host cannot play other apps")
+    }
+
+    /// `app.update`: a host with one build only must not declare `app.update`.
+    public func update(toSDKVersion sdkVersion: String?) throws(RPCError) -> App? {
+        throw RPCError.unsupported(.appUpdate, "this test host has no second build to update the app to")
+    }
+
+    /// `app.reinstall`: a host on a platform that keeps nothing across an uninstall must not declare `app.reinstall`.
+    public func reinstall() throws(RPCError) {
+        throw RPCError.unsupported(.appReinstall, "this test host cannot reinstall the app keeping its keychain")
     }
 
     /// A host that runs one process per case (over stdio) need not reset; it must then not declare `reset`.

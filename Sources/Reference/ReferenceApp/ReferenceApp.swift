@@ -47,6 +47,10 @@ final class ReferenceApp: BoundApp {
             clientId: environment.clientId, clock: device.clock, defects: device.sdkDefects,
             workTracker: device.sdkWork, deviceConfigURL: environment.deviceConfigURL)
         configuration.variants = device.sdkVariants
+        // The build installed on the device (UPG-01): the command line's, or the one an update put there.
+        let build = InstalledBuild.installed(in: environment.dataDirectory)
+        configuration.sdkVersion = build.sdkVersion
+        configuration.appVersion = build.appVersion
         configuration.authority = environment.infoPlistAuthority
         configuration.defaultAuthority = environment.commonAuthority
         runtime = IntuneMAMRuntime(configuration: configuration, platform: AppPlatform(device: device))

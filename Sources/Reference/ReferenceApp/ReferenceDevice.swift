@@ -212,6 +212,54 @@ final class ReferenceDevice: Sendable {
         return app
     }
 
+    // MARK: issue 27: the app updated in place and reinstalled (UPG, RIN)
+
+    /// `app.update`: the update build replaces the app, which restarts as it; the data directory, and the keychain in
+    /// it, stay (UPG-01). The build is recorded before the old app ends, so on a listening host that ends its process
+    /// for a restart (`--relaunch exec`) the next process runs the update, as on a device; the old runtime's
+    /// configuration was read at its launch, so nothing of the new build runs in it.
+    func update(toSDKVersion version: String?) throws(RPCError) -> ReferenceApp? {
+        let next = try InstalledBuild.installed(in: environment.dataDirectory).update(toSDKVersion: version)
+        try next.install(in: environment.dataDirectory)
+        events.log(.info, "the app is updated in place to SDK \(next.sdkVersion) (app \(next.appVersion))")
+        return restart(reason: .runner)
+    }
+
+    /// `app.reinstall`: the app ends, its container is emptied but for what an uninstall leaves on the device (the
+    /// keychain, the installed build, the device's own states), and it waits, not running, for `app.launch` (RIN-01).
+    func reinstall() throws(RPCError) {
+        guard stopApp() else { return }
+        let fileManager = FileManager.default
+        let directory = environment.dataDirectory
+        for entry in (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? [] where !Self.survivesUninstall(entry) {
+            do { try fileManager.removeItem(at: directory.appendingPathComponent(entry)) } catch {
+                throw RPCError(code: RPCError.actionFailed, message: "cannot delete the app's data: \(error)")
+            }
+        }
+        events.log(.info, "the app was deleted and installed again; its keychain stayed")
+    }
+
+    /// What of the case's data directory is the device's rather than the app's container: the keychain (which
+    /// iOS keeps across an uninstall), the installed build, and the device states (jailbreak, Face ID, pasteboard).
+    static func survivesUninstall(_ entry: String) -> Bool {
+        entry == IntuneMAMRuntimeConfiguration.keychainDirectoryName || entry == InstalledBuild.fileName
+            || entry.hasPrefix("device-")
+    }
+
+    /// Terminates the running app, if any, leaving none running; false when the device was shut down.
+    private func stopApp() -> Bool {
+        beginChange()
+        defer { endChange() }
+        let (old, shutDown) = state.withLock { s -> (ReferenceApp?, Bool) in
+            defer { if !s.shutDown { s.current = nil } }
+            return (s.current, s.shutDown)
+        }
+        guard !shutDown else { return false }
+        old?.terminate()
+        restartGate.appChanged()
+        return true
+    }
+
     /// The app agreed to restart itself: restart once the SDK callback that asked has returned.
     ///
     /// Called on the SDK's work queue, which must not wait for itself: the restart runs on a dedicated

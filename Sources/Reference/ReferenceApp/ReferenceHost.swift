@@ -97,6 +97,14 @@ final class ReferenceHost: IntuneBindingHost {
         currentDevice?.restart(reason: .runner)
     }
 
+    func update(toSDKVersion sdkVersion: String?) throws(RPCError) -> ReferenceApp? {
+        try initializedDevice().update(toSDKVersion: sdkVersion)
+    }
+
+    func reinstall() throws(RPCError) {
+        try initializedDevice().reinstall()
+    }
+
     var runningApp: ReferenceApp? { currentDevice?.currentApp }
 
     func settledApp(until deadline: Date) -> ReferenceApp? {

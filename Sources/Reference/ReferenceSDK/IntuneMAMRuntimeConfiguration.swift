@@ -70,6 +70,16 @@ public struct IntuneMAMRuntimeConfiguration: Sendable {
         self.deviceConfigURL = deviceConfigURL
     }
 
+    /// The folder of the data directory that plays the iOS keychain: the app's container is the rest, and an
+    /// uninstall deletes the container but not the keychain (RIN-01).
+    public static let keychainDirectoryName = "keychain"
+
+    /// Where the SDK keeps its keychain items (``SDKKeychainItems``).
+    var keychainFileURL: URL {
+        dataDirectory.appendingPathComponent(Self.keychainDirectoryName, isDirectory: true)
+            .appendingPathComponent("intune-mam.json")
+    }
+
     /// Where the persisted SDK state lives.
     var stateFileURL: URL {
         dataDirectory.appendingPathComponent("sdk", isDirectory: true).appendingPathComponent("state.json")

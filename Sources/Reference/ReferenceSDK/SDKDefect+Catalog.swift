@@ -302,6 +302,21 @@ extension SDKDefect {
         // issue 27: guide gaps
         case .loginPromptsDespiteToken:
             return (["ENR-50"], "loginAndEnrollAccount ignores the token it holds for the account and asks the user to sign in again")
+        // issue 27: the app updated in place and reinstalled
+        case .enrollmentLostOnUpdate:
+            return (["UPG-01"], "the first launch after an in-place update drops the enrollment and the registered accounts "
+                + "the previous build left, so the app enrolls its account again from scratch (the update that loses its "
+                + "enrollment and connection, iOS#620, intune-app-wrapping-tool-ios#119)")
+        case .updateWipesManagedData:
+            return (["UPG-01"], "the first launch after an in-place update calls wipeDataForAccountId for the enrolled "
+                + "account (the update that wipes data, iOS#624)")
+        case .previousInstallRestoredFromKeychain:
+            return (["RIN-01"], "after a reinstall the SDK takes the earlier installation's enrollment, policy and PIN back "
+                + "from the keychain: the old PIN is asked at launch without any sign-in and another account cannot "
+                + "enroll (And#251, iOS#479)")
+        case .restartAskedForPreviousInstall:
+            return (["RIN-01"], "after a reinstall the SDK finds the earlier installation's policy in the keychain and asks "
+                + "the app to restart at the first launch, before any account enrolled (iOS#186, iOS#693)")
         }
     }
 }

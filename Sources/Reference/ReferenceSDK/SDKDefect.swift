@@ -265,4 +265,16 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
 
     /// `loginAndEnrollAccount` prompts for credentials although the SDK holds a token for the account (ENR-50).
     case loginPromptsDespiteToken
+
+    // MARK: issue 27: the app updated in place and reinstalled (UPG, RIN)
+
+    /// The first launch of an update drops the enrollment and the registrations another build left (FM-04).
+    case enrollmentLostOnUpdate
+    /// The first launch of an update asks the app to wipe the enrolled account's data (FM-04).
+    case updateWipesManagedData
+    /// A reinstalled app's SDK takes the earlier installation's enrollment, policy and PIN back from the keychain (FM-10).
+    case previousInstallRestoredFromKeychain
+    /// A reinstalled app's SDK finds the earlier installation's policy in the keychain and asks for a restart at launch,
+    /// before any enrollment (FM-10).
+    case restartAskedForPreviousInstall
 }

@@ -21,6 +21,12 @@ extension SDKEngine {
 
     private func runLaunch(_ registeredBeforeLaunch: [SDKState.RegisteredAccount]) {
         let settings = configuration.settings
+        carryOverFromPreviousBuild()
+        if store.previousInstall?.policyJSON != nil, !rules.reinstall.restartOnlyForOwnPolicy {
+            log.info("the keychain holds a policy: restarting to apply it")
+            requestRestart()
+            guard isAlive else { return }
+        }
         readManagedAppConfig(.launch)
         resumeTimers()
         if settings.autoEnrollOnLaunch && settings.mamPolicyRequired {

@@ -62,7 +62,8 @@ final class SDKEngine: Sendable {
         }
         self.log = log
         connections = Locked(Connections(platform: platform))
-        let store = SDKStateStore(fileURL: configuration.stateFileURL, log: log)
+        let store = SDKStateStore(fileURL: configuration.stateFileURL, keychainURL: configuration.keychainFileURL, log: log,
+                                  restoresPreviousInstall: !rules.reinstall.ignoresPreviousInstall)
         self.store = store
         signIn = SDKSignIn(configuration: configuration, rules: rules.signIn, store: store, log: log)
         service = MAMServiceClient(configuration: configuration)

@@ -17,6 +17,12 @@ struct SDKState: Codable, Equatable {
         var dueAt: Date
     }
 
+    /// An SDK release and the app version linking it: the build that launched with this state (UPG-01).
+    struct BuildStamp: Codable, Equatable {
+        var sdkVersion: String
+        var appVersion: String
+    }
+
     /// One registered account; `upn` is learnt from the first token.
     struct RegisteredAccount: Codable, Equatable {
         var accountId: String
@@ -82,6 +88,11 @@ struct SDKState: Codable, Equatable {
     var deviceChecked: Bool?
     /// Only where telemetry goes in batches: the events (JSON objects) held for the next periodic check-in's upload.
     var heldTelemetry: [String]?
+    /// The build that last launched with this state (UPG-01): another one at launch means the app was updated in
+    /// place. Absent in state files of builds older than the field, which every later build reads as they are: the
+    /// format only ever gains optional members (`formatVersion` stays 1), so an update never loses what an older
+    /// build wrote.
+    var launchedBuild: BuildStamp?
 
     func registered(_ accountId: String) -> RegisteredAccount? {
         registeredAccounts.first { AccountIdentity.same($0.accountId, accountId) }

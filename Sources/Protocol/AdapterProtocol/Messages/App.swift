@@ -323,3 +323,12 @@ public struct NotifyResult: Codable, Sendable, Hashable {
         self.orgData = orgData
     }
 }
+
+/// `app.update` params: which build replaces the installed one (UPG-01). A vendor's host holds two builds of the
+/// app, the installed one and its update (the build under test, or the next release); the case names at most the
+/// SDK release the update links, for a host that holds several, and otherwise leaves the choice to the host.
+public struct AppUpdateParams: Codable, Sendable, Hashable {
+    /// The SDK release (dotted numbers) of the build to update to; nil: the host's update build.
+    public var sdkVersion: String?
+    public init(sdkVersion: String? = nil) { self.sdkVersion = sdkVersion }
+}

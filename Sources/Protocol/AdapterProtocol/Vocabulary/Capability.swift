@@ -54,6 +54,13 @@ public enum Capability: String, WireEnum {
     /// `reset` returns the app to a fresh install: required over the network transport, where one host process
     /// serves every case.
     case reset
+    // issue 27: the app updated in place and reinstalled (UPG, RIN)
+    /// `app.update`: the host can replace the installed app by another build (another SDK release) while its data
+    /// directory and keychain stay, as the App Store updates an app (UPG-01).
+    case appUpdate = "app.update"
+    /// `app.reinstall`: the host can delete the app with its data and install it again while state the platform
+    /// keeps across an uninstall stays (the iOS keychain, RIN-01); a platform that keeps nothing (Android) has none.
+    case appReinstall = "app.reinstall"
 
     /// The capabilities protocol 0 knew. An integration speaking protocol 0 declares only these, so it is
     /// taken to offer every feature area that came later (and a `-32002` answer skips the case).
@@ -83,6 +90,8 @@ public enum Capability: String, WireEnum {
         case .deviceJailbreak: return "device.setJailbroken makes the device look jailbroken to the SDK"
         case .deviceFaceID: return "device.setFaceID enrols Face ID on the device; ui.faceId answers the SDK's Face ID prompt"
         case .reset: return "reset returns the app to a fresh install between cases (network transport)"
+        case .appUpdate: return "app.update replaces the app by its update build while its data and keychain stay"
+        case .appReinstall: return "app.reinstall deletes the app and its data and installs it again; the keychain stays"
         }
     }
 }

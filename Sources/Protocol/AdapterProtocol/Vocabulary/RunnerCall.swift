@@ -54,6 +54,9 @@ public enum RunnerCall: Sendable, Hashable {
     case deviceSetFaceID(DeviceSetFaceIDRequest)
     case deviceCopy(DeviceCopyRequest)
     case devicePaste(DevicePasteRequest)
+    // issue 27: the app updated in place and reinstalled (UPG, RIN)
+    case appUpdate(AppUpdateRequest)
+    case appReinstall(AppReinstallRequest)
 
     /// Decodes a request whose method is known: `-32602` naming the member at fault when the params do not fit.
     public init(_ method: RunnerMethod, params: JSONValue) throws(RPCError) {
@@ -107,6 +110,8 @@ public enum RunnerCall: Sendable, Hashable {
         case .deviceSetFaceID: self = .deviceSetFaceID(try DeviceSetFaceIDRequest(decoding: params))
         case .deviceCopy: self = .deviceCopy(try DeviceCopyRequest(decoding: params))
         case .devicePaste: self = .devicePaste(try DevicePasteRequest(decoding: params))
+        case .appUpdate: self = .appUpdate(try AppUpdateRequest(decoding: params))
+        case .appReinstall: self = .appReinstall(try AppReinstallRequest(decoding: params))
         }
     }
 
@@ -169,6 +174,8 @@ public enum RunnerCall: Sendable, Hashable {
         case .deviceSetFaceID(let request): return request
         case .deviceCopy(let request): return request
         case .devicePaste(let request): return request
+        case .appUpdate(let request): return request
+        case .appReinstall(let request): return request
         }
     }
 

@@ -56,6 +56,10 @@ public enum RunnerMethod: String, WireEnum {
     case deviceCopy = "device.copy"
     case devicePaste = "device.paste"
 
+    // issue 27: the app updated in place and reinstalled (UPG, RIN)
+    case appUpdate = "app.update"
+    case appReinstall = "app.reinstall"
+
     /// How a suite uses a method.
     public enum Role: String, Sendable {
         /// Sent by the runner itself (`initialize`, `sync`, `clock.advance` through `advance_clock`, …).
@@ -78,7 +82,7 @@ public enum RunnerMethod: String, WireEnum {
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare,
              .appCopy, .appNotify, .appPaste, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkLoginAndEnroll, .sdkProtect, .sdkSetValuesToScrub, .deviceManagedConfigChanged,
-             .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste:
+             .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall:
             return .action
         }
     }
@@ -106,6 +110,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appSetAuthOverrides: return .authOverrides
         case .appSetPreference: return .preferences
         case .appFileInfo: return .fileInfo
+        case .appUpdate: return .appUpdate
+        case .appReinstall: return .appReinstall
         case .initialize, .shutdown, .sync, .hello, .appLaunch, .appSignIn, .appSignOut, .appState,
              .appWriteData, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy:
@@ -165,6 +171,8 @@ public enum RunnerMethod: String, WireEnum {
         case .deviceSetFaceID: return DeviceSetFaceIDRequest.self
         case .deviceCopy: return DeviceCopyRequest.self
         case .devicePaste: return DevicePasteRequest.self
+        case .appUpdate: return AppUpdateRequest.self
+        case .appReinstall: return AppReinstallRequest.self
         }
     }
 
@@ -229,6 +237,8 @@ public enum RunnerMethod: String, WireEnum {
         case .deviceManagedConfigChanged: return "the OS signals a changed managed app configuration"
         case .deviceSetJailbroken: return "the device looks jailbroken (or not) to the SDK from now on, also after restarts"
         case .deviceSetFaceID: return "the device has Face ID enrolled (or not) from now on, also after restarts"
+        case .appUpdate: return "replace the app by its update build in place (data and keychain stay) and launch it"
+        case .appReinstall: return "uninstall the app and install it again: its data goes, the keychain stays; not launched"
         }
     }
 }

@@ -392,3 +392,21 @@ public struct DevicePasteRequest: RunnerRequest {
     public var params: DevicePasteParams
     public init(_ params: DevicePasteParams) { self.params = params }
 }
+
+// issue 27: the app updated in place and reinstalled (UPG, RIN)
+
+/// `app.update`.
+public struct AppUpdateRequest: RunnerRequest {
+    public static let method = RunnerMethod.appUpdate
+    public typealias Result = AppSnapshot
+    public var params: AppUpdateParams
+    public init(_ params: AppUpdateParams) { self.params = params }
+}
+
+/// `app.reinstall`.
+public struct AppReinstallRequest: RunnerRequest {
+    public static let method = RunnerMethod.appReinstall
+    public typealias Result = Empty
+    public var params: Empty
+    public init(_ params: Empty) { self.params = params }
+}

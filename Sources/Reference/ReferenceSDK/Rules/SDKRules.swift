@@ -20,6 +20,9 @@ struct SDKRules: Equatable, Sendable {
     var identity: Identity
     var dataTransfer: DataTransfer
     var conditionalLaunch: ConditionalLaunch
+    // issue 27: the app updated in place and reinstalled
+    var update: Update
+    var reinstall: Reinstall
 
     /// The rules of an SDK of `edition` with `defects` planted and the readings of `variants` taken.
     init(breaking defects: Set<SDKDefect> = [], reading variants: Set<SDKVariant> = [], edition: SDKEdition = .newest) {
@@ -38,6 +41,8 @@ struct SDKRules: Equatable, Sendable {
         identity = Identity(broken, read)
         dataTransfer = DataTransfer(broken, read)
         conditionalLaunch = ConditionalLaunch(broken, read)
+        update = Update(broken)
+        reinstall = Reinstall(broken)
     }
 
     /// Whether a defect is planted; only the group initialisers ask it.

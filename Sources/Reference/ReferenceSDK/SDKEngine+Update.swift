@@ -1,0 +1,30 @@
+import Foundation
+
+/// The first launch after the app was updated in place (UPG-01): another build (another SDK release, another app
+/// version) finds the state the previous one left in the app's container and carries on with it.
+extension SDKEngine {
+    /// Stamps the state with this build and, when another build wrote it, carries it over: the enrollment, the
+    /// policy, the PIN and the app's data stay, nothing is asked and nothing is wiped. Runs on the work queue at the
+    /// start of the launch, before anything reads the enrollment.
+    func carryOverFromPreviousBuild() {
+        let build = SDKState.BuildStamp(sdkVersion: configuration.sdkVersion, appVersion: configuration.appVersion)
+        let (previous, enrolled) = store.mutate { state in
+            defer { state.launchedBuild = build }
+            return (state.launchedBuild, state.enrolledAccountId.map { ($0, state.upn(of: $0)) })
+        }
+        guard let previous, previous != build else { return }
+        log.info("updated in place from SDK \(previous.sdkVersion) (app \(previous.appVersion)) to SDK "
+            + "\(build.sdkVersion) (app \(build.appVersion))")
+        guard let (accountId, upn) = enrolled else { return }
+        if !rules.update.wipesNothing {
+            selectiveWipe(accountId, upn: upn)
+        }
+        if !rules.update.keepsEnrollment {
+            log.warning("the previous build's enrollment of \(accountId) is not carried over")
+            store.mutate { state in
+                state.clearEnrollment()
+                state.registeredAccounts = []
+            }
+        }
+    }
+}
