@@ -302,6 +302,13 @@ extension SDKDefect {
         // issue 27: guide gaps
         case .loginPromptsDespiteToken:
             return (["ENR-50"], "loginAndEnrollAccount ignores the token it holds for the account and asks the user to sign in again")
+        // issue 27: Conditional Access remediation
+        case .complianceStatusNeverReported:
+            return (["CA-02"], "remediateComplianceForAccountId enrolls the account but never calls the compliance delegate, "
+                + "so the app waits for a status that never comes (iOS#528, iOS#393, iOS#666, iOS#483)")
+        case .remediationCompliantWithoutPolicy:
+            return (["CA-03"], "remediateComplianceForAccountId reports compliant without enrolling the account, so the "
+                + "token service still answers protection_policy_required (the loop of iOS#403)")
         }
     }
 }

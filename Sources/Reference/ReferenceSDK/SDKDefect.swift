@@ -265,4 +265,11 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
 
     /// `loginAndEnrollAccount` prompts for credentials although the SDK holds a token for the account (ENR-50).
     case loginPromptsDespiteToken
+
+    // MARK: issue 27: Conditional Access remediation (CA)
+
+    /// The remediation enrolls the account but never calls the compliance delegate (FM-01).
+    case complianceStatusNeverReported
+    /// The remediation reports compliant without enrolling the account, so the token stays refused (FM-01).
+    case remediationCompliantWithoutPolicy
 }

@@ -20,6 +20,7 @@ struct SDKRules: Equatable, Sendable {
     var identity: Identity
     var dataTransfer: DataTransfer
     var conditionalLaunch: ConditionalLaunch
+    var compliance: Compliance
 
     /// The rules of an SDK of `edition` with `defects` planted and the readings of `variants` taken.
     init(breaking defects: Set<SDKDefect> = [], reading variants: Set<SDKVariant> = [], edition: SDKEdition = .newest) {
@@ -38,6 +39,7 @@ struct SDKRules: Equatable, Sendable {
         identity = Identity(broken, read)
         dataTransfer = DataTransfer(broken, read)
         conditionalLaunch = ConditionalLaunch(broken, read)
+        compliance = Compliance(broken)
     }
 
     /// Whether a defect is planted; only the group initialisers ask it.
