@@ -21,7 +21,7 @@ extension RunnerMethod {
             return .v0
         case .hello, .reset, .appWriteDataInBackground, .appFileInfo, .appSetPreference, .appSetAuthOverrides,
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare, .appCopy, .appNotify,
-             .appPaste, .sdkSetValuesToScrub, .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste:
+             .appPaste, .appAcquireToken, .sdkSetValuesToScrub, .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste:
             return .v1
         }
     }

@@ -34,6 +34,7 @@ public enum RunnerCall: Sendable, Hashable {
     case appCopy(AppCopyRequest)
     case appNotify(AppNotifyRequest)
     case appPaste(AppPasteRequest)
+    case appAcquireToken(AppAcquireTokenRequest)
     case sdkRegisterAndEnroll(SDKRegisterAndEnrollRequest)
     case sdkDeregisterAndUnenroll(SDKDeregisterAndUnenrollRequest)
     case sdkLoginAndEnroll(SDKLoginAndEnrollRequest)
@@ -87,6 +88,7 @@ public enum RunnerCall: Sendable, Hashable {
         case .appCopy: self = .appCopy(try AppCopyRequest(decoding: params))
         case .appNotify: self = .appNotify(try AppNotifyRequest(decoding: params))
         case .appPaste: self = .appPaste(try AppPasteRequest(decoding: params))
+        case .appAcquireToken: self = .appAcquireToken(try AppAcquireTokenRequest(decoding: params))
         case .sdkRegisterAndEnroll: self = .sdkRegisterAndEnroll(try SDKRegisterAndEnrollRequest(decoding: params))
         case .sdkDeregisterAndUnenroll: self = .sdkDeregisterAndUnenroll(try SDKDeregisterAndUnenrollRequest(decoding: params))
         case .sdkLoginAndEnroll: self = .sdkLoginAndEnroll(try SDKLoginAndEnrollRequest(decoding: params))
@@ -149,6 +151,7 @@ public enum RunnerCall: Sendable, Hashable {
         case .appCopy(let request): return request
         case .appNotify(let request): return request
         case .appPaste(let request): return request
+        case .appAcquireToken(let request): return request
         case .sdkRegisterAndEnroll(let request): return request
         case .sdkDeregisterAndUnenroll(let request): return request
         case .sdkLoginAndEnroll(let request): return request
