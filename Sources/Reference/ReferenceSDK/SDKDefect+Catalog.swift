@@ -309,6 +309,10 @@ extension SDKDefect {
         case .remediationCompliantWithoutPolicy:
             return (["CA-03"], "remediateComplianceForAccountId reports compliant without enrolling the account, so the "
                 + "token service still answers protection_policy_required (the loop of iOS#403)")
+        // issue 27: the app's own sign-in
+        case .registrationPromptsForCredentials:
+            return (["ENR-18"], "registerAndEnrollAccountId right after the app's own sign-in shows the SDK's sign-in prompt "
+                + "before enrolling with the app's token: a second credential prompt (FM-07: iOS#193, iOS#310, iOS#540)")
         }
     }
 }

@@ -272,4 +272,10 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case complianceStatusNeverReported
     /// The remediation reports compliant without enrolling the account, so the token stays refused (FM-01).
     case remediationCompliantWithoutPolicy
+
+    // MARK: issue 27: the app's own sign-in (FM-07)
+
+    /// A registration right after the app's own sign-in shows the SDK's sign-in prompt before it uses the app's token
+    /// (ENR-18).
+    case registrationPromptsForCredentials
 }
