@@ -131,7 +131,7 @@ import Testing
     static let notSDKUsage: Set<String> = [
         // The seam (`SDKManagers`), named as the reference runtime names its managers; the real SDK's are reached
         // through `instance()`.
-        "enrollmentManager", "policyManager", "appConfigManager",
+        "enrollmentManager", "policyManager", "appConfigManager", "complianceManager",
         // The binding's own API: the host's idleness, its configuration, and the app's token and data protection.
         "waitUntilIdle", "configuration", "accessToken", "protect",
         // Protocol message members and local names.

@@ -47,8 +47,11 @@ final class SDKTestBackend: Sendable {
     let users: [String: SDKTestUser]
 
     /// Starts a server and creates a tenant with `users` (alias, licensed).
+    /// Users in `protectionPolicyRequired` are under app-protection Conditional Access: no token for the app's own
+    /// resources until an enrollment of theirs applied a policy.
     static func start(users: [(alias: String, licensed: Bool)],
-                      bundleId: String = "com.example.mamconf.reference") async throws -> SDKTestBackend {
+                      bundleId: String = "com.example.mamconf.reference",
+                      protectionPolicyRequired: Set<String> = []) async throws -> SDKTestBackend {
         var logger = Logger(label: "reference-tests.mock")
         logger.logLevel = .warning
         let server = MockMAMServer(logger: logger)
@@ -60,7 +63,8 @@ final class SDKTestBackend: Sendable {
             let password = "pw-\(user.alias)-\(UUID().uuidString.prefix(8))"
             passwords[user.alias] = password
             specs.append(["alias": user.alias, "upn": "\(user.alias)@contoso.example", "licensed": user.licensed,
-                          "password": password, "objectId": UUID().uuidString.lowercased()])
+                          "password": password, "objectId": UUID().uuidString.lowercased(),
+                          "protectionPolicyRequired": protectionPolicyRequired.contains(user.alias)])
         }
         let body = try JSONSerialization.data(withJSONObject: ["bundleId": bundleId, "users": specs])
         let response = try await http.send(.json("POST", url.absoluteString + "/_mock/tenants", body: body))
@@ -108,6 +112,16 @@ final class SDKTestBackend: Sendable {
     func user(_ alias: String) -> SDKTestUser {
         guard let user = users[alias] else { fatalError("no test user \(alias)") }
         return user
+    }
+
+    /// The status of a password grant for `user` with a token for `resource` (the app's own API, not the MAM
+    /// service): 400 while Conditional Access refuses it.
+    func resourceTokenStatus(for user: SDKTestUser, resource: String) async throws -> Int {
+        let response = try await http.send(.form(url: tokenURL.absoluteString, fields: [
+            ("grant_type", "password"), ("client_id", appClientId), ("username", user.upn), ("password", user.password),
+            ("scope", "\(resource)/.default"),
+        ]))
+        return response.status
     }
 
     // MARK: Graph (admin)

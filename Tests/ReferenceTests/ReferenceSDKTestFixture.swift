@@ -19,8 +19,10 @@ final class SDKTestFixture: @unchecked Sendable {
     private var build: (sdkVersion: String, appVersion: String)?
 
     /// Starts a mock tenant with `users` (alias, licensed).
-    static func make(users: [(alias: String, licensed: Bool)] = [("alice", true)]) async throws -> SDKTestFixture {
-        SDKTestFixture(backend: try await SDKTestBackend.start(users: users))
+    /// Users in `protectionPolicyRequired` are under app-protection Conditional Access.
+    static func make(users: [(alias: String, licensed: Bool)] = [("alice", true)],
+                     protectionPolicyRequired: Set<String> = []) async throws -> SDKTestFixture {
+        SDKTestFixture(backend: try await SDKTestBackend.start(users: users, protectionPolicyRequired: protectionPolicyRequired))
     }
 
     private init(backend: SDKTestBackend) {

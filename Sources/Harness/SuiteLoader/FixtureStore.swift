@@ -71,17 +71,19 @@ final class FixtureStore {
         var users: [UserFixture] = []
         var aliases: Set<String> = []
         for node in doc.sequence(fields["users"], "users") ?? [] {
-            guard let f = doc.fields(node, "a user", required: ["alias", "upn", "objectId", "password"], optional: ["licensed", "personal"]) else { continue }
+            guard let f = doc.fields(node, "a user", required: ["alias", "upn", "objectId", "password"], optional: ["licensed", "personal", "protectionPolicyRequired"]) else { continue }
             guard let alias = doc.string(f["alias"], "alias"), let upn = doc.string(f["upn"], "upn"),
                   let objectId = doc.string(f["objectId"], "objectId"), let password = doc.string(f["password"], "password")
             else { continue }
             let licensed = f["licensed"].map { doc.bool($0, "licensed") ?? true } ?? true
             let personal = f["personal"].map { doc.bool($0, "personal") ?? false } ?? false
+            let protectionPolicyRequired = f["protectionPolicyRequired"].map { doc.bool($0, "protectionPolicyRequired") ?? false } ?? false
             if !aliases.insert(alias).inserted {
                 doc.error(f["alias"], "duplicate user alias '\(alias)'")
                 continue
             }
-            let user = UserFixture(alias: alias, upn: upn, objectId: objectId, licensed: licensed, password: password, personal: personal)
+            let user = UserFixture(alias: alias, upn: upn, objectId: objectId, licensed: licensed, password: password, personal: personal,
+                                   protectionPolicyRequired: protectionPolicyRequired)
             if let accounts {
                 guard let account = accounts.accounts[alias] else {
                     doc.error(f["alias"], "the tenant file \(accounts.path) names no account for alias '\(alias)' (known: \(accounts.accounts.keys.sorted().joined(separator: ", ")))")

@@ -33,6 +33,13 @@ public struct AnnouncedSDKCalls: Sendable {
         sdk.enrollmentManager.deRegisterAndUnenrollAccountId(accountId, withWipe: doWipe)
     }
 
+    /// `remediateComplianceForAccountId:silent:` (before 17.5.0 `remediateComplianceForIdentity:silent:`, the UPN):
+    /// returns at once; the outcome arrives through the compliance delegate as `event.app compliance-status` (CA-01).
+    public func remediateComplianceForAccountId(_ accountId: String, silent: Bool) {
+        events.sdkCall(.remediateComplianceForAccountId, accountId: accountId)
+        SDKSpelling.remediateCompliance(sdk.complianceManager, forAccountId: accountId, silent: silent)
+    }
+
     /// `loginAndEnrollAccount`: the SDK signs the user in itself (prompting when it holds no token) and
     /// enrolls (ENR-07).
     public func loginAndEnrollAccount(_ identity: String?) {

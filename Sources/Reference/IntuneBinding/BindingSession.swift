@@ -25,6 +25,7 @@ public final class BindingSession: Sendable {
         let app: any BoundApp
         let enrollment: BindingEnrollmentDelegate
         let policy: BindingPolicyDelegate
+        let compliance: BindingComplianceDelegate
     }
 
     private let installation = Locked<Installation?>(nil)
@@ -35,15 +36,17 @@ public final class BindingSession: Sendable {
         self.questionTimeout = questionTimeout
     }
 
-    /// Sets the binding's enrollment and policy delegates on `app`'s SDK managers (before the SDK's launch;
+    /// Sets the binding's enrollment, policy and compliance delegates on `app`'s SDK managers (before the SDK's launch;
     /// the real SDK requires them by the end of `application(_:willFinishLaunchingWithOptions:)`), and with
     /// the real SDK starts observing its notifications.
     public func install(on app: any BoundApp) {
         let enrollment = BindingEnrollmentDelegate(app: app, session: self)
         let policy = BindingPolicyDelegate(app: app, session: self)
-        installation.withLock { $0 = Installation(app: app, enrollment: enrollment, policy: policy) }
+        let compliance = BindingComplianceDelegate(app: app, session: self)
+        installation.withLock { $0 = Installation(app: app, enrollment: enrollment, policy: policy, compliance: compliance) }
         app.sdk.enrollmentManager.delegate = enrollment
         app.sdk.policyManager.delegate = policy
+        app.sdk.complianceManager.delegate = compliance
         observeSDK(of: app)
     }
 

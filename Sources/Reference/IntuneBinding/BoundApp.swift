@@ -96,6 +96,17 @@ public protocol BoundApp: AnyObject, Sendable {
     /// says (allow: as is; block org data: a generic one; block: none), POL-11.
     func notify(accountId: String, title: String, body: String) throws(RPCError) -> NotifyResult
 
+    /// `app.acquireToken`: the app asks its sign-in library for a token for its own resource for `accountId`. Refused
+    /// with `protection_policy_required`, it calls ``AnnouncedSDKCalls/remediateComplianceForAccountId(_:silent:)``
+    /// with the account's object ID (CA-01), waits until `deadline` for the status
+    /// (``complianceStatus(accountId:_:message:title:)``, CA-02), and on compliant asks once more (CA-03). True
+    /// when it holds the token at the end.
+    func acquireToken(accountId: String, until deadline: Date) throws(RPCError) -> Bool
+
+    /// The compliance delegate received a remediation's status (the binding has sent `event.app compliance-status`).
+    /// Arrives on the SDK's thread.
+    func complianceStatus(accountId: String, _ status: ComplianceOutcome, message: String, title: String)
+
     /// `IntuneMAMPolicyDidChangeNotification`: the guide has apps pass the new `notificationPolicy` on to their
     /// notification extension. Arrives on the SDK's thread.
     func policyDidChange()
@@ -169,6 +180,14 @@ extension BoundApp {
     public func notify(accountId: String, title: String, body: String) throws(RPCError) -> NotifyResult {
         throw RPCError.unsupported(.notifications, "this app shows no notifications")
     }
+
+    /// An app that needs no token of its own resource; its host must then not declare `sdk.compliance`.
+    public func acquireToken(accountId: String, until deadline: Date) throws(RPCError) -> Bool {
+        throw RPCError.unsupported(.compliance, "this app asks for no token of its own resource")
+    }
+
+    /// An app that never remediates Conditional Access hears no status.
+    public func complianceStatus(accountId: String, _ status: ComplianceOutcome, message: String, title: String) {}
 
     /// An app that keeps no copy of any policy value needs nothing here.
     public func policyDidChange() {}

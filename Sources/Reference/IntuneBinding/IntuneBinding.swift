@@ -108,6 +108,9 @@ public final class IntuneBinding<Host: IntuneBindingHost>: TypedAdapterHandler {
         case .appPaste(let request):
             let text = try actingApp().paste(into: request.params.accountId.rawValue, until: deadline)
             return request.reply(PasteResult(text: text))
+        case .appAcquireToken(let request):
+            let acquired = try actingApp().acquireToken(accountId: request.params.accountId.rawValue, until: deadline)
+            return request.reply(AcquireTokenResult(acquired: acquired))
         case .deviceSetFaceID(let request):
             try requireSession()
             try host.setFaceID(enrolled: request.params.enrolled)

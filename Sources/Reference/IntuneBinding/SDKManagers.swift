@@ -17,4 +17,6 @@ public protocol SDKManagers: Sendable {
     var policyManager: IntuneMAMPolicyManager { get }
     /// `IntuneMAMAppConfigManager.instance()`.
     var appConfigManager: IntuneMAMAppConfigManager { get }
+    /// `IntuneMAMComplianceManager.instance()`.
+    var complianceManager: IntuneMAMComplianceManager { get }
 }

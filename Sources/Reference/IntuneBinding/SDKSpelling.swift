@@ -64,6 +64,16 @@ enum SDKSpelling {
         manager.policy()
     }
 
+    /// `remediateComplianceForAccountId:silent:`, imported as `remediateCompliance(forAccountId:silent:)` (before
+    /// 16.0 only `remediateComplianceForIdentity:silent:`, the UPN).
+    static func remediateCompliance(_ manager: IntuneMAMComplianceManager, forAccountId accountId: String, silent: Bool) {
+#if INTUNE_SDK_UPN_ONLY
+        manager.remediateCompliance(forIdentity: accountId, silent: silent)
+#else
+        manager.remediateCompliance(forAccountId: accountId, silent: silent)
+#endif
+    }
+
     /// `isSaveToAllowedForLocation:withAccountId:`, which the import shortens to `isSaveToAllowed(for:withAccountId:)`
     /// (before 16.0 `…withAccountName:`, the UPN).
     static func isSaveToAllowed(_ policy: any IntuneMAMPolicy, for location: IntuneMAMSaveLocation,
@@ -168,6 +178,11 @@ enum SDKSpelling {
         manager.policy
     }
 
+    /// `remediateCompliance(forAccountId:silent:)`: spelled as the real import spells it.
+    static func remediateCompliance(_ manager: IntuneMAMComplianceManager, forAccountId accountId: String, silent: Bool) {
+        manager.remediateCompliance(forAccountId: accountId, silent: silent)
+    }
+
     /// `isSaveToAllowed(forLocation:withAccountId:)`: the selector's words kept.
     static func isSaveToAllowed(_ policy: any IntuneMAMPolicy, for location: IntuneMAMSaveLocation,
                                 withAccountId accountId: String?) -> Bool {
@@ -239,6 +254,7 @@ public struct SingletonSDKManagers: SDKManagers {
     public var enrollmentManager: IntuneMAMEnrollmentManager { IntuneMAMEnrollmentManager.instance() }
     public var policyManager: IntuneMAMPolicyManager { IntuneMAMPolicyManager.instance() }
     public var appConfigManager: IntuneMAMAppConfigManager { IntuneMAMAppConfigManager.instance() }
+    public var complianceManager: IntuneMAMComplianceManager { IntuneMAMComplianceManager.instance() }
 }
 
 /// The real SDK posts to `NotificationCenter` and logs to `IntuneMAMPolicyManager.logger`: the binding observes

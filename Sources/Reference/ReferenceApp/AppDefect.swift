@@ -98,6 +98,14 @@ public enum AppDefect: String, CaseIterable, Sendable {
 
     /// The app calls `setUIPolicyAccountId` before showing a managed account's data only, not an unmanaged one's (IDS-50).
     case identitySetOnlyForManagedAccounts
+    // issue 27: Conditional Access remediation (FM-01)
+
+    /// The app passes the account's UPN to `remediateComplianceForAccountId` instead of its Entra object ID (CA-01;
+    /// iOS#180: InteractionRequired and an enrollment 203).
+    case remediationWithUpn
+    /// Told compliant, the app gives up with the refusal it had instead of asking for its token again (CA-03;
+    /// iOS#393, iOS#666: sign-in still ends in the protection-policy error after a compliant status).
+    case tokenNotRetriedAfterCompliant
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -129,6 +137,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
         // issue 27: stronger assertions
         case .wipeDeletesUnmanagedFiles: return ["WIP-10"]
         case .identitySetOnlyForManagedAccounts: return ["IDS-50"]
+        // issue 27: Conditional Access remediation
+        case .remediationWithUpn: return ["CA-01"]
+        case .tokenNotRetriedAfterCompliant: return ["CA-03"]
         }
     }
 
@@ -233,6 +244,13 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .identitySetOnlyForManagedAccounts:
             return "before showing an account's data (app.copy, app.paste) the app calls setUIPolicyAccountId only when "
                 + "the account is managed"
+        // issue 27: Conditional Access remediation
+        case .remediationWithUpn:
+            return "refused a token for Conditional Access, the app passes the account's UPN to "
+                + "remediateComplianceForAccountId instead of its Entra object ID (iOS#180)"
+        case .tokenNotRetriedAfterCompliant:
+            return "told compliant by the compliance delegate, the app gives up with the protection_policy_required "
+                + "refusal instead of asking for its token again (iOS#393, iOS#666)"
         }
     }
 }

@@ -22,6 +22,9 @@ public enum AppVariant: String, CaseIterable, Sendable {
     /// After a wipe the app drops the account once the SDK has finished (after the unenroll status), not inside
     /// `wipeData(forAccountId:)`.
     case wipedAccountSignedOutAfterTheWipe
+    // issue 27: Conditional Access remediation
+    /// The app remediates with `silent: NO`, letting the SDK take UI control for the remediation.
+    case remediationNotSilent
 
     /// The requirement IDs whose cases see this variant's behaviour.
     public var requirementIDs: [String] { catalogEntry.ids }
@@ -67,6 +70,11 @@ public enum AppVariant: String, CaseIterable, Sendable {
             return (["WIP-11", "WIP-04", "WIP-05"], "000:579", "wipe.signOutTiming",
                     "after wipeDataForAccountId the app signs the account out once the SDK has finished (after the "
                         + "unenroll status), not inside the callback")
+        // issue 27: Conditional Access remediation
+        case .remediationNotSilent:
+            return (["CA-01", "CA-02", "CA-03"], "spec/intune-sdk-api.md:405", "compliance.remediatesSilently",
+                    "the app calls remediateComplianceForAccountId with silent NO (the header recommends it for a first "
+                        + "sign-in; either value is documented)")
         }
     }
 }

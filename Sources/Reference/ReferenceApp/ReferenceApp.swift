@@ -30,6 +30,8 @@ final class ReferenceApp: BoundApp {
     let launchOutcome = Latch<IntuneMAMLaunchState>()
     /// Token work for `getAccessToken`, off the SDK's queue (the delegate must not block it for long).
     let authQueue = DispatchQueue(label: "reference-app.auth")
+    /// The Conditional Access remediations `app.acquireToken` waits for.
+    let complianceStatuses = ComplianceStatuses()
 
     /// Loads the app's data and builds the SDK runtime (nothing runs until ``start(announcing:extra:)``).
     init(device: ReferenceDevice) {

@@ -19,6 +19,9 @@ struct TokenEndpoint: Sendable {
     /// Why a grant failed; the text never contains a secret.
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        /// The token service refused for app-protection Conditional Access (`suberror: protection_policy_required`,
+        /// AADSTS53005): the app must remediate through the SDK before it asks again.
+        var protectionPolicyRequired = false
     }
 
     let tokenURL: URL
@@ -42,6 +45,15 @@ struct TokenEndpoint: Sendable {
                  ("scope", scope)])
     }
 
+    /// The resource of the app's own API (not the MAM service's): the token app-protection Conditional Access guards.
+    var appResource: String { "api://\(clientId)" }
+
+    /// A token for the app's own API from the account's refresh token (the app's `acquireTokenSilent` for its scopes).
+    func appResourceGrant(refreshToken: String) -> Result<Grant, Failure> {
+        request([("grant_type", "refresh_token"), ("client_id", clientId), ("refresh_token", refreshToken),
+                 ("scope", "\(appResource)/.default offline_access")])
+    }
+
     private struct Answer: Decodable {
         struct Account: Decodable {
             var oid: String
@@ -57,6 +69,7 @@ struct TokenEndpoint: Sendable {
     private struct ErrorAnswer: Decodable {
         var error: String?
         var error_description: String?
+        var suberror: String?
     }
 
     private func request(_ fields: [(String, String)]) -> Result<Grant, Failure> {
@@ -71,7 +84,8 @@ struct TokenEndpoint: Sendable {
             let answer = try? JSONDecoder().decode(ErrorAnswer.self, from: response.body)
             let reason = [answer?.error, answer?.error_description].compactMap { $0 }.joined(separator: ": ")
             return .failure(Failure(description: "token endpoint answered \(response.status)"
-                                    + (reason.isEmpty ? "" : " (\(reason))")))
+                                    + (reason.isEmpty ? "" : " (\(reason))"),
+                                    protectionPolicyRequired: answer?.suberror == "protection_policy_required"))
         }
         guard let answer = try? JSONDecoder().decode(Answer.self, from: response.body), let account = answer.account else {
             return .failure(Failure(description: "token answer lacks access_token or account"))

@@ -15,6 +15,8 @@ public final class IntuneMAMRuntime: Sendable {
     public let policyManager: IntuneMAMPolicyManager
     /// `IntuneMAMFileProtectionManager.instance`.
     public let fileProtectionManager: IntuneMAMFileProtectionManager
+    /// `IntuneMAMComplianceManager.instance`.
+    public let complianceManager: IntuneMAMComplianceManager
     let engine: SDKEngine
 
     /// Loads (or creates) the persisted SDK state. Nothing runs until ``applicationDidFinishLaunching(completion:)``
@@ -26,6 +28,7 @@ public final class IntuneMAMRuntime: Sendable {
         enrollmentManager = IntuneMAMEnrollmentManager(engine: engine)
         policyManager = IntuneMAMPolicyManager(engine: engine)
         fileProtectionManager = IntuneMAMFileProtectionManager(engine: engine)
+        complianceManager = IntuneMAMComplianceManager(engine: engine)
     }
 
     /// The app finished launching (the real SDK hooks UIApplication for this). Queues the launch

@@ -317,6 +317,17 @@ extension SDKDefect {
         case .restartAskedForPreviousInstall:
             return (["RIN-01"], "after a reinstall the SDK finds the earlier installation's policy in the keychain and asks "
                 + "the app to restart at the first launch, before any account enrolled (iOS#186, iOS#693)")
+        // issue 27: Conditional Access remediation
+        case .complianceStatusNeverReported:
+            return (["CA-02"], "remediateComplianceForAccountId enrolls the account but never calls the compliance delegate, "
+                + "so the app waits for a status that never comes (iOS#528, iOS#393, iOS#666, iOS#483)")
+        case .remediationCompliantWithoutPolicy:
+            return (["CA-03"], "remediateComplianceForAccountId reports compliant without enrolling the account, so the "
+                + "token service still answers protection_policy_required (the loop of iOS#403)")
+        // issue 27: the app's own sign-in
+        case .registrationPromptsForCredentials:
+            return (["ENR-18"], "registerAndEnrollAccountId right after the app's own sign-in shows the SDK's sign-in prompt "
+                + "before enrolling with the app's token: a second credential prompt (FM-07: iOS#193, iOS#310, iOS#540)")
         }
     }
 }

@@ -277,4 +277,16 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     /// A reinstalled app's SDK finds the earlier installation's policy in the keychain and asks for a restart at launch,
     /// before any enrollment (FM-10).
     case restartAskedForPreviousInstall
+    // MARK: issue 27: Conditional Access remediation (CA)
+
+    /// The remediation enrolls the account but never calls the compliance delegate (FM-01).
+    case complianceStatusNeverReported
+    /// The remediation reports compliant without enrolling the account, so the token stays refused (FM-01).
+    case remediationCompliantWithoutPolicy
+
+    // MARK: issue 27: the app's own sign-in (FM-07)
+
+    /// A registration right after the app's own sign-in shows the SDK's sign-in prompt before it uses the app's token
+    /// (ENR-18).
+    case registrationPromptsForCredentials
 }

@@ -150,6 +150,11 @@ extension SDKEngine {
             scheduleRetryIfNeeded()
             return false
         }
+        if case .registration = origin, !rules.enrollment.registrationAsksNothing, let platform {
+            platform.didShow(.signIn, accountId: accountId)
+            let upn = store.read { $0.upn(of: accountId) }
+            _ = platform.promptSignIn(hint: upn.isEmpty ? nil : upn)
+        }
         let token: AccessToken
         if let presetToken {
             token = presetToken

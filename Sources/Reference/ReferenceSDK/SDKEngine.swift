@@ -34,6 +34,8 @@ final class SDKEngine: Sendable {
     let timers = SDKTimers()
     /// The sign-in registration and the app's runtime overrides (ENR-15).
     let signIn: SDKSignIn
+    /// The accounts (lower-cased) whose compliance remediation has not reported yet (CA-02).
+    let remediations = Locked<Set<String>>([])
     var clock: any MAMClock { configuration.clock }
     var tracker: MAMWorkTracker { configuration.workTracker }
 
@@ -47,6 +49,7 @@ final class SDKEngine: Sendable {
         var platform: (any IntuneMAMPlatform)?
         var enrollmentDelegate: (any IntuneMAMEnrollmentDelegate)?
         var policyDelegate: (any IntuneMAMPolicyDelegate)?
+        var complianceDelegate: (any IntuneMAMComplianceDelegate)?
     }
 
     private let connections: Locked<Connections>
@@ -129,6 +132,11 @@ final class SDKEngine: Sendable {
     var policyDelegate: (any IntuneMAMPolicyDelegate)? {
         get { connections.read(\.policyDelegate) }
         set { connections.withLock { if !$0.terminated { $0.policyDelegate = newValue } } }
+    }
+
+    var complianceDelegate: (any IntuneMAMComplianceDelegate)? {
+        get { connections.read(\.complianceDelegate) }
+        set { connections.withLock { if !$0.terminated { $0.complianceDelegate = newValue } } }
     }
 
     var launchState: IntuneMAMLaunchState { launch.current }

@@ -42,7 +42,7 @@ public struct MockGraphBackend: BackendDriver {
         let users: [JSONValue] = tenant.users.map { user in
             ["alias": .string(user.alias), "upn": .string(user.upn), "objectId": .string(user.objectId),
              "licensed": .bool(user.licensed), "password": .string(user.password),
-             "personal": .bool(user.personal)]
+             "personal": .bool(user.personal), "protectionPolicyRequired": .bool(user.protectionPolicyRequired)]
         }
         let created = try await control.json("POST", "/_mock/tenants",
                                              body: ["bundleId": .string(tenant.bundleId), "users": .array(users)],

@@ -10,14 +10,20 @@ public struct UserFixture: Sendable, Hashable {
     /// A personal (consumer) account rather than one of the organisation: the app signs it in but must never
     /// register it with the SDK (ENR-14). Its tokens name the consumer tenant.
     public var personal: Bool
+    /// Under app-protection Conditional Access: the token service refuses the app a token for its own resources
+    /// (`protection_policy_required`) until an enrollment of the account applied a policy (CA-01…CA-03). Only the
+    /// mock arranges it.
+    public var protectionPolicyRequired: Bool
 
-    public init(alias: String, upn: String, objectId: String, licensed: Bool, password: String, personal: Bool = false) {
+    public init(alias: String, upn: String, objectId: String, licensed: Bool, password: String, personal: Bool = false,
+                protectionPolicyRequired: Bool = false) {
         self.alias = alias
         self.upn = upn
         self.objectId = objectId
         self.licensed = licensed
         self.password = password
         self.personal = personal
+        self.protectionPolicyRequired = protectionPolicyRequired
     }
 }
 

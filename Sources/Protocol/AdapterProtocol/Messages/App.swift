@@ -332,3 +332,10 @@ public struct AppUpdateParams: Codable, Sendable, Hashable {
     public var sdkVersion: String?
     public init(sdkVersion: String? = nil) { self.sdkVersion = sdkVersion }
 }
+
+/// `app.acquireToken` result (CA-03): whether the app holds a token for its own resource at the end, after at most
+/// one Conditional Access remediation.
+public struct AcquireTokenResult: Codable, Sendable, Hashable {
+    public var acquired: Bool
+    public init(acquired: Bool) { self.acquired = acquired }
+}

@@ -72,13 +72,17 @@ public struct AppEvent: Codable, Sendable, Hashable {
     public var reason: AppEventReason?
     /// `data-wiped`: how many files the app deleted.
     public var files: Int?
-    public init(kind: AppEventKind, accountId: AccountID? = nil, upn: UPN? = nil, by: SignInSource? = nil, reason: AppEventReason? = nil, files: Int? = nil) {
+    /// `compliance-status`: the remediation's status.
+    public var compliance: ComplianceOutcome?
+    public init(kind: AppEventKind, accountId: AccountID? = nil, upn: UPN? = nil, by: SignInSource? = nil, reason: AppEventReason? = nil, files: Int? = nil,
+                compliance: ComplianceOutcome? = nil) {
         self.kind = kind
         self.accountId = accountId
         self.upn = upn
         self.by = by
         self.reason = reason
         self.files = files
+        self.compliance = compliance
     }
 }
 

@@ -51,6 +51,9 @@ public enum Capability: String, WireEnum {
     /// The test host can give the device an enrolled Face ID (`device.setFaceID`) and answer the SDK's Face ID
     /// prompt (`ui.faceId`), for conditional launch's biometric access (CL-05).
     case deviceFaceID = "device.faceID"
+    /// The app asks for a token for its own resource (`app.acquireToken`) and, refused for app-protection Conditional
+    /// Access, remediates through the SDK's compliance manager (CA-01…CA-03).
+    case compliance = "sdk.compliance"
     /// `reset` returns the app to a fresh install: required over the network transport, where one host process
     /// serves every case.
     case reset
@@ -92,6 +95,7 @@ public enum Capability: String, WireEnum {
         case .reset: return "reset returns the app to a fresh install between cases (network transport)"
         case .appUpdate: return "app.update replaces the app by its update build while its data and keychain stay"
         case .appReinstall: return "app.reinstall deletes the app and its data and installs it again; the keychain stays"
+        case .compliance: return "app.acquireToken: the app gets a token for its own resource, remediating Conditional Access through the SDK's compliance manager"
         }
     }
 }

@@ -34,6 +34,9 @@ public enum AppEventKind: String, WireEnum {
     /// The share extension showed shared data (`app.receiveShare`, IDS-13); `accountId` is the UI identity it showed
     /// the data under.
     case shareShown = "share-shown"
+    /// The app's compliance delegate received the status of a Conditional Access remediation (CA-02); `compliance`
+    /// names it, `accountId` is the account the SDK reported.
+    case complianceStatus = "compliance-status"
 }
 
 /// Who restarted the app (`event.app restarted`, `reason`).
@@ -95,4 +98,34 @@ public enum LogLevel: String, WireEnum {
     case info
     case warning
     case error
+}
+
+/// The status of a Conditional Access remediation (`event.app compliance-status`, `compliance`): the iOS
+/// `IntuneMAMComplianceStatus` values (0-5, the same in every release held) and Android's `MAMCAComplianceStatus`
+/// codes of the same names, by neutral name.
+public enum ComplianceOutcome: String, WireEnum {
+    case compliant
+    case notCompliant = "not-compliant"
+    case serviceFailure = "service-failure"
+    case networkFailure = "network-failure"
+    case interactionRequired = "interaction-required"
+    case userCancelled = "user-cancelled"
+
+    /// The iOS `IntuneMAMComplianceStatus` raw value (`IntuneMAMComplianceManager.h 21.7.1:9-14`).
+    public var iosCode: Int {
+        switch self {
+        case .compliant: return 0
+        case .notCompliant: return 1
+        case .serviceFailure: return 2
+        case .networkFailure: return 3
+        case .interactionRequired: return 4
+        case .userCancelled: return 5
+        }
+    }
+
+    /// The neutral name of an iOS status value; nil for a value no header has.
+    public init?(iosCode: Int) {
+        guard let outcome = Self.allCases.first(where: { $0.iosCode == iosCode }) else { return nil }
+        self = outcome
+    }
 }

@@ -21,8 +21,8 @@ extension RunnerMethod {
             return .v0
         case .hello, .reset, .appWriteDataInBackground, .appFileInfo, .appSetPreference, .appSetAuthOverrides,
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare, .appCopy, .appNotify,
-             .appPaste, .sdkSetValuesToScrub, .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste,
-             .appUpdate, .appReinstall:
+             .appPaste, .appAcquireToken, .sdkSetValuesToScrub, .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy,
+             .devicePaste, .appUpdate, .appReinstall:
             return .v1
         }
     }

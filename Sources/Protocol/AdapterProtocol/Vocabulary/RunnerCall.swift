@@ -34,6 +34,7 @@ public enum RunnerCall: Sendable, Hashable {
     case appCopy(AppCopyRequest)
     case appNotify(AppNotifyRequest)
     case appPaste(AppPasteRequest)
+    case appAcquireToken(AppAcquireTokenRequest)
     case sdkRegisterAndEnroll(SDKRegisterAndEnrollRequest)
     case sdkDeregisterAndUnenroll(SDKDeregisterAndUnenrollRequest)
     case sdkLoginAndEnroll(SDKLoginAndEnrollRequest)
@@ -90,6 +91,7 @@ public enum RunnerCall: Sendable, Hashable {
         case .appCopy: self = .appCopy(try AppCopyRequest(decoding: params))
         case .appNotify: self = .appNotify(try AppNotifyRequest(decoding: params))
         case .appPaste: self = .appPaste(try AppPasteRequest(decoding: params))
+        case .appAcquireToken: self = .appAcquireToken(try AppAcquireTokenRequest(decoding: params))
         case .sdkRegisterAndEnroll: self = .sdkRegisterAndEnroll(try SDKRegisterAndEnrollRequest(decoding: params))
         case .sdkDeregisterAndUnenroll: self = .sdkDeregisterAndUnenroll(try SDKDeregisterAndUnenrollRequest(decoding: params))
         case .sdkLoginAndEnroll: self = .sdkLoginAndEnroll(try SDKLoginAndEnrollRequest(decoding: params))
@@ -154,6 +156,7 @@ public enum RunnerCall: Sendable, Hashable {
         case .appCopy(let request): return request
         case .appNotify(let request): return request
         case .appPaste(let request): return request
+        case .appAcquireToken(let request): return request
         case .sdkRegisterAndEnroll(let request): return request
         case .sdkDeregisterAndUnenroll(let request): return request
         case .sdkLoginAndEnroll(let request): return request

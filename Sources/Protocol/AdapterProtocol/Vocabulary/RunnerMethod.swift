@@ -33,6 +33,7 @@ public enum RunnerMethod: String, WireEnum {
     case appCopy = "app.copy"
     case appNotify = "app.notify"
     case appPaste = "app.paste"
+    case appAcquireToken = "app.acquireToken"
 
     case sdkRegisterAndEnroll = "sdk.registerAndEnroll"
     case sdkDeregisterAndUnenroll = "sdk.deregisterAndUnenroll"
@@ -80,7 +81,7 @@ public enum RunnerMethod: String, WireEnum {
              .appWriteDataInBackground, .appSetPreference, .appSetAuthOverrides,
              .appSwitchIdentity, .appOpenURL, .appImportDocument, .appShowWebContent,
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare,
-             .appCopy, .appNotify, .appPaste, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
+             .appCopy, .appNotify, .appPaste, .appAcquireToken, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkLoginAndEnroll, .sdkProtect, .sdkSetValuesToScrub, .deviceManagedConfigChanged,
              .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall:
             return .action
@@ -107,6 +108,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appReceiveShare: return .shareExtension
         case .appCopy, .appPaste, .deviceCopy, .devicePaste: return .clipboard
         case .appNotify: return .notifications
+        case .appAcquireToken: return .compliance
         case .appSetAuthOverrides: return .authOverrides
         case .appSetPreference: return .preferences
         case .appFileInfo: return .fileInfo
@@ -151,6 +153,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appCopy: return AppCopyRequest.self
         case .appNotify: return AppNotifyRequest.self
         case .appPaste: return AppPasteRequest.self
+        case .appAcquireToken: return AppAcquireTokenRequest.self
         case .sdkRegisterAndEnroll: return SDKRegisterAndEnrollRequest.self
         case .sdkDeregisterAndUnenroll: return SDKDeregisterAndUnenrollRequest.self
         case .sdkLoginAndEnroll: return SDKLoginAndEnrollRequest.self
@@ -214,6 +217,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appNotify: return "a notification arrives for one of the app's accounts: what the app shows of it"
         case .appCopy: return "the user copies text from an account's data in the app"
         case .appPaste: return "the user pastes into an account's data in the app: the text the app gets"
+        case .appAcquireToken: return "the app asks for a token for its own resource; refused for Conditional Access, it remediates through the SDK and asks once more"
         case .deviceCopy: return "another app (managed or not) puts text on the pasteboard"
         case .devicePaste: return "another app (managed or not) pastes: the text it gets"
         case .appReceiveShare: return "another app shares data owned by an account with the app's share extension"

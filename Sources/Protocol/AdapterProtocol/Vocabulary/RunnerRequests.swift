@@ -233,6 +233,14 @@ public struct AppPasteRequest: RunnerRequest {
     public init(_ params: AccountParams) { self.params = params }
 }
 
+/// `app.acquireToken` (issue 27: Conditional Access remediation).
+public struct AppAcquireTokenRequest: RunnerRequest {
+    public static let method = RunnerMethod.appAcquireToken
+    public typealias Result = AcquireTokenResult
+    public var params: AccountParams
+    public init(_ params: AccountParams) { self.params = params }
+}
+
 /// `sdk.registerAndEnroll`.
 public struct SDKRegisterAndEnrollRequest: RunnerRequest {
     public static let method = RunnerMethod.sdkRegisterAndEnroll

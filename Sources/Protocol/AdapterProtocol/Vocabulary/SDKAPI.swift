@@ -14,6 +14,8 @@ public enum SDKAPI: String, WireEnum {
     case isOpenFromAllowedForLocation
     case isURLAllowed
     case protectionInfoForItemProvider
+    /// `IntuneMAMComplianceManager`'s remediation (issue 27: Conditional Access; `…ForIdentity:silent:` up to 19.x).
+    case remediateComplianceForAccountId
 
     /// The UPN-era name of the same method, where there was one (present up to 19.x).
     public var upnEraName: String? {
@@ -21,6 +23,7 @@ public enum SDKAPI: String, WireEnum {
         case .registerAndEnrollAccountId: return "registerAndEnrollAccount"
         case .deRegisterAndUnenrollAccountId: return "deRegisterAndUnenrollAccount"
         case .setUIPolicyAccountId: return "setUIPolicyIdentity"
+        case .remediateComplianceForAccountId: return "remediateComplianceForIdentity"
         case .applicationDidFinishLaunching, .loginAndEnrollAccount, .protect, .isSaveToAllowedForLocation,
              .isOpenFromAllowedForLocation, .isURLAllowed, .protectionInfoForItemProvider:
             return nil

@@ -14,6 +14,7 @@ struct AppRules: Equatable, Sendable {
     var notifications: Notifications
     var fileEncryption: FileEncryption
     var state: State
+    var compliance: Compliance
 
     /// The rules of the reference app with `defects` planted and the readings of `variants` taken.
     init(breaking defects: Set<AppDefect> = [], reading variants: Set<AppVariant> = []) {
@@ -26,6 +27,7 @@ struct AppRules: Equatable, Sendable {
         notifications = Notifications(broken)
         fileEncryption = FileEncryption(broken, read)
         state = State(read)
+        compliance = Compliance(broken, read)
     }
 
     /// Whether a defect is planted; only the group initialisers ask it.

@@ -53,6 +53,9 @@ extension SDKRules {
         // issue 27: stronger assertions
         /// `enrolledAccountId()` reads the SDK's state at every call, not the first answer it gave in this process.
         var enrolledAccountReadLive: Bool
+        // issue 27: FM-07
+        /// A registration enrolls with the token the app supplies and asks the user for nothing (ENR-18).
+        var registrationAsksNothing: Bool
 
         init(_ broken: Broken, _ read: Read, edition: SDKEdition) {
             enrollsAtRegistration = !broken(.enrollmentDeferredToRetry)
@@ -75,6 +78,8 @@ extension SDKRules {
             registeredAccountsOrder = read(.registeredAccountsNewestFirst) ? .newestFirst : .registrationOrder
             // issue 27: stronger assertions
             enrolledAccountReadLive = !broken(.enrolledAccountCached)
+            // issue 27: FM-07
+            registrationAsksNothing = !broken(.registrationPromptsForCredentials)
         }
     }
 }

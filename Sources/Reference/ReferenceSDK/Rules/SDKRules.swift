@@ -23,6 +23,7 @@ struct SDKRules: Equatable, Sendable {
     // issue 27: the app updated in place and reinstalled
     var update: Update
     var reinstall: Reinstall
+    var compliance: Compliance
 
     /// The rules of an SDK of `edition` with `defects` planted and the readings of `variants` taken.
     init(breaking defects: Set<SDKDefect> = [], reading variants: Set<SDKVariant> = [], edition: SDKEdition = .newest) {
@@ -43,6 +44,7 @@ struct SDKRules: Equatable, Sendable {
         conditionalLaunch = ConditionalLaunch(broken, read)
         update = Update(broken)
         reinstall = Reinstall(broken)
+        compliance = Compliance(broken)
     }
 
     /// Whether a defect is planted; only the group initialisers ask it.
