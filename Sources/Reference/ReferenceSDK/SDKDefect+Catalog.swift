@@ -302,6 +302,16 @@ extension SDKDefect {
         // issue 27: guide gaps
         case .loginPromptsDespiteToken:
             return (["ENR-50"], "loginAndEnrollAccount ignores the token it holds for the account and asks the user to sign in again")
+        // issue 27: MDM-managed devices
+        case .restartUnderMdmPassthrough:
+            return (["MDM-01"], "on an MDM-managed device whose managed app configuration carries IntuneMAMUPN/IntuneMAMOID "
+                + "the first policy still asks the app to restart, although the hooks run as passthrough there (iOS#561)")
+        case .mdmEnrolledUserIgnored:
+            return (["MDM-02"], "on an MDM-managed device another account than the one IntuneMAMUPN/IntuneMAMOID name enrolls, "
+                + "instead of being refused with 210 (the forced identity ignored: memdocs PR#757, IntuneDocs#1394)")
+        case .mdmEnrolledAccountNeverCallsBack:
+            return (["MDM-03"], "mdmEnrolledAccountIdWithCompletion never calls its completion on an MDM-managed device, so an app "
+                + "waiting for the MDM-enrolled user waits forever (iOS#442)")
         }
     }
 }

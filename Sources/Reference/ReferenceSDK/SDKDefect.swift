@@ -265,4 +265,15 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
 
     /// `loginAndEnrollAccount` prompts for credentials although the SDK holds a token for the account (ENR-50).
     case loginPromptsDespiteToken
+
+    // MARK: issue 27: MDM-managed devices (MDM)
+
+    /// On an MDM-managed device whose managed app configuration names the user (`IntuneMAMUPN`/`IntuneMAMOID`), the
+    /// first policy still asks for a restart, as if the hooks were not enabled as passthrough (iOS#561).
+    case restartUnderMdmPassthrough
+    /// On an MDM-managed device another account than the one `IntuneMAMUPN`/`IntuneMAMOID` name enrolls
+    /// (memdocs PR#757, IntuneDocs#1394).
+    case mdmEnrolledUserIgnored
+    /// `mdmEnrolledAccountIdWithCompletion:` never calls its completion on an MDM-managed device (iOS#442).
+    case mdmEnrolledAccountNeverCallsBack
 }

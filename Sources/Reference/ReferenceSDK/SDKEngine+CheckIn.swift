@@ -138,6 +138,10 @@ extension SDKEngine {
             log.info("first policy received while launch waited for it; no restart needed")
             return
         }
+        if hooksRunAsPassthrough {
+            log.info("first policy received on an MDM-managed device whose hooks run as passthrough; no restart needed")
+            return
+        }
         guard rules.restart.firstPolicyAsksRestart else {
             log.info("first policy received; applying it in place")
             return

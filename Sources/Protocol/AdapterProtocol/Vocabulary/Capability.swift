@@ -54,6 +54,9 @@ public enum Capability: String, WireEnum {
     /// `reset` returns the app to a fresh install: required over the network transport, where one host process
     /// serves every case.
     case reset
+    // issue 27: MDM-managed devices
+    /// The SDK's MDM-enrolled user (`sdk.mdmEnrolledAccount`: `mdmEnrolledAccountIdWithCompletion:`), MDM-03.
+    case mdmEnrolledAccount = "sdk.mdmEnrolledAccount"
 
     /// The capabilities protocol 0 knew. An integration speaking protocol 0 declares only these, so it is
     /// taken to offer every feature area that came later (and a `-32002` answer skips the case).
@@ -83,6 +86,7 @@ public enum Capability: String, WireEnum {
         case .deviceJailbreak: return "device.setJailbroken makes the device look jailbroken to the SDK"
         case .deviceFaceID: return "device.setFaceID enrols Face ID on the device; ui.faceId answers the SDK's Face ID prompt"
         case .reset: return "reset returns the app to a fresh install between cases (network transport)"
+        case .mdmEnrolledAccount: return "sdk.mdmEnrolledAccount: the SDK's MDM-enrolled user"
         }
     }
 }

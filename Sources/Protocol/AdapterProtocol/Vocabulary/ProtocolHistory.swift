@@ -21,7 +21,8 @@ extension RunnerMethod {
             return .v0
         case .hello, .reset, .appWriteDataInBackground, .appFileInfo, .appSetPreference, .appSetAuthOverrides,
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare, .appCopy, .appNotify,
-             .appPaste, .sdkSetValuesToScrub, .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste:
+             .appPaste, .sdkSetValuesToScrub, .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste,
+             .sdkMDMEnrolledAccount:
             return .v1
         }
     }

@@ -54,6 +54,8 @@ public enum RunnerCall: Sendable, Hashable {
     case deviceSetFaceID(DeviceSetFaceIDRequest)
     case deviceCopy(DeviceCopyRequest)
     case devicePaste(DevicePasteRequest)
+    // issue 27: MDM-managed devices
+    case sdkMDMEnrolledAccount(SDKMDMEnrolledAccountRequest)
 
     /// Decodes a request whose method is known: `-32602` naming the member at fault when the params do not fit.
     public init(_ method: RunnerMethod, params: JSONValue) throws(RPCError) {
@@ -107,6 +109,7 @@ public enum RunnerCall: Sendable, Hashable {
         case .deviceSetFaceID: self = .deviceSetFaceID(try DeviceSetFaceIDRequest(decoding: params))
         case .deviceCopy: self = .deviceCopy(try DeviceCopyRequest(decoding: params))
         case .devicePaste: self = .devicePaste(try DevicePasteRequest(decoding: params))
+        case .sdkMDMEnrolledAccount: self = .sdkMDMEnrolledAccount(try SDKMDMEnrolledAccountRequest(decoding: params))
         }
     }
 
@@ -169,6 +172,7 @@ public enum RunnerCall: Sendable, Hashable {
         case .deviceSetFaceID(let request): return request
         case .deviceCopy(let request): return request
         case .devicePaste(let request): return request
+        case .sdkMDMEnrolledAccount(let request): return request
         }
     }
 

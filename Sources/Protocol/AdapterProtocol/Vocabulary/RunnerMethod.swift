@@ -49,6 +49,8 @@ public enum RunnerMethod: String, WireEnum {
     case sdkIsSaveToAllowed = "sdk.isSaveToAllowed"
     case sdkIsOpenFromAllowed = "sdk.isOpenFromAllowed"
     case sdkSetValuesToScrub = "sdk.setValuesToScrub"
+    // issue 27: MDM-managed devices
+    case sdkMDMEnrolledAccount = "sdk.mdmEnrolledAccount"
 
     case deviceManagedConfigChanged = "device.managedConfigChanged"
     case deviceSetJailbroken = "device.setJailbroken"
@@ -70,7 +72,8 @@ public enum RunnerMethod: String, WireEnum {
         switch self {
         case .initialize, .shutdown, .sync, .clockAdvance, .hello, .reset: return .control
         case .appState, .appFileInfo, .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy, .sdkIdentity, .sdkIsManaged,
-             .sdkAllowedAccounts, .sdkAppConfig, .sdkAppConfigValue, .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed:
+             .sdkAllowedAccounts, .sdkAppConfig, .sdkAppConfigValue, .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed,
+             .sdkMDMEnrolledAccount:
             return .query
         case .appLaunch, .appRestart, .appResume, .appSignIn, .appSignOut, .appWriteData,
              .appWriteDataInBackground, .appSetPreference, .appSetAuthOverrides,
@@ -106,6 +109,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appSetAuthOverrides: return .authOverrides
         case .appSetPreference: return .preferences
         case .appFileInfo: return .fileInfo
+        case .sdkMDMEnrolledAccount: return .mdmEnrolledAccount
         case .initialize, .shutdown, .sync, .hello, .appLaunch, .appSignIn, .appSignOut, .appState,
              .appWriteData, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy:
@@ -165,6 +169,7 @@ public enum RunnerMethod: String, WireEnum {
         case .deviceSetFaceID: return DeviceSetFaceIDRequest.self
         case .deviceCopy: return DeviceCopyRequest.self
         case .devicePaste: return DevicePasteRequest.self
+        case .sdkMDMEnrolledAccount: return SDKMDMEnrolledAccountRequest.self
         }
     }
 
@@ -229,6 +234,7 @@ public enum RunnerMethod: String, WireEnum {
         case .deviceManagedConfigChanged: return "the OS signals a changed managed app configuration"
         case .deviceSetJailbroken: return "the device looks jailbroken (or not) to the SDK from now on, also after restarts"
         case .deviceSetFaceID: return "the device has Face ID enrolled (or not) from now on, also after restarts"
+        case .sdkMDMEnrolledAccount: return "mdmEnrolledAccountIdWithCompletion: the MDM-enrolled user, and whether the completion came"
         }
     }
 }

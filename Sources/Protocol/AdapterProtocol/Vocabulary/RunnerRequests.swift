@@ -392,3 +392,13 @@ public struct DevicePasteRequest: RunnerRequest {
     public var params: DevicePasteParams
     public init(_ params: DevicePasteParams) { self.params = params }
 }
+
+// issue 27: MDM-managed devices
+
+/// `sdk.mdmEnrolledAccount`.
+public struct SDKMDMEnrolledAccountRequest: RunnerRequest {
+    public static let method = RunnerMethod.sdkMDMEnrolledAccount
+    public typealias Result = MDMEnrolledAccountResult
+    public var params: Empty
+    public init(_ params: Empty) { self.params = params }
+}

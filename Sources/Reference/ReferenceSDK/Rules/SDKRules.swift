@@ -20,6 +20,8 @@ struct SDKRules: Equatable, Sendable {
     var identity: Identity
     var dataTransfer: DataTransfer
     var conditionalLaunch: ConditionalLaunch
+    // issue 27: MDM-managed devices
+    var mdm: MDM
 
     /// The rules of an SDK of `edition` with `defects` planted and the readings of `variants` taken.
     init(breaking defects: Set<SDKDefect> = [], reading variants: Set<SDKVariant> = [], edition: SDKEdition = .newest) {
@@ -38,6 +40,8 @@ struct SDKRules: Equatable, Sendable {
         identity = Identity(broken, read)
         dataTransfer = DataTransfer(broken, read)
         conditionalLaunch = ConditionalLaunch(broken, read)
+        // issue 27: MDM-managed devices
+        mdm = MDM(broken)
     }
 
     /// Whether a defect is planted; only the group initialisers ask it.
