@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The pure rules under issue 27's device part: whom the managed app configuration names as the device's user
-/// (MDM-01…03).
+/// (MDM-01…03), and which policy asks for the PIN-attempts wipe (CL-06).
 @Suite struct ReferenceSDKDeviceRulesTests {
     static let oid = "5b7c1f0e-2d4a-4c8e-9f31-6a2b8d0e4c11"
 
@@ -18,5 +18,17 @@ import Testing
     ] as [(MDMManagedUser, String?, String?, Bool)])
     func theDevicesUserIsNamedByObjectIDOrUPNIgnoringCase(user: MDMManagedUser, accountId: String?, upn: String?, named: Bool) {
         #expect(user.names(accountId: accountId, upn: upn) == named)
+    }
+
+    @Test(arguments: [
+        (#"{"pinRequired": true, "appActionIfMaximumPinRetriesExceeded": "wipe"}"#, true),
+        (#"{"pinRequired": true, "appActionIfMaximumPinRetriesExceeded": "block"}"#, false),
+        (#"{"pinRequired": true, "appActionIfMaximumPinRetriesExceeded": "warn"}"#, false),
+        (#"{"pinRequired": true, "appActionIfMaximumPinRetriesExceeded": 5}"#, false),
+        (#"{"pinRequired": true}"#, false),
+    ])
+    func onlyTheWipeActionWipesAfterThePINAttempts(json: String, wipes: Bool) throws {
+        let policy = try #require(MAMServicePolicy(settingsJSON: Data(json.utf8), policyVersion: nil))
+        #expect(policy.wipesAfterMaximumPinRetries == wipes)
     }
 }

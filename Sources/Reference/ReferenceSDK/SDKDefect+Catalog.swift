@@ -312,6 +312,13 @@ extension SDKDefect {
         case .mdmEnrolledAccountNeverCallsBack:
             return (["MDM-03"], "mdmEnrolledAccountIdWithCompletion never calls its completion on an MDM-managed device, so an app "
                 + "waiting for the MDM-enrolled user waits forever (iOS#442)")
+        // issue 27: conditional-launch wipe actions
+        case .pinLimitWipeActionIgnored:
+            return (["CL-06"], "used-up PIN attempts under appActionIfMaximumPinRetriesExceeded = wipe only block until the user "
+                + "signs in and sets a new PIN: the account stays signed in and its data stays (iOS#563, iOS#249)")
+        case .conditionalWipeRepeatedAfterPinReset:
+            return (["CL-06"], "the PIN-attempts wipe is never marked done: after the user signs in again and sets a new PIN, "
+                + "the next conditional launch wipes the account again (the wipe loop of iOS#312, iOS#669)")
         }
     }
 }

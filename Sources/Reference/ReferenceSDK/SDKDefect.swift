@@ -276,4 +276,12 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case mdmEnrolledUserIgnored
     /// `mdmEnrolledAccountIdWithCompletion:` never calls its completion on an MDM-managed device (iOS#442).
     case mdmEnrolledAccountNeverCallsBack
+
+    // MARK: issue 27: conditional-launch wipe actions (CL-06)
+
+    /// Used-up PIN attempts under the action `wipe` only block until a PIN reset: the data stays (iOS#563, iOS#249).
+    case pinLimitWipeActionIgnored
+    /// A conditional-launch wipe is never forgotten: the PIN reset after re-enrolling wipes the account again
+    /// (iOS#312, iOS#669).
+    case conditionalWipeRepeatedAfterPinReset
 }

@@ -22,6 +22,8 @@ struct SDKRules: Equatable, Sendable {
     var conditionalLaunch: ConditionalLaunch
     // issue 27: MDM-managed devices
     var mdm: MDM
+    // issue 27: conditional-launch wipe actions
+    var conditionalWipe: ConditionalWipe
 
     /// The rules of an SDK of `edition` with `defects` planted and the readings of `variants` taken.
     init(breaking defects: Set<SDKDefect> = [], reading variants: Set<SDKVariant> = [], edition: SDKEdition = .newest) {
@@ -42,6 +44,8 @@ struct SDKRules: Equatable, Sendable {
         conditionalLaunch = ConditionalLaunch(broken, read)
         // issue 27: MDM-managed devices
         mdm = MDM(broken)
+        // issue 27: conditional-launch wipe actions
+        conditionalWipe = ConditionalWipe(broken)
     }
 
     /// Whether a defect is planted; only the group initialisers ask it.
