@@ -319,6 +319,10 @@ extension SDKDefect {
         case .conditionalWipeRepeatedAfterPinReset:
             return (["CL-06"], "the PIN-attempts wipe is never marked done: after the user signs in again and sets a new PIN, "
                 + "the next conditional launch wipes the account again (the wipe loop of iOS#312, iOS#669)")
+        // issue 27: a UPN change
+        case .upnChangeTakenForNewAccount:
+            return (["IDN-01"], "when the enrolled account's UPN changes (same object ID), the next check-in takes it for another "
+                + "account: the SDK unenrolls and wipes it (FM-21, azure-docs PR#93094: MAM enrollments did not survive a UPN change)")
         }
     }
 }

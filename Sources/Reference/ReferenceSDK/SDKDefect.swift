@@ -284,4 +284,10 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     /// A conditional-launch wipe is never forgotten: the PIN reset after re-enrolling wipes the account again
     /// (iOS#312, iOS#669).
     case conditionalWipeRepeatedAfterPinReset
+
+    // MARK: issue 27: a UPN change (IDN-01)
+
+    /// A token naming a new UPN for the enrolled object ID is taken for another account: the SDK unenrolls and wipes
+    /// the renamed account (FM-21).
+    case upnChangeTakenForNewAccount
 }

@@ -39,6 +39,7 @@ extension SDKEngine {
             }
         }
         guard isAlive else { return nil }
+        if accountRenamed(accountId, token: token) { return nil }
         let result = authorized(token) { bearer in
             service.checkIn(accountId: accountId, deviceTag: state.deviceTag, policyVersion: state.policyVersion,
                             token: bearer)

@@ -24,6 +24,8 @@ struct SDKRules: Equatable, Sendable {
     var mdm: MDM
     // issue 27: conditional-launch wipe actions
     var conditionalWipe: ConditionalWipe
+    // issue 27: a UPN change
+    var accountRename: AccountRename
 
     /// The rules of an SDK of `edition` with `defects` planted and the readings of `variants` taken.
     init(breaking defects: Set<SDKDefect> = [], reading variants: Set<SDKVariant> = [], edition: SDKEdition = .newest) {
@@ -46,6 +48,8 @@ struct SDKRules: Equatable, Sendable {
         mdm = MDM(broken)
         // issue 27: conditional-launch wipe actions
         conditionalWipe = ConditionalWipe(broken)
+        // issue 27: a UPN change
+        accountRename = AccountRename(broken)
     }
 
     /// Whether a defect is planted; only the group initialisers ask it.
