@@ -312,6 +312,9 @@ extension SDKDefect {
         case .mdmEnrolledAccountNeverCallsBack:
             return (["MDM-03"], "mdmEnrolledAccountIdWithCompletion never calls its completion on an MDM-managed device, so an app "
                 + "waiting for the MDM-enrolled user waits forever (iOS#442)")
+        case .mdmEnrolledAccountNamedByUpn:
+            return (["MDM-03"], "mdmEnrolledAccountIdWithCompletion names the MDM-enrolled user by the UPN IntuneMAMUPN gives, "
+                + "not by the object ID of IntuneMAMOID (the UPN/object-ID mix-up of FM-02; iOS#109)")
         // issue 27: conditional-launch wipe actions
         case .pinLimitWipeActionIgnored:
             return (["CL-06"], "used-up PIN attempts under appActionIfMaximumPinRetriesExceeded = wipe only block until the user "

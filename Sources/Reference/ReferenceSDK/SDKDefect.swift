@@ -276,6 +276,8 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case mdmEnrolledUserIgnored
     /// `mdmEnrolledAccountIdWithCompletion:` never calls its completion on an MDM-managed device (iOS#442).
     case mdmEnrolledAccountNeverCallsBack
+    /// `mdmEnrolledAccountIdWithCompletion:` hands over the `IntuneMAMUPN` value, not the object ID (iOS#109, FM-02).
+    case mdmEnrolledAccountNamedByUpn
 
     // MARK: issue 27: conditional-launch wipe actions (CL-06)
 

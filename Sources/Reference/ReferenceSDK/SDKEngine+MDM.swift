@@ -38,7 +38,8 @@ extension SDKEngine {
                 log.info("mdmEnrolledAccountIdWithCompletion: no answer")
                 return
             }
-            completion(mdmManagedUser?.accountId)
+            let user = mdmManagedUser
+            completion(rules.mdm.enrolledAccountNamedByObjectId ? user?.accountId : user?.upn)
         }
     }
 }

@@ -11,11 +11,15 @@ extension SDKRules {
         /// `mdmEnrolledAccountIdWithCompletion:` calls its completion, with the account `IntuneMAMOID` names or nil
         /// (MDM-03, iOS#442).
         var enrolledAccountCallsBack: Bool
+        /// The MDM-enrolled user is named by the object ID `IntuneMAMOID` gives, not by the UPN of `IntuneMAMUPN`
+        /// (MDM-03, `IntuneMAMEnrollmentManager.h 17.5.0:216-223`).
+        var enrolledAccountNamedByObjectId: Bool
 
         init(_ broken: Broken) {
             passthroughNeedsNoRestart = !broken(.restartUnderMdmPassthrough)
             refusesOtherThanDeviceUser = !broken(.mdmEnrolledUserIgnored)
             enrolledAccountCallsBack = !broken(.mdmEnrolledAccountNeverCallsBack)
+            enrolledAccountNamedByObjectId = !broken(.mdmEnrolledAccountNamedByUpn)
         }
     }
 }
