@@ -15,7 +15,7 @@ import Testing
     static let objectIdArguments = "enrollment/account-id-arguments-are-the-object-id"
     /// MDM-03 and IDN-01 name the account by its object ID, which the SDK does from 17.5.0 (header 17.5.0:216-223, 82).
     static let mdmEnrolledAccount = "mdm-managed-devices/sdk-names-the-devices-user-and-calls-back"
-    static let upnChange = "upn-change/renamed-account-keeps-its-enrollment-policy-and-data"
+    static let upnChange = "enrollment/renamed-account-keeps-its-enrollment-policy-and-data"
 
     /// The cases an integration on `version` skips: the 227 case and the object-ID cases (arguments, the MDM-enrolled
     /// user, a UPN change) before 17.5.0, the 227 case's older twin from 17.5.0.
