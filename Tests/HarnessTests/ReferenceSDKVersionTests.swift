@@ -15,12 +15,16 @@ import Testing
     static let objectIdArguments = "enrollment/account-id-arguments-are-the-object-id"
     /// CA-01: `remediateComplianceForAccountId` takes the object ID from 17.5.0; before, the UPN (header 15.4.0:67).
     static let remediation = "conditional-access/remediation-then-token"
+    /// MDM-03 and IDN-01 name the account by its object ID, which the SDK does from 17.5.0 (header 17.5.0:216-223, 82).
+    static let mdmEnrolledAccount = "mdm-managed-devices/sdk-names-the-devices-user-and-calls-back"
+    static let upnChange = "enrollment/renamed-account-keeps-its-enrollment-policy-and-data"
 
-    /// The cases an integration on `version` skips: the 227 case, the object-ID arguments and the remediation before
-    /// 17.5.0, the 227 case's older twin from 17.5.0.
+    /// The cases an integration on `version` skips: the 227 case and the object-ID cases (arguments, the remediation,
+    /// the MDM-enrolled user, a UPN change) before 17.5.0, the 227 case's older twin from 17.5.0.
     static func skipped(on version: String) -> Set<String> {
         guard let parsed = SDKVersion(version) else { return [] }
-        return parsed < SDKVersion(17, 5, 0) ? [with227, objectIdArguments, remediation] : [before227]
+        return parsed < SDKVersion(17, 5, 0)
+            ? [with227, objectIdArguments, remediation, mdmEnrolledAccount, upnChange] : [before227]
     }
 
     /// Every suite on 15.4, which differs most from 21.7.1 (UPN-era names, no 227); on 18.2, which differs from 21.7.1

@@ -47,6 +47,9 @@ FLAGS = [
     # IntuneMAMEnrollmentToken and getAccessTokenForAccountId:resource:completion: (absent from 20.9.6, present in
     # 21.7.1, the releases held; taken as 21.0).
     ("INTUNE_SDK_NO_ENROLLMENT_TOKEN", (21, 0)),
+    # mdmEnrolledAccountIdWithCompletion: (19.2.0, shared/spec/intune-sdk-api.md §1); before, the synchronous
+    # mdmEnrolledAccountId (and before 16.0 mdmEnrolledAccount, which INTUNE_SDK_UPN_ONLY spells).
+    ("INTUNE_SDK_NO_MDM_COMPLETION", (19, 2)),
 ]
 # One compile per release may take a while on a busy machine; a hung compiler is a failure, not a wait.
 COMPILE_TIMEOUT = 600

@@ -244,6 +244,23 @@ struct StepParser {
             }
             return .backend(.deviceUser(accountId: account))
         }
+        if let rename = keys["rename_user"] {
+            only(["rename_user", "upn"])
+            guard let account = value(rename.value)?.stringValue else {
+                doc.error(rename.value, "rename_user must name an account, e.g. $alice")
+                return nil
+            }
+            guard let upnPair = keys["upn"] else {
+                doc.error(node, "rename_user needs 'upn' (the account's new UPN)")
+                return nil
+            }
+            guard let upn = doc.string(upnPair.value, "upn") else { return nil }
+            guard upn.contains("@"), !upn.hasPrefix("@"), !upn.hasSuffix("@") else {
+                doc.error(upnPair.value, "upn must be a user principal name (name@domain), not \"\(upn)\"")
+                return nil
+            }
+            return .backend(.renameUser(accountId: account, upn: upn))
+        }
         if let policy = keys["policy"] {
             only(["policy", "settings"])
             guard let name = doc.string(policy.value, "policy") else { return nil }
@@ -253,7 +270,7 @@ struct StepParser {
             }
             return .backend(.updatePolicy(name: name, settings: settings))
         }
-        doc.error(node, "a backend action needs one of: wipe, fault, fault_schedule, clear_faults, app_config, default_app_config, device_config, device_user, policy")
+        doc.error(node, "a backend action needs one of: wipe, fault, fault_schedule, clear_faults, app_config, default_app_config, device_config, device_user, policy, rename_user")
         return nil
     }
 

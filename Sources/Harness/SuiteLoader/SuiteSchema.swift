@@ -128,6 +128,7 @@ public enum SuiteSchema {
             object(["default_app_config": scalarMap], required: ["default_app_config"]),
             object(["device_user": ["type": ["string", "null"]]], required: ["device_user"]),
             object(["policy": ["type": "string"], "settings": ["type": "object"]], required: ["policy", "settings"]),
+            object(["rename_user": ["type": "string"], "upn": ["type": "string"]], required: ["rename_user", "upn"]),
         ]]], required: ["backend"], description: "act on the backend as an administrator or a failing service"))
         return out
     }

@@ -42,6 +42,9 @@ struct ControlFace: Sendable {
         controls.put("tenants/:tenant/device") { request, context in
             await setDevice(try await IncomingRequest.read(request, context: context)).response()
         }
+        controls.patch("tenants/:tenant/users/:id") { request, context in
+            await renameUser(try await IncomingRequest.read(request, context: context)).response()
+        }
         controls.get("tenants/:tenant/device") { request, context in
             await getDevice(try await IncomingRequest.read(request, context: context)).response()
         }

@@ -4,7 +4,8 @@
 /// `not-licensed` and the other enrollment outcomes.
 struct MockUser: Sendable, Codable {
     let alias: String
-    let upn: String
+    /// Changes when an administrator renames the user (`PATCH /_mock/tenants/{t}/users/{id}`); the object ID stays.
+    var upn: String
     let objectId: String
     var licensed: Bool
     let password: String

@@ -57,11 +57,15 @@ enum PolicySchema {
             "apps": "targetApps", "assignments": "assign", "deploymentSummary": "the deploymentSummary endpoint",
         ])
 
-    /// What `/beta` takes: v1.0's properties plus `notificationRestriction`; the other beta-only properties exist there
-    /// but the mock does not model them, so it refuses them by name rather than store what no SDK would read.
+    /// What `/beta` takes: v1.0's properties plus `notificationRestriction` and `appActionIfMaximumPinRetriesExceeded`;
+    /// the other beta-only properties exist there but the mock does not model them, so it refuses them by name rather
+    /// than store what no SDK would read.
     static let betaSchema: GraphEntitySchema = {
         var beta = schema
         beta.writable[GraphBetaProperties.notificationRestriction] = .enumeration(GraphBetaProperties.notificationRestrictionValues)
+        // issue 27: conditional-launch wipe actions (CL-06)
+        beta.writable[GraphBetaProperties.appActionIfMaximumPinRetriesExceeded] =
+            .enumeration(GraphBetaProperties.remediationActionValues)
         for name in GraphBetaProperties.iosManagedAppProtection where beta.writable[name] == nil {
             beta.unsupported[name] = "a beta-only property the mock does not model"
         }

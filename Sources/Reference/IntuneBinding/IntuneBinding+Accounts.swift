@@ -46,6 +46,21 @@ extension IntuneBinding {
             upns: SDKSpelling.allowedAccounts(of: manager)?.map { UPN($0) })
     }
 
+    // issue 27: MDM-managed devices
+    /// How long `sdk.mdmEnrolledAccount` waits for the SDK's completion: the SDK answers from its own queue at once,
+    /// so a completion that has not come by then is taken as never coming (iOS#442), and reported, not waited out.
+    static var mdmCompletionWait: TimeInterval { 2 }
+
+    /// `sdk.mdmEnrolledAccount`: `mdmEnrolledAccountIdWithCompletion:` (before 19.2.0 the synchronous getters).
+    func mdmEnrolledAccount() throws(RPCError) -> MDMEnrolledAccountResult {
+        let manager = try runningSDK().enrollmentManager
+        let wait = Date().addingTimeInterval(min(idleTimeout, Self.mdmCompletionWait))
+        guard let answer = SDKSpelling.mdmEnrolledUser(of: manager, until: wait) else {
+            return MDMEnrolledAccountResult(accountId: nil, completed: false)
+        }
+        return MDMEnrolledAccountResult(accountId: answer.map { AccountID($0) }, completed: true)
+    }
+
     /// `device.managedConfigChanged`: the operating system tells the running app's SDK that the managed
     /// configuration changed. With no app running there is no one to tell; the next launch reads it anyway.
     func managedConfigChanged() throws(RPCError) {

@@ -154,6 +154,7 @@ public final class IntuneBinding<Host: IntuneBindingHost>: TypedAdapterHandler {
         case .sdkRegisteredAccounts(let request): return request.reply(try registeredAccounts())
         case .sdkEnrolledAccount(let request): return request.reply(try enrolledAccount())
         case .sdkAllowedAccounts(let request): return request.reply(try allowedAccounts())
+        case .sdkMDMEnrolledAccount(let request): return request.reply(try mdmEnrolledAccount())
         case .sdkAppConfig(let request): return request.reply(try appConfig(request.params))
         case .sdkAppConfigValue(let request): return request.reply(try appConfigValue(request.params))
         case .sdkPolicy(let request): return request.reply(try policy(accountId: request.params.accountId.rawValue))

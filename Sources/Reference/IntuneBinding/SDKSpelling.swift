@@ -5,6 +5,7 @@ import ReferenceSDK
 #endif
 import AdapterProtocol
 import Foundation
+import Locking
 
 // Everything the binding cannot spell the same way for the real SDK (module `IntuneMAMSwift`) and the reference
 // SDK is in this file, one `#if canImport(IntuneMAMSwift)` branch per build; every other file of the binding is
@@ -148,6 +149,22 @@ enum SDKSpelling {
         default: return .error
         }
     }
+
+    // issue 27: MDM-managed devices
+    /// The MDM-enrolled user (MDM-03): `mdmEnrolledAccountIdWithCompletion:` from 19.2.0, its completion waited for
+    /// until `deadline` (nil: it did not come, iOS#442); before, the synchronous `mdmEnrolledAccountId`, and before
+    /// 16.0 `mdmEnrolledAccount`, the UPN.
+    static func mdmEnrolledUser(of manager: IntuneMAMEnrollmentManager, until deadline: Date) -> String?? {
+#if INTUNE_SDK_UPN_ONLY
+        .some(manager.mdmEnrolledAccount())
+#elseif INTUNE_SDK_NO_MDM_COMPLETION
+        .some(manager.mdmEnrolledAccountId())
+#else
+        let answer = Latch<String?>()
+        manager.mdmEnrolledAccountId { answer.fulfil($0) }
+        return answer.wait(until: deadline)
+#endif
+    }
 #else
     /// `IntuneMAMVersionInfo.sdkVersion`: a static constant.
     static var sdkVersion: String { IntuneMAMVersionInfo.sdkVersion }
@@ -242,6 +259,14 @@ enum SDKSpelling {
         case .warning: return .warning
         case .error: return .error
         }
+    }
+
+    // issue 27: MDM-managed devices
+    /// `mdmEnrolledAccountId(completion:)`, its completion waited for until `deadline` (nil: it did not come).
+    static func mdmEnrolledUser(of manager: IntuneMAMEnrollmentManager, until deadline: Date) -> String?? {
+        let answer = Latch<String?>()
+        manager.mdmEnrolledAccountId { answer.fulfil($0) }
+        return answer.wait(until: deadline)
     }
 #endif
 }

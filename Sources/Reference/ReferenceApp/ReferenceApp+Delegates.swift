@@ -36,6 +36,9 @@ extension ReferenceApp {
             account.accessToken = grant.accessToken
             account.refreshToken = grant.refreshToken ?? refreshToken
             account.expiresAt = device.clock.now.addingTimeInterval(grant.expiresIn)
+            // The grant names the account as the directory does now: a renamed account keeps its object ID under a new
+            // UPN (IDN-01), as MSAL's account does after a refresh.
+            if !grant.upn.isEmpty { account.upn = grant.upn }
             // Only if still signed in: a sign-out may have happened while the refresh ran.
             if accounts.account(accountId) != nil { accounts.upsert(account) }
             return IntuneMAMEnrollmentToken(accessToken: grant.accessToken, upn: account.upn, oid: account.accountId,

@@ -17,6 +17,10 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
     let isFaceIDAllowed: Bool
     let minimumPinLength: Int
     let maximumPinRetries: Int
+    // issue 27: conditional-launch wipe actions
+    /// The action for used-up PIN attempts is `wipe` (Graph `appActionIfMaximumPinRetriesExceeded`,
+    /// `managedAppRemediationAction`), not the default `block` (CL-06).
+    let wipesAfterMaximumPinRetries: Bool
     let policyVersion: String?
     let settingsJSON: Data
     /// The data-transfer and encryption settings the policy queries read (`MAMServicePolicy+Queries.swift`).
@@ -39,6 +43,8 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
         var faceIdBlocked: Bool?
         var minimumPinLength: Int?
         var maximumPinRetries: Int?
+        // issue 27: conditional-launch wipe actions
+        var appActionIfMaximumPinRetriesExceeded: String?
     }
 
     /// Nil when `settingsJSON` is not a JSON object.
@@ -57,6 +63,7 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
         self.minimumPinLength = max(1, fields.minimumPinLength ?? Self.defaultMinimumPinLength)
         let retries = fields.maximumPinRetries ?? Self.defaultMaximumPinRetries
         self.maximumPinRetries = retries > 0 ? retries : Self.defaultMaximumPinRetries
+        self.wipesAfterMaximumPinRetries = fields.appActionIfMaximumPinRetriesExceeded == "wipe"
         self.policyVersion = policyVersion
         self.settingsJSON = settingsJSON
         self.rules = MAMDataRules(settingsJSON: settingsJSON)

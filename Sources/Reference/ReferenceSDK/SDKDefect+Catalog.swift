@@ -328,6 +328,30 @@ extension SDKDefect {
         case .registrationPromptsForCredentials:
             return (["ENR-18"], "registerAndEnrollAccountId right after the app's own sign-in shows the SDK's sign-in prompt "
                 + "before enrolling with the app's token: a second credential prompt (FM-07: iOS#193, iOS#310, iOS#540)")
+        // issue 27: MDM-managed devices
+        case .restartUnderMdmPassthrough:
+            return (["MDM-01"], "on an MDM-managed device whose managed app configuration carries IntuneMAMUPN/IntuneMAMOID "
+                + "the first policy still asks the app to restart, although the hooks run as passthrough there (iOS#561)")
+        case .mdmEnrolledUserIgnored:
+            return (["MDM-02"], "on an MDM-managed device another account than the one IntuneMAMUPN/IntuneMAMOID name enrolls, "
+                + "instead of being refused with 210 (the forced identity ignored: memdocs PR#757, IntuneDocs#1394)")
+        case .mdmEnrolledAccountNeverCallsBack:
+            return (["MDM-03"], "mdmEnrolledAccountIdWithCompletion never calls its completion on an MDM-managed device, so an app "
+                + "waiting for the MDM-enrolled user waits forever (iOS#442)")
+        case .mdmEnrolledAccountNamedByUpn:
+            return (["MDM-03"], "mdmEnrolledAccountIdWithCompletion names the MDM-enrolled user by the UPN IntuneMAMUPN gives, "
+                + "not by the object ID of IntuneMAMOID (the UPN/object-ID mix-up of FM-02; iOS#109)")
+        // issue 27: conditional-launch wipe actions
+        case .pinLimitWipeActionIgnored:
+            return (["CL-06"], "used-up PIN attempts under appActionIfMaximumPinRetriesExceeded = wipe only block until the user "
+                + "signs in and sets a new PIN: the account stays signed in and its data stays (iOS#563, iOS#249)")
+        case .conditionalWipeRepeatedAfterPinReset:
+            return (["CL-06"], "the PIN-attempts wipe is never marked done: after the user signs in again and sets a new PIN, "
+                + "the next conditional launch wipes the account again (the wipe loop of iOS#312, iOS#669)")
+        // issue 27: a UPN change
+        case .upnChangeTakenForNewAccount:
+            return (["IDN-01"], "when the enrolled account's UPN changes (same object ID), the next check-in takes it for another "
+                + "account: the SDK unenrolls and wipes it (FM-21, azure-docs PR#93094: MAM enrollments did not survive a UPN change)")
         }
     }
 }

@@ -289,4 +289,30 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     /// A registration right after the app's own sign-in shows the SDK's sign-in prompt before it uses the app's token
     /// (ENR-18).
     case registrationPromptsForCredentials
+    // MARK: issue 27: MDM-managed devices (MDM)
+
+    /// On an MDM-managed device whose managed app configuration names the user (`IntuneMAMUPN`/`IntuneMAMOID`), the
+    /// first policy still asks for a restart, as if the hooks were not enabled as passthrough (iOS#561).
+    case restartUnderMdmPassthrough
+    /// On an MDM-managed device another account than the one `IntuneMAMUPN`/`IntuneMAMOID` name enrolls
+    /// (memdocs PR#757, IntuneDocs#1394).
+    case mdmEnrolledUserIgnored
+    /// `mdmEnrolledAccountIdWithCompletion:` never calls its completion on an MDM-managed device (iOS#442).
+    case mdmEnrolledAccountNeverCallsBack
+    /// `mdmEnrolledAccountIdWithCompletion:` hands over the `IntuneMAMUPN` value, not the object ID (iOS#109, FM-02).
+    case mdmEnrolledAccountNamedByUpn
+
+    // MARK: issue 27: conditional-launch wipe actions (CL-06)
+
+    /// Used-up PIN attempts under the action `wipe` only block until a PIN reset: the data stays (iOS#563, iOS#249).
+    case pinLimitWipeActionIgnored
+    /// A conditional-launch wipe is never forgotten: the PIN reset after re-enrolling wipes the account again
+    /// (iOS#312, iOS#669).
+    case conditionalWipeRepeatedAfterPinReset
+
+    // MARK: issue 27: a UPN change (IDN-01)
+
+    /// A token naming a new UPN for the enrolled object ID is taken for another account: the SDK unenrolls and wipes
+    /// the renamed account (FM-21).
+    case upnChangeTakenForNewAccount
 }

@@ -39,6 +39,7 @@ extension SDKEngine {
             }
         }
         guard isAlive else { return nil }
+        if accountRenamed(accountId, token: token) { return nil }
         let result = authorized(token) { bearer in
             service.checkIn(accountId: accountId, deviceTag: state.deviceTag, policyVersion: state.policyVersion,
                             token: bearer)
@@ -136,6 +137,10 @@ extension SDKEngine {
         if case .afterEnrollment(.launch(policyRequiredGate: true)) = reason,
            rules.restart.launchWaitedPolicyNeedsNoRestart {
             log.info("first policy received while launch waited for it; no restart needed")
+            return
+        }
+        if hooksRunAsPassthrough {
+            log.info("first policy received on an MDM-managed device whose hooks run as passthrough; no restart needed")
             return
         }
         guard rules.restart.firstPolicyAsksRestart else {

@@ -167,7 +167,8 @@ extension SDKEngine {
             }
         }
         guard isAlive else { return false }
-        if let refusal = allowedAccountsRefusal(accountId: token.accountId, upn: token.upn) {
+        if let refusal = allowedAccountsRefusal(accountId: token.accountId, upn: token.upn)
+            ?? mdmEnrolledUserRefusal(accountId: token.accountId, upn: token.upn) {
             enrollmentFailed(token.accountId, refusal)
             return false
         }

@@ -8,6 +8,16 @@ extension SDKEngine {
         store.mutate { $0.lastAccessCheckAt = now }
     }
 
+    /// The PIN attempts are used up: the policy's action decides, a wipe of the account (CL-06) or the block that a
+    /// sign-in and a new PIN lift (CL-05).
+    private func pinAttemptsUsedUp(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
+        guard policy.wipesAfterMaximumPinRetries, rules.conditionalWipe.pinLimitWipes else {
+            return resetPINAfterTooManyTries(accountId: accountId, policy: policy)
+        }
+        conditionalWipe(of: accountId, reason: "PIN attempts used up")
+        return .pinRetriesExceeded
+    }
+
     /// The PIN attempts are used up (CL-05): the user proves who they are by signing in again, then sets a new PIN;
     /// without that sign-in the data stays blocked.
     private func resetPINAfterTooManyTries(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
@@ -60,6 +70,7 @@ extension SDKEngine {
     /// (000:622), only once it has passed.
     func runPINGate(accountId: String, policy: MAMServicePolicy, atLaunch: Bool = false) -> IntuneMAMLaunchBlockReason? {
         guard let platform else { return .pinCanceled }
+        if finishConditionalWipe(of: accountId) { return .pinRetriesExceeded }
         let minimumLength = rules.conditionalLaunch.pinLengthFromPolicy
             ? policy.minimumPinLength : MAMServicePolicy.defaultMinimumPinLength
         let tries = policy.maximumPinRetries
@@ -89,7 +100,7 @@ extension SDKEngine {
                 log.warning("wrong PIN (attempt \(attempt) of \(tries))")
                 guard isAlive else { return .pinCanceled }
             }
-            return resetPINAfterTooManyTries(accountId: accountId, policy: policy)
+            return pinAttemptsUsedUp(accountId: accountId, policy: policy)
         }
         for attempt in 1...tries {
             platform.didShow(.pinSetup, accountId: accountId)

@@ -79,6 +79,10 @@ struct SDKState: Codable, Equatable {
     var aadOverrides: AADOverrides?
     /// When the managed account last passed the access check (PIN) on the SDK's clock (CL-03).
     var lastAccessCheckAt: Date?
+    // issue 27: conditional-launch wipe actions
+    /// The account a conditional-launch wipe is under way for (CL-06): kept until the wipe is done, so one the app's
+    /// termination interrupted is finished at the next conditional launch.
+    var conditionalWipeAccountId: String?
     /// When a check-in last reached the service and got an answer, on the SDK's clock (CL-04); optional so
     /// older state files load.
     var lastCheckInAt: Date?

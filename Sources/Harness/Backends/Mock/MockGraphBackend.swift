@@ -108,6 +108,9 @@ public struct MockGraphBackend: BackendDriver {
                                        body: ["userId": accountId.map { .string($0) } ?? .null], expect: 204, transcript: transcript)
         case .updatePolicy(let name, let settings):
             try await admin.updatePolicy(name, settings: settings, transcript: transcript)
+        case .renameUser(let accountId, let upn):
+            _ = try await control.json("PATCH", "\(controls)/users/\(accountId)",
+                                       body: ["userPrincipalName": .string(upn)], expect: 204, transcript: transcript)
         }
     }
 

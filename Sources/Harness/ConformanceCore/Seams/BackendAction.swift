@@ -23,13 +23,16 @@ public enum BackendAction: Sendable, Hashable {
     case deviceUser(accountId: String?)
     /// Changes settings of an arranged protection policy (fixture name).
     case updatePolicy(name: String, settings: [String: JSONValue])
+    // issue 27: a UPN change
+    /// Renames the account: a new UPN, the same object ID (IDN-01; needs `isolated-tenant`, the user is the tenant's).
+    case renameUser(accountId: String, upn: String)
 
     /// What the backend must be able to do for this action, beyond administration.
     public var needs: Set<BackendCapability> {
         switch self {
         case .advanceClock: return [.clock]
         case .injectFault, .faultSchedule, .clearFaults: return [.faults]
-        case .defaultAppConfig: return [.isolatedTenant]
+        case .defaultAppConfig, .renameUser: return [.isolatedTenant]
         case .deviceUser: return [.deviceEnrollment]
         case .selectiveWipe, .appConfig, .deviceConfig, .updatePolicy: return []
         }

@@ -36,7 +36,8 @@ public enum BackendCapability: String, Sendable, Hashable, CaseIterable {
     /// Moves the service's clock with the integration's (`advance_clock`); without it the integration runs on
     /// real time.
     case clock
-    /// Every case gets a tenant of its own, so it may change tenant-wide settings (`default_app_config`).
+    /// Every case gets a tenant of its own, so it may change tenant-wide settings (`default_app_config`) and its
+    /// users (`rename_user`).
     case isolatedTenant = "isolated-tenant"
     /// Decides which account the test device is MDM-enrolled by (`device_user`), which a real tenant learns only
     /// from a real device enrollment.
@@ -48,7 +49,7 @@ public enum BackendCapability: String, Sendable, Hashable, CaseIterable {
         case .journal: return "read the integration's requests at the backend"
         case .faults: return "make the service fail on purpose"
         case .clock: return "move the service's clock"
-        case .isolatedTenant: return "change tenant-wide settings in a tenant of the case's own"
+        case .isolatedTenant: return "change tenant-wide settings and users in a tenant of the case's own"
         case .deviceEnrollment: return "choose the account the device is MDM-enrolled by"
         }
     }

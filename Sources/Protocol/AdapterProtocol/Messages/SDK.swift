@@ -210,3 +210,17 @@ public struct AllowedResult: Codable, Sendable, Hashable {
     public var allowed: Bool
     public init(allowed: Bool) { self.allowed = allowed }
 }
+
+// issue 27: MDM-managed devices
+
+/// `sdk.mdmEnrolledAccount` result: the account `mdmEnrolledAccountIdWithCompletion:` handed its completion (before
+/// 19.2.0 the synchronous `mdmEnrolledAccountId`, before 16.0 `mdmEnrolledAccount`, a UPN), null on a device that is
+/// not MDM-enrolled; `completed` false when the completion did not come within the adapter's wait (iOS#442).
+public struct MDMEnrolledAccountResult: Codable, Sendable, Hashable {
+    public var accountId: AccountID?
+    public var completed: Bool
+    public init(accountId: AccountID?, completed: Bool) {
+        self.accountId = accountId
+        self.completed = completed
+    }
+}

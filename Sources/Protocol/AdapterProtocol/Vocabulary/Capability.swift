@@ -64,6 +64,9 @@ public enum Capability: String, WireEnum {
     /// `app.reinstall`: the host can delete the app with its data and install it again while state the platform
     /// keeps across an uninstall stays (the iOS keychain, RIN-01); a platform that keeps nothing (Android) has none.
     case appReinstall = "app.reinstall"
+    // issue 27: MDM-managed devices
+    /// The SDK's MDM-enrolled user (`sdk.mdmEnrolledAccount`: `mdmEnrolledAccountIdWithCompletion:`), MDM-03.
+    case mdmEnrolledAccount = "sdk.mdmEnrolledAccount"
 
     /// The capabilities protocol 0 knew. An integration speaking protocol 0 declares only these, so it is
     /// taken to offer every feature area that came later (and a `-32002` answer skips the case).
@@ -96,6 +99,7 @@ public enum Capability: String, WireEnum {
         case .appUpdate: return "app.update replaces the app by its update build while its data and keychain stay"
         case .appReinstall: return "app.reinstall deletes the app and its data and installs it again; the keychain stays"
         case .compliance: return "app.acquireToken: the app gets a token for its own resource, remediating Conditional Access through the SDK's compliance manager"
+        case .mdmEnrolledAccount: return "sdk.mdmEnrolledAccount: the SDK's MDM-enrolled user"
         }
     }
 }

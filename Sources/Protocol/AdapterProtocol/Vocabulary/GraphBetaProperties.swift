@@ -30,4 +30,11 @@ public enum GraphBetaProperties {
 
     /// Values of `notificationRestriction` (`managedAppNotificationRestriction`).
     public static let notificationRestrictionValues = ["allow", "blockOrganizationalData", "block"]
+
+    // issue 27: conditional-launch wipe actions
+    /// `appActionIfMaximumPinRetriesExceeded` (CL-06): what used-up PIN attempts do, blocking (the default) or wiping.
+    public static let appActionIfMaximumPinRetriesExceeded = "appActionIfMaximumPinRetriesExceeded"
+
+    /// Values of `managedAppRemediationAction` (shared/data/graph/graph-mam-subset.yaml:2890-2894).
+    public static let remediationActionValues = ["block", "blockWhenSettingIsSupported", "warn", "wipe"]
 }

@@ -58,6 +58,8 @@ public enum RunnerCall: Sendable, Hashable {
     // issue 27: the app updated in place and reinstalled (UPG, RIN)
     case appUpdate(AppUpdateRequest)
     case appReinstall(AppReinstallRequest)
+    // issue 27: MDM-managed devices
+    case sdkMDMEnrolledAccount(SDKMDMEnrolledAccountRequest)
 
     /// Decodes a request whose method is known: `-32602` naming the member at fault when the params do not fit.
     public init(_ method: RunnerMethod, params: JSONValue) throws(RPCError) {
@@ -114,6 +116,7 @@ public enum RunnerCall: Sendable, Hashable {
         case .devicePaste: self = .devicePaste(try DevicePasteRequest(decoding: params))
         case .appUpdate: self = .appUpdate(try AppUpdateRequest(decoding: params))
         case .appReinstall: self = .appReinstall(try AppReinstallRequest(decoding: params))
+        case .sdkMDMEnrolledAccount: self = .sdkMDMEnrolledAccount(try SDKMDMEnrolledAccountRequest(decoding: params))
         }
     }
 
@@ -179,6 +182,7 @@ public enum RunnerCall: Sendable, Hashable {
         case .devicePaste(let request): return request
         case .appUpdate(let request): return request
         case .appReinstall(let request): return request
+        case .sdkMDMEnrolledAccount(let request): return request
         }
     }
 

@@ -50,6 +50,8 @@ public enum RunnerMethod: String, WireEnum {
     case sdkIsSaveToAllowed = "sdk.isSaveToAllowed"
     case sdkIsOpenFromAllowed = "sdk.isOpenFromAllowed"
     case sdkSetValuesToScrub = "sdk.setValuesToScrub"
+    // issue 27: MDM-managed devices
+    case sdkMDMEnrolledAccount = "sdk.mdmEnrolledAccount"
 
     case deviceManagedConfigChanged = "device.managedConfigChanged"
     case deviceSetJailbroken = "device.setJailbroken"
@@ -75,7 +77,8 @@ public enum RunnerMethod: String, WireEnum {
         switch self {
         case .initialize, .shutdown, .sync, .clockAdvance, .hello, .reset: return .control
         case .appState, .appFileInfo, .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy, .sdkIdentity, .sdkIsManaged,
-             .sdkAllowedAccounts, .sdkAppConfig, .sdkAppConfigValue, .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed:
+             .sdkAllowedAccounts, .sdkAppConfig, .sdkAppConfigValue, .sdkIsSaveToAllowed, .sdkIsOpenFromAllowed,
+             .sdkMDMEnrolledAccount:
             return .query
         case .appLaunch, .appRestart, .appResume, .appSignIn, .appSignOut, .appWriteData,
              .appWriteDataInBackground, .appSetPreference, .appSetAuthOverrides,
@@ -114,6 +117,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appFileInfo: return .fileInfo
         case .appUpdate: return .appUpdate
         case .appReinstall: return .appReinstall
+        case .sdkMDMEnrolledAccount: return .mdmEnrolledAccount
         case .initialize, .shutdown, .sync, .hello, .appLaunch, .appSignIn, .appSignOut, .appState,
              .appWriteData, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy:
@@ -176,6 +180,7 @@ public enum RunnerMethod: String, WireEnum {
         case .devicePaste: return DevicePasteRequest.self
         case .appUpdate: return AppUpdateRequest.self
         case .appReinstall: return AppReinstallRequest.self
+        case .sdkMDMEnrolledAccount: return SDKMDMEnrolledAccountRequest.self
         }
     }
 
@@ -243,6 +248,7 @@ public enum RunnerMethod: String, WireEnum {
         case .deviceSetFaceID: return "the device has Face ID enrolled (or not) from now on, also after restarts"
         case .appUpdate: return "replace the app by its update build in place (data and keychain stay) and launch it"
         case .appReinstall: return "uninstall the app and install it again: its data goes, the keychain stays; not launched"
+        case .sdkMDMEnrolledAccount: return "mdmEnrolledAccountIdWithCompletion: the MDM-enrolled user, and whether the completion came"
         }
     }
 }

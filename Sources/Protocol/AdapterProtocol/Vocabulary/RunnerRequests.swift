@@ -418,3 +418,13 @@ public struct AppReinstallRequest: RunnerRequest {
     public var params: Empty
     public init(_ params: Empty) { self.params = params }
 }
+
+// issue 27: MDM-managed devices
+
+/// `sdk.mdmEnrolledAccount`.
+public struct SDKMDMEnrolledAccountRequest: RunnerRequest {
+    public static let method = RunnerMethod.sdkMDMEnrolledAccount
+    public typealias Result = MDMEnrolledAccountResult
+    public var params: Empty
+    public init(_ params: Empty) { self.params = params }
+}

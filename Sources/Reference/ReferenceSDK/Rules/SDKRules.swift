@@ -24,6 +24,12 @@ struct SDKRules: Equatable, Sendable {
     var update: Update
     var reinstall: Reinstall
     var compliance: Compliance
+    // issue 27: MDM-managed devices
+    var mdm: MDM
+    // issue 27: conditional-launch wipe actions
+    var conditionalWipe: ConditionalWipe
+    // issue 27: a UPN change
+    var accountRename: AccountRename
 
     /// The rules of an SDK of `edition` with `defects` planted and the readings of `variants` taken.
     init(breaking defects: Set<SDKDefect> = [], reading variants: Set<SDKVariant> = [], edition: SDKEdition = .newest) {
@@ -45,6 +51,12 @@ struct SDKRules: Equatable, Sendable {
         update = Update(broken)
         reinstall = Reinstall(broken)
         compliance = Compliance(broken)
+        // issue 27: MDM-managed devices
+        mdm = MDM(broken)
+        // issue 27: conditional-launch wipe actions
+        conditionalWipe = ConditionalWipe(broken)
+        // issue 27: a UPN change
+        accountRename = AccountRename(broken)
     }
 
     /// Whether a defect is planted; only the group initialisers ask it.
