@@ -131,4 +131,19 @@ struct ReferenceSDKWipeDefectTests {
         #expect(try await fixture.backend.calls("mam.enroll").count == 3, "the retry list survives a restart")
         await fixture.tearDown()
     }
+
+    // issue 27: periodic events after deregistration
+    @Test("checkInsContinueAfterDeregister: the deregistered account is still checked in every 8 hours; a correct SDK stops",
+          arguments: [false, true])
+    func checkInsContinueAfterDeregister(broken: Bool) async throws {
+        let (fixture, alice, _, _) = try await Self.enrolledAlice(defects: broken ? [.checkInsContinueAfterDeregister] : [])
+        await fixture.sdk.deregister(alice, wipe: false)
+        await fixture.idle()
+        fixture.app.clearEvents()
+        try await fixture.advance(hours: 8)
+        try await fixture.advance(hours: 8)
+        let policyEvents = fixture.app.events.filter { if case .policy = $0 { true } else { false } }
+        #expect(policyEvents.count == (broken ? 2 : 0))
+        await fixture.tearDown()
+    }
 }

@@ -352,6 +352,11 @@ extension SDKDefect {
         case .upnChangeTakenForNewAccount:
             return (["IDN-01"], "when the enrolled account's UPN changes (same object ID), the next check-in takes it for another "
                 + "account: the SDK unenrolls and wipes it (FM-21, azure-docs PR#93094: MAM enrollments did not survive a UPN change)")
+        // issue 27: periodic events after deregistration
+        case .checkInsContinueAfterDeregister:
+            return (["WIP-13"], "deregistering the enrolled account leaves its 8-hour check-in running: the SDK keeps checking "
+                + "in for the deregistered account and reports each check-in as a policy status (policy keeps arriving "
+                + "after logout, And#234)")
         }
     }
 }

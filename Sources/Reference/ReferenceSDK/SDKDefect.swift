@@ -315,4 +315,9 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     /// A token naming a new UPN for the enrolled object ID is taken for another account: the SDK unenrolls and wipes
     /// the renamed account (FM-21).
     case upnChangeTakenForNewAccount
+
+    // MARK: issue 27: periodic events after deregistration (WIP-13)
+
+    /// Deregistration leaves the 8-hour check-in running for the deregistered account (And#234).
+    case checkInsContinueAfterDeregister
 }

@@ -90,6 +90,7 @@ extension SDKEngine {
         }
         guard isAlive else { return }
         timers.disarm(.checkIn)
+        keepCheckingInIfBroken(accountId, upn: upn)
         let keepManaged = !rules.unenroll.dropsPolicy
         store.mutate { state in
             if keepManaged {

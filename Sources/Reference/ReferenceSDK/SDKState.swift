@@ -68,6 +68,9 @@ struct SDKState: Codable, Equatable {
     /// Deregistered accounts the `retryAfterDeregister` defect keeps retrying; always nil in a correct SDK.
     /// Optional so state files without it still decode.
     var staleRetryAccounts: [RegisteredAccount]?
+    /// The deregistered account the `checkInsContinueAfterDeregister` defect keeps checking in; always nil in a
+    /// correct SDK. Optional so state files without it still decode.
+    var staleCheckInAccount: RegisteredAccount?
     /// The operating system's managed app configuration as last read (ALW), nil before the first read.
     var deviceConfig: HeldDeviceConfig?
     /// The targeted app configuration the last check-in delivered (CFG), nil when none is held.

@@ -29,6 +29,10 @@ extension SDKRules {
         var throttledCheckIn: ThrottledCheckIn
         /// An enrolled app checks in at every launch too, beside the 8-hour rhythm (ENR-05).
         var checksInAtLaunch: Bool
+        // issue 27: periodic events after deregistration
+        /// Deregistering the enrolled account ends its 8-hour check-in with the other periodic events (WIP-13;
+        /// 000:664, 003:807).
+        var checkInsEndOnDeregister: Bool
 
         init(_ broken: Broken, _ read: Read) {
             retryInterval = broken(.retryAfterOneHour) ? 3600 : SDKEngine.retryInterval
@@ -40,6 +44,8 @@ extension SDKRules {
             throttledCheckIn = broken(.retryAfterIgnored) ? .afterOneMinute
                 : read(.throttledCheckInOnEightHourRhythm) ? .onCheckInRhythm : .afterRetryAfter
             checksInAtLaunch = read(.checkInAtEveryLaunch)
+            // issue 27: periodic events after deregistration
+            checkInsEndOnDeregister = !broken(.checkInsContinueAfterDeregister)
         }
     }
 }
