@@ -31,4 +31,18 @@ import Testing
         let policy = try #require(MAMServicePolicy(settingsJSON: Data(json.utf8), policyVersion: nil))
         #expect(policy.wipesAfterMaximumPinRetries == wipes)
     }
+
+    // issue 27: the offline wipe
+    @Test(arguments: [
+        (#"{"periodOfflineBeforeWipeIsEnforced": "P1D"}"#, 86_400),
+        (#"{"periodOfflineBeforeWipeIsEnforced": "P90D"}"#, 90 * 86_400),
+        (#"{"periodOfflineBeforeWipeIsEnforced": "PT36H"}"#, 36 * 3600),
+        (#"{"periodOfflineBeforeWipeIsEnforced": "ninety days"}"#, nil),
+        (#"{"periodOfflineBeforeWipeIsEnforced": 90}"#, nil),
+        (#"{"pinRequired": true}"#, nil),
+    ] as [(String, TimeInterval?)])
+    func theOfflineWipePeriodIsReadOnlyFromAnISODuration(json: String, period: TimeInterval?) throws {
+        let policy = try #require(MAMServicePolicy(settingsJSON: Data(json.utf8), policyVersion: nil))
+        #expect(policy.offlineWipePeriod == period)
+    }
 }

@@ -21,6 +21,9 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
     /// The action for used-up PIN attempts is `wipe` (Graph `appActionIfMaximumPinRetriesExceeded`,
     /// `managedAppRemediationAction`), not the default `block` (CL-06).
     let wipesAfterMaximumPinRetries: Bool
+    /// `periodOfflineBeforeWipeIsEnforced`: how long the app may go without reaching the service before a launch of
+    /// the managed account wipes its data (CL-06); nil when the policy sets none.
+    let offlineWipePeriod: TimeInterval?
     let policyVersion: String?
     let settingsJSON: Data
     /// The data-transfer and encryption settings the policy queries read (`MAMServicePolicy+Queries.swift`).
@@ -45,6 +48,7 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
         var maximumPinRetries: Int?
         // issue 27: conditional-launch wipe actions
         var appActionIfMaximumPinRetriesExceeded: String?
+        var periodOfflineBeforeWipeIsEnforced: String?
     }
 
     /// Nil when `settingsJSON` is not a JSON object.
@@ -64,6 +68,7 @@ struct MAMServicePolicy: IntuneMAMPolicy, Equatable {
         let retries = fields.maximumPinRetries ?? Self.defaultMaximumPinRetries
         self.maximumPinRetries = retries > 0 ? retries : Self.defaultMaximumPinRetries
         self.wipesAfterMaximumPinRetries = fields.appActionIfMaximumPinRetriesExceeded == "wipe"
+        self.offlineWipePeriod = fields.periodOfflineBeforeWipeIsEnforced.flatMap(ISODuration.seconds)
         self.policyVersion = policyVersion
         self.settingsJSON = settingsJSON
         self.rules = MAMDataRules(settingsJSON: settingsJSON)

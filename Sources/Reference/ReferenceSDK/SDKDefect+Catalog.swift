@@ -348,6 +348,10 @@ extension SDKDefect {
         case .conditionalWipeRepeatedAfterPinReset:
             return (["CL-06"], "the PIN-attempts wipe is never marked done: after the user signs in again and sets a new PIN, "
                 + "the next conditional launch wipes the account again (the wipe loop of iOS#312, iOS#669)")
+        case .offlineWipeNeverEnforced:
+            return (["CL-06"], "a launch after more than the policy's periodOfflineBeforeWipeIsEnforced without reaching the "
+                + "service only blocks the account as the offline access check does: its data stays and it stays signed in "
+                + "(the missing offline wipe of FM-08)")
         // issue 27: a UPN change
         case .upnChangeTakenForNewAccount:
             return (["IDN-01"], "when the enrolled account's UPN changes (same object ID), the next check-in takes it for another "

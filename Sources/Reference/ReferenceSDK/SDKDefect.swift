@@ -309,6 +309,8 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     /// A conditional-launch wipe is never forgotten: the PIN reset after re-enrolling wipes the account again
     /// (iOS#312, iOS#669).
     case conditionalWipeRepeatedAfterPinReset
+    /// Offline longer than `periodOfflineBeforeWipeIsEnforced`, a launch only blocks: the data stays (FM-08).
+    case offlineWipeNeverEnforced
 
     // MARK: issue 27: a UPN change (IDN-01)
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// Conditional launch's offline check (CL-04): when the app has not reached the MAM service for longer than the
 /// policy's offline period, a launch or resume of the managed account tries the service first, and the data
-/// stays blocked until a check-in gets an answer.
+/// stays blocked until a check-in gets an answer; past the policy's `periodOfflineBeforeWipeIsEnforced` too, the
+/// account is wiped instead (CL-06).
 extension SDKEngine {
     /// Notes a check-in that reached the service (`answered`) or was at least tried, on the SDK's clock.
     func recordCheckIn(answered: Bool) {
@@ -39,10 +40,23 @@ extension SDKEngine {
             report(held)
             return nil
         }
+        if let wipePeriod = policy.offlineWipePeriod, self.rules.conditionalWipe.offlineWipes, isOffline(longerThan: wipePeriod) {
+            report(held)
+            conditionalWipe(of: accountId, reason: "no check-in reached the service for longer than "
+                            + "periodOfflineBeforeWipeIsEnforced")
+            return .offline
+        }
         log.warning("the service cannot be reached and the offline period has passed: \(accountId)'s data stays hidden")
         platform?.didShow(.offlineBlocked, accountId: accountId)
         report(held)
         return .offline
+    }
+
+    /// True when the last check-in that reached the service is at least `period` ago (CL-06's offline wipe).
+    /// Unknown (no check-in recorded yet) counts as recent.
+    private func isOffline(longerThan period: TimeInterval) -> Bool {
+        guard let answered = store.read({ $0.lastCheckInAt }) else { return false }
+        return clock.now.timeIntervalSince(answered) >= period
     }
 
     /// True when the last answered check-in (or, where the rule is broken, the last attempt) is at least the policy's offline
