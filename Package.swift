@@ -117,6 +117,8 @@ let package = Package(
             "MamconfCLI", "mamconf", "CSpawn", "TestSupport", "AdapterKit", "ClientAssertion",
             // docs/ci.md's YAML snippets are parsed in DocumentationTests.
             .product(name: "Yams", package: "Yams"),
-        ]),
+        ],
+        // Adapters, suites and schema checks the tests run by path, not resources of the test bundle.
+        exclude: ["Data"]),
     ]
 )
