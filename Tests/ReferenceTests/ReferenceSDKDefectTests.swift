@@ -112,4 +112,22 @@ struct ReferenceSDKDefectTests {
         #expect(try await fixture.backend.calls("mam.checkin").count == 1)
         await fixture.tearDown()
     }
+
+    // issue 27: a policy change that newly requires a PIN
+    @Test("pinSettingKeptFromFirstPolicy: a PIN the 8-hour check-in newly requires is not asked at the next launch; a correct SDK asks",
+          arguments: [false, true])
+    func pinSettingKeptFromFirstPolicy(broken: Bool) async throws {
+        let fixture = try await SDKTestFixture.make()
+        let policyId = try await fixture.backend.createPolicy(["pinRequired": false])
+        await fixture.launch(defects: broken ? [.pinSettingKeptFromFirstPolicy] : [])
+        let id = await fixture.signInAndRegister("alice").objectId
+        try await fixture.backend.updatePolicy(policyId, ["pinRequired": true])
+        try await fixture.advance(hours: 8)
+        #expect(fixture.sdk.policyManager.policy(forAccountId: id)?.isPINRequired == !broken)
+        fixture.app.answerPINs(["1234"])
+        fixture.app.clearEvents()
+        #expect(await fixture.launch() == .ready)
+        #expect(fixture.app.events.isEmpty == broken)
+        await fixture.tearDown()
+    }
 }

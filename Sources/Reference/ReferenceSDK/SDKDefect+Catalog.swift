@@ -361,6 +361,11 @@ extension SDKDefect {
             return (["WIP-13"], "deregistering the enrolled account leaves its 8-hour check-in running: the SDK keeps checking "
                 + "in for the deregistered account and reports each check-in as a policy status (policy keeps arriving "
                 + "after logout, And#234)")
+        // issue 27: a policy change that newly requires a PIN
+        case .pinSettingKeptFromFirstPolicy:
+            return (["CL-41"], "the SDK keeps the PIN setting of the first policy until the app is reinstalled: a policy change "
+                + "that newly requires a PIN arrives at the check-in and is reported, but no launch asks for a PIN (FM-14: "
+                + "iOS#148, And#335)")
         }
     }
 }

@@ -322,4 +322,10 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
 
     /// Deregistration leaves the 8-hour check-in running for the deregistered account (And#234).
     case checkInsContinueAfterDeregister
+
+    // MARK: issue 27: a policy change that newly requires a PIN (CL-41)
+
+    /// The PIN setting of the first policy stays until the app is reinstalled: a later policy that requires a PIN is
+    /// stored and reported, but no PIN is asked (FM-14: iOS#148, And#335).
+    case pinSettingKeptFromFirstPolicy
 }

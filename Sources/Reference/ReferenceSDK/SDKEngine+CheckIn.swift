@@ -107,8 +107,9 @@ extension SDKEngine {
                 || (answer.policyVersion == nil && held?.settingsJSON != json)
             code = changed ? .newPoliciesReceived : .policiesHaveNotChanged
             firstPolicy = held == nil
+            let stored = held.map { keepingFirstPINSetting(of: $0, in: json) } ?? json
             store.mutate { state in
-                state.policyJSON = String(decoding: json, as: UTF8.self)
+                state.policyJSON = String(decoding: stored, as: UTF8.self)
                 state.policyVersion = answer.policyVersion
             }
         } else {
@@ -130,6 +131,15 @@ extension SDKEngine {
         } else if !rules.restart.onlyFirstPolicyAsksRestart {
             requestRestart()
         }
+    }
+
+    /// A later policy as the SDK holds it: as it came, unless the PIN setting of the first policy sticks (the
+    /// `pinSettingKeptFromFirstPolicy` defect, CL-41), when it carries the held policy's `pinRequired` instead.
+    private func keepingFirstPINSetting(of held: MAMServicePolicy, in json: Data) -> Data {
+        guard !rules.conditionalLaunch.pinFollowsPolicyChanges,
+              var object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else { return json }
+        object["pinRequired"] = held.isPINRequired
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? json
     }
 
     /// The app received policy for the first time: it must restart, unless launch waited for the policy.

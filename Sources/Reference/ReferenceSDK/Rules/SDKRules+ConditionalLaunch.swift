@@ -73,6 +73,9 @@ extension SDKRules {
         // issue 27: stronger assertions
         /// The PIN is set up at the policy's `minimumPinLength`, not at the SDK's default length.
         var pinLengthFromPolicy: Bool
+        // issue 27: a policy change that newly requires a PIN
+        /// A later policy's PIN setting takes effect like the first one's (CL-41); broken, the first policy's stays.
+        var pinFollowsPolicyChanges: Bool
 
         init(_ broken: Broken, _ read: Read) {
             blocksJailbrokenDevice = !broken(.jailbreakIgnored)
@@ -97,6 +100,8 @@ extension SDKRules {
             offlineCheckedAtResume = !broken(.offlineCheckedOnlyAtLaunch)
             // issue 27: stronger assertions
             pinLengthFromPolicy = !broken(.pinMinimumLengthIgnored)
+            // issue 27: a policy change that newly requires a PIN
+            pinFollowsPolicyChanges = !broken(.pinSettingKeptFromFirstPolicy)
         }
     }
 }
