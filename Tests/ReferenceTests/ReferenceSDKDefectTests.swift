@@ -130,4 +130,22 @@ struct ReferenceSDKDefectTests {
         #expect(fixture.app.events.isEmpty == broken)
         await fixture.tearDown()
     }
+
+    // issue 27: the same account registering again in the same process
+    @Test("reRegistrationIgnoredUntilRelaunch: a deregistered account registering again in the same process is ignored; a correct SDK enrolls it",
+          arguments: [false, true])
+    func reRegistrationIgnoredUntilRelaunch(broken: Bool) async throws {
+        let fixture = try await SDKTestFixture.make()
+        try await fixture.backend.createPolicy()
+        await fixture.launch(defects: broken ? [.reRegistrationIgnoredUntilRelaunch] : [])
+        let alice = await fixture.signInAndRegister("alice")
+        fixture.app.answerWipe(true)
+        await fixture.sdk.deregister(alice, wipe: true)
+        await fixture.idle()
+        fixture.app.clearEvents()
+        await fixture.signInAndRegister("alice")
+        #expect(fixture.app.count(.enrollment(.newPoliciesReceived, accountId: alice.objectId, didSucceed: true)) == (broken ? 0 : 1))
+        #expect(fixture.sdk.enrollmentManager.enrolledAccountId() == (broken ? nil : alice.objectId))
+        await fixture.tearDown()
+    }
 }

@@ -366,6 +366,11 @@ extension SDKDefect {
             return (["CL-41"], "the SDK keeps the PIN setting of the first policy until the app is reinstalled: a policy change "
                 + "that newly requires a PIN arrives at the check-in and is reported, but no launch asks for a PIN (FM-14: "
                 + "iOS#148, And#335)")
+        // issue 27: the same account registering again in the same process
+        case .reRegistrationIgnoredUntilRelaunch:
+            return (["ENR-19"], "an account deregistered in this process that registers again is ignored as if it were still "
+                + "registered: the user who signed out and signs in again is not enrolled until the app is relaunched "
+                + "(FM-27: iOS#67)")
         }
     }
 }

@@ -328,4 +328,10 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     /// The PIN setting of the first policy stays until the app is reinstalled: a later policy that requires a PIN is
     /// stored and reported, but no PIN is asked (FM-14: iOS#148, And#335).
     case pinSettingKeptFromFirstPolicy
+
+    // MARK: issue 27: the same account registering again in the same process (ENR-19)
+
+    /// An account deregistered in this process is ignored when it registers again, until the app is relaunched
+    /// (FM-27: iOS#67).
+    case reRegistrationIgnoredUntilRelaunch
 }

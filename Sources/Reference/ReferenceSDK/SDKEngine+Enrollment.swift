@@ -24,6 +24,11 @@ extension SDKEngine {
             }
             return
         }
+        if !rules.enrollment.deregisteredAccountRegistersAgain,
+           deregisteredInProcess.read({ $0.contains(trimmed.lowercased()) }) {
+            log.warning("registerAndEnrollAccountId: \(trimmed) was deregistered in this process; call ignored")
+            return
+        }
         let registered = store.mutate { state -> String? in
             if let existing = state.registeredAccounts.first(where: { sameIdentity($0.accountId, trimmed) }) {
                 return existing.accountId

@@ -30,6 +30,7 @@ extension SDKEngine {
         }
         let upn = state.upn(of: accountId)
         removeRegistration(of: registered)
+        deregisteredInProcess.withLock { _ = $0.insert(registered.accountId.lowercased()) }
         log.info("deregistered \(accountId)")
         guard let enrolledId else {
             // Not enrolled: nothing to unenroll or wipe; stop retries if nothing else is pending (WIP-02).

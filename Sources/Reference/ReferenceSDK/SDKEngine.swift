@@ -36,6 +36,9 @@ final class SDKEngine: Sendable {
     let signIn: SDKSignIn
     /// The accounts (lower-cased) whose compliance remediation has not reported yet (CA-02).
     let remediations = Locked<Set<String>>([])
+    /// The accounts (lower-cased) deregistered since this process started: kept per process, not in the state
+    /// file, because the `reRegistrationIgnoredUntilRelaunch` defect (ENR-19) forgets them at a relaunch.
+    let deregisteredInProcess = Locked<Set<String>>([])
     var clock: any MAMClock { configuration.clock }
     var tracker: MAMWorkTracker { configuration.workTracker }
 

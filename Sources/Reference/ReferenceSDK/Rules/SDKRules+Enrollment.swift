@@ -56,6 +56,9 @@ extension SDKRules {
         // issue 27: FM-07
         /// A registration enrolls with the token the app supplies and asks the user for nothing (ENR-18).
         var registrationAsksNothing: Bool
+        // issue 27: the same account registering again in the same process
+        /// An account deregistered in this process registers and enrolls again like a new one (ENR-19).
+        var deregisteredAccountRegistersAgain: Bool
 
         init(_ broken: Broken, _ read: Read, edition: SDKEdition) {
             enrollsAtRegistration = !broken(.enrollmentDeferredToRetry)
@@ -80,6 +83,8 @@ extension SDKRules {
             enrolledAccountReadLive = !broken(.enrolledAccountCached)
             // issue 27: FM-07
             registrationAsksNothing = !broken(.registrationPromptsForCredentials)
+            // issue 27: the same account registering again in the same process
+            deregisteredAccountRegistersAgain = !broken(.reRegistrationIgnoredUntilRelaunch)
         }
     }
 }
