@@ -112,7 +112,7 @@ import TestSupport
         (["*/config-gone-after-unenroll"], 1),
         (["config-gone-after-unenroll"], 1),
         (["targeted-config/config-gone-after-unenroll"], 1),
-        (["*wipe*"], 10),
+        (["*wipe*"], 11),
         (["identity-*/*", "policy-queries/*"], 33),
     ])
     func casesAreChosenByQualifiedNameIdOrGlob(patterns: [String], count: Int) throws {
