@@ -7,17 +7,7 @@ extension ControlFace {
     /// `PUT /_mock/tenants/{t}/device` with `userId` (an object id, or null for a device without a user): 204.
     func setDevice(_ request: IncomingRequest) async -> Reply {
         let object: [String: JSONValue]
-        do {
-            guard let parsed = try JSONValue.parse(request.body).objectValue else {
-                return Self.badRequest("the body must be a JSON object")
-            }
-            object = parsed
-        } catch {
-            return Self.badRequest(error.description)
-        }
-        if let unknown = object.keys.sorted().first(where: { $0 != "userId" }) {
-            return Self.badRequest("unknown field '\(unknown)' (allowed: userId)")
-        }
+        do { object = try Self.objectBody(request, allowed: ["userId"]) } catch { return error.reply }
         let userId: String?
         switch object["userId"] {
         case .null?: userId = nil

@@ -9,17 +9,7 @@ extension ControlFace {
     /// now on (refreshes of earlier sign-ins too) name the new UPN, and sign-in takes only the new one.
     func renameUser(_ request: IncomingRequest) async -> Reply {
         let object: [String: JSONValue]
-        do {
-            guard let parsed = try JSONValue.parse(request.body).objectValue else {
-                return Self.badRequest("the body must be a JSON object")
-            }
-            object = parsed
-        } catch {
-            return Self.badRequest(error.description)
-        }
-        if let unknown = object.keys.sorted().first(where: { $0 != "userPrincipalName" }) {
-            return Self.badRequest("unknown field '\(unknown)' (allowed: userPrincipalName)")
-        }
+        do { object = try Self.objectBody(request, allowed: ["userPrincipalName"]) } catch { return error.reply }
         guard case .string(let upn)? = object["userPrincipalName"], Self.isUPN(upn) else {
             return Self.badRequest("userPrincipalName (name@domain) is required")
         }

@@ -64,6 +64,26 @@ struct ControlFace: Sendable {
         Reply.json(.badRequest, ["error": "bad-request", "reason": .string(reason)])
     }
 
+    /// A control's body as a JSON object, refused with the 400 that says why when it is not one or, given `allowed`,
+    /// names a field outside it: every control reads its body the same way, so a mistyped field is never ignored.
+    static func objectBody(_ request: IncomingRequest, allowed: [String]? = nil) throws(ReplyError) -> [String: JSONValue] {
+        let object: [String: JSONValue]
+        do {
+            guard let parsed = try JSONValue.parse(request.body).objectValue else {
+                throw ReplyError(badRequest("the body must be a JSON object"))
+            }
+            object = parsed
+        } catch let error as ReplyError {
+            throw error
+        } catch {
+            throw ReplyError(badRequest("\(error)"))
+        }
+        if let allowed, let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw ReplyError(badRequest("unknown field '\(unknown)' (allowed: \(allowed.joined(separator: ", ")))"))
+        }
+        return object
+    }
+
     /// `GET /_mock/stats`: `connections`, `requests` (this one included) and `tenants`.
     func stats() async -> Reply {
         let tenants = await state.tenantCount
@@ -135,14 +155,7 @@ struct ControlFace: Sendable {
     /// `POST /_mock/tenants/{t}/clock` with `advanceSeconds` (≥ 0) or `set` (ISO time): `now`.
     func clock(_ request: IncomingRequest) async -> Reply {
         let body: [String: JSONValue]
-        do {
-            guard let object = try JSONValue.parse(request.body).objectValue else {
-                return Self.badRequest("the body must be a JSON object")
-            }
-            body = object
-        } catch {
-            return Self.badRequest(error.description)
-        }
+        do { body = try Self.objectBody(request) } catch { return error.reply }
         let target: @Sendable (Date) -> Date
         switch (body["advanceSeconds"], body["set"]) {
         case (let advance?, nil):
