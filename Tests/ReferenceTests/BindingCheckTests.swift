@@ -19,7 +19,7 @@ enum HeldIntuneSDK {
         return FileManager.default.fileExists(atPath: folder.appendingPathComponent("21.7.1").path) ? folder : nil
     }()
 
-    static let skipReason: Comment = "needs INTUNE_SDK naming the Intune SDK releases' headers (.ci/run sets it when ../shared/data/intune-sdk-ios exists)"
+    static let skipReason: Comment = "needs INTUNE_SDK naming the Intune SDK releases' headers (.ci/run sets it when the SDK headers are checked out beside the clone)"
 }
 
 /// `make check-binding` (Tools/BindingCheck) against the Intune SDK releases `INTUNE_SDK` names: the binding shipped here type-checks against every one of them, and the check

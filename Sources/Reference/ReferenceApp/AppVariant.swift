@@ -29,7 +29,7 @@ public enum AppVariant: String, CaseIterable, Sendable {
     /// The requirement IDs whose cases see this variant's behaviour.
     public var requirementIDs: [String] { catalogEntry.ids }
 
-    /// The line that allows the reading (`edition:line` of `../shared/seeds/`, or of the adapter contract).
+    /// The line that allows the reading (`edition:line` of the Intune guide editions, or of the adapter contract).
     public var source: String { catalogEntry.source }
 
     /// The one rule of ``AppRules`` the variant turns, by its path. Variants of one decision point exclude each other.

@@ -1,7 +1,7 @@
 /// What each variant reads differently, where the guides allow it, and which decision point it turns: for
 /// `--list-variants`, the mutation matrix and the requirement coverage report.
 ///
-/// Sources are guide lines as `edition:line` (`../shared/seeds/`: 000 = 2017, 001 = 2018, 004 = 2019, 003 = 2020,
+/// Sources are guide lines as `edition:line` (the Intune guide editions: 000 = 2017, 001 = 2018, 004 = 2019, 003 = 2020,
 /// 002 = today), lines of the public SDK header's summary (`spec/intune-sdk-api.md:LINE`), or of the adapter
 /// contract (`adapter-protocol.md:LINE`) where the contract leaves the behaviour open.
 extension SDKVariant {
