@@ -93,11 +93,10 @@ final class NetworkAdapterSession: SDKAdapterSession {
             }
             output.attach(fd)
             for request in channel.outstanding() {
-                // The relaunched app answers for the request that relaunched it: `app.restart` (and `app.update`,
-                // whose new build is already installed) is done once the new app's launch is, which is what
-                // `app.launch` answers.
-                let relaunching = [RunnerMethod.appRestart.rawValue, RunnerMethod.appUpdate.rawValue]
-                let method = relaunching.contains(request.method) ? RunnerMethod.appLaunch.rawValue : request.method
+                // The relaunched app answers for the request that relaunched it: that request is done once the new
+                // app's launch is, which is what `app.launch` answers.
+                let relaunched = RunnerMethod(rawValue: request.method).map(RunnerMethod.relaunching.contains) ?? false
+                let method = relaunched ? RunnerMethod.appLaunch.rawValue : request.method
                 handler.diagnostic("sending \(method) (request \(request.id)) again to the relaunched test host")
                 channel.resend(request, as: method)
             }

@@ -184,6 +184,11 @@ public enum RunnerMethod: String, WireEnum {
         }
     }
 
+    /// The requests a host carries out by ending the app and launching it again (`app.restart`, and `app.update`,
+    /// whose new build is installed first): over the network the relaunched host answers them as it answers
+    /// `app.launch`.
+    public static let relaunching: Set<RunnerMethod> = [.appRestart, .appUpdate]
+
     /// The params type (decode with `JSONValue.decode(as:)`).
     public var paramsType: any (Codable & Sendable).Type { requestType.paramsType }
 
