@@ -18,13 +18,17 @@ import Testing
     /// MDM-03 and IDN-01 name the account by its object ID, which the SDK does from 17.5.0 (header 17.5.0:216-223, 82).
     static let mdmEnrolledAccount = "mdm-managed-devices/sdk-names-the-devices-user-and-calls-back"
     static let upnChange = "enrollment/renamed-account-keeps-its-enrollment-policy-and-data"
+    /// EXT-04: `protectFileProviderItem:forAccountId:` is first in the 18.2.0 header (18.2.0:67-71).
+    static let replicatedItems = "file-provider/replicated-items-protected-with-their-owner"
 
     /// The cases an integration on `version` skips: the 227 case and the object-ID cases (arguments, the remediation,
-    /// the MDM-enrolled user, a UPN change) before 17.5.0, the 227 case's older twin from 17.5.0.
+    /// the MDM-enrolled user, a UPN change) before 17.5.0, the 227 case's older twin from 17.5.0, and the replicated
+    /// file provider's items before 18.2.0.
     static func skipped(on version: String) -> Set<String> {
         guard let parsed = SDKVersion(version) else { return [] }
-        return parsed < SDKVersion(17, 5, 0)
+        let byObjectId: Set<String> = parsed < SDKVersion(17, 5, 0)
             ? [with227, objectIdArguments, remediation, mdmEnrolledAccount, upnChange] : [before227]
+        return parsed < SDKVersion(18, 2, 0) ? byObjectId.union([replicatedItems]) : byObjectId
     }
 
     /// Every suite on 15.4, which differs most from 21.7.1 (UPN-era names, no 227); on 18.2, which differs from 21.7.1

@@ -84,6 +84,21 @@ public protocol BoundApp: AnyObject, Sendable {
     func receiveShare(text: String, owner: String, saveAs: String?, until deadline: Date) throws(RPCError)
         -> ReceiveShareResult
 
+    // issue 27: file provider extensions (EXT)
+    /// `ext.provideFile`: the app's file provider extension hands the app's file `name` to the system
+    /// (`startProvidingItemAtURL:`, or a replicated extension's `fetchContentsForItemWithIdentifier:`), encrypting it
+    /// with `encryptFile:forAccountId:` for its owner where the owner's policy says `shouldFileProviderEncryptFiles`
+    /// (EXT-01); a replicated extension marks the item with `protectFileProviderItem:forAccountId:` (EXT-04).
+    func provideFile(name: String, replicated: Bool) throws(RPCError) -> ProvideFileResult
+
+    /// `ext.importFile`: the system hands the app's file provider extension a file (`importDocumentAtURL:`, or a
+    /// replicated extension's `createItemBasedOnTemplate:`) that another managed app's SDK encrypted for `owner` ("" =
+    /// a plain file), for `target`'s storage. The extension decrypts an encrypted file with `decryptFile:toCopyPath:`
+    /// (EXT-02) and, in a multi-identity app, refuses it when `canReceiveSharedFile:` of the target's policy says no
+    /// (EXT-03).
+    func importFile(name: String, text: String, owner: String, target: String, replicated: Bool) throws(RPCError)
+        -> ImportFileResult
+
     /// `app.copy`: the user copies `text` from `accountId`'s data, which the app shows under that UI identity; the
     /// copy goes through the SDK's pasteboard (IDS-12).
     func copy(text: String, from accountId: String, until deadline: Date) throws(RPCError)
@@ -206,6 +221,18 @@ extension BoundApp {
     public func receiveShare(text: String, owner: String, saveAs: String?, until deadline: Date) throws(RPCError)
         -> ReceiveShareResult {
         throw RPCError.unsupported(.shareExtension, "this app has no share extension")
+    }
+
+    // issue 27: file provider extensions (EXT)
+    /// An app without a file provider extension; its host must then not declare `app.fileProvider`.
+    public func provideFile(name: String, replicated: Bool) throws(RPCError) -> ProvideFileResult {
+        throw RPCError.unsupported(.fileProvider, "this app has no file provider extension")
+    }
+
+    /// See ``provideFile(name:replicated:)``.
+    public func importFile(name: String, text: String, owner: String, target: String, replicated: Bool) throws(RPCError)
+        -> ImportFileResult {
+        throw RPCError.unsupported(.fileProvider, "this app has no file provider extension")
     }
 
     /// An app that shares nothing; its host must then not declare `app.dataTransfer`.

@@ -142,6 +142,15 @@ public final class IntuneBinding<Host: IntuneBindingHost>: TypedAdapterHandler {
                 throw RPCError(.invalidParams, "url \"\(params.url)\" is not an absolute URL")
             }
             return request.reply(OpenLinkResult(opened: try actingApp().openLink(url, knownManagedApp: params.knownManagedApp ?? false)))
+        // issue 27: file provider extensions (EXT)
+        case .extProvideFile(let request):
+            let params = request.params
+            return request.reply(try actingApp().provideFile(name: params.name, replicated: params.replicated ?? false))
+        case .extImportFile(let request):
+            let params = request.params
+            return request.reply(try actingApp().importFile(name: params.name, text: params.text, owner: params.owner.rawValue,
+                                                            target: params.targetAccountId.rawValue,
+                                                            replicated: params.replicated ?? false))
         case .sdkRegisterAndEnroll(let request):
             try actingCalls().registerAndEnrollAccountId(request.params.accountId.rawValue)
             return request.reply()

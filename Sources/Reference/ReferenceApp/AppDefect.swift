@@ -106,6 +106,22 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// Told compliant, the app gives up with the refusal it had instead of asking for its token again (CA-03;
     /// iOS#393, iOS#666: sign-in still ends in the protection-policy error after a compliant status).
     case tokenNotRetriedAfterCompliant
+    // issue 27: file provider extensions (EXT)
+
+    /// The file provider extension hands the system its files in plain text although the owner's policy says
+    /// `shouldFileProviderEncryptFiles` (EXT-01).
+    case fileProviderNeverEncrypts
+    /// The file provider extension encrypts every managed owner's file, also where the policy does not ask (EXT-01).
+    case fileProviderAlwaysEncrypts
+    /// The file provider extension keeps an imported file as it came, encrypted for another app's account, without
+    /// `decryptFile:toCopyPath:` (EXT-02).
+    case fileProviderImportNotDecrypted
+    /// The multi-identity app's file provider extension imports a file without asking `canReceiveSharedFile:` of the
+    /// target owner's policy (EXT-03).
+    case fileProviderSkipsCanReceiveSharedFile
+    /// The replicated file provider extension hands the system its items without `protectFileProviderItem:forAccountId:`
+    /// (EXT-04).
+    case replicatedItemNotProtected
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -140,6 +156,11 @@ public enum AppDefect: String, CaseIterable, Sendable {
         // issue 27: Conditional Access remediation
         case .remediationWithUpn: return ["CA-01"]
         case .tokenNotRetriedAfterCompliant: return ["CA-03"]
+        // issue 27: file provider extensions
+        case .fileProviderNeverEncrypts, .fileProviderAlwaysEncrypts: return ["EXT-01"]
+        case .fileProviderImportNotDecrypted: return ["EXT-02"]
+        case .fileProviderSkipsCanReceiveSharedFile: return ["EXT-03"]
+        case .replicatedItemNotProtected: return ["EXT-04"]
         }
     }
 
@@ -251,6 +272,21 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .tokenNotRetriedAfterCompliant:
             return "told compliant by the compliance delegate, the app gives up with the protection_policy_required "
                 + "refusal instead of asking for its token again (iOS#393, iOS#666)"
+        // issue 27: file provider extensions
+        case .fileProviderNeverEncrypts:
+            return "the file provider extension provides its files in plain text although shouldFileProviderEncryptFiles is true"
+        case .fileProviderAlwaysEncrypts:
+            return "the file provider extension encrypts every managed account's file it provides, also where "
+                + "shouldFileProviderEncryptFiles is false"
+        case .fileProviderImportNotDecrypted:
+            return "the file provider extension keeps an imported file encrypted for another app's account instead of "
+                + "decrypting it with decryptFile:toCopyPath:"
+        case .fileProviderSkipsCanReceiveSharedFile:
+            return "the multi-identity app's file provider extension imports a file without asking canReceiveSharedFile: "
+                + "of the target owner's policy, also where the policy refuses it"
+        case .replicatedItemNotProtected:
+            return "the replicated file provider extension hands the system its items without "
+                + "protectFileProviderItem:forAccountId: for their owner"
         }
     }
 }

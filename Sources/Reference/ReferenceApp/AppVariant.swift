@@ -25,6 +25,9 @@ public enum AppVariant: String, CaseIterable, Sendable {
     // issue 27: Conditional Access remediation
     /// The app remediates with `silent: NO`, letting the SDK take UI control for the remediation.
     case remediationNotSilent
+    // issue 27: file provider extensions
+    /// The file provider extension decrypts an import first and asks `canReceiveSharedFile:` afterwards.
+    case importDecryptedBeforeAskingTheTarget
 
     /// The requirement IDs whose cases see this variant's behaviour.
     public var requirementIDs: [String] { catalogEntry.ids }
@@ -75,6 +78,11 @@ public enum AppVariant: String, CaseIterable, Sendable {
             return (["CA-01", "CA-02", "CA-03"], "spec/intune-sdk-api.md:405", "compliance.remediatesSilently",
                     "the app calls remediateComplianceForAccountId with silent NO (the header recommends it for a first "
                         + "sign-in; either value is documented)")
+        // issue 27: file provider extensions
+        case .importDecryptedBeforeAskingTheTarget:
+            return (["EXT-02", "EXT-03"], "002:149", "fileProvider.asksBeforeDecrypting",
+                    "the file provider extension decrypts an encrypted import first and asks canReceiveSharedFile: of the "
+                        + "target's policy afterwards, about the file as it came (the guide names both steps, in no order)")
         }
     }
 }

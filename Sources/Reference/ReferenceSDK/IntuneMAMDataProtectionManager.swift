@@ -36,8 +36,5 @@ public final class IntuneMAMDataProtectionManager: Sendable {
         DataProtectionEnvelope(parsing: data, key: key)?.payload ?? data
     }
 
-    /// The per-installation keystream seed (the device tag; never logged).
-    private var key: Data {
-        Data(engine.store.read { $0.deviceTag }.utf8)
-    }
+    private var key: Data { engine.protectionKey }
 }

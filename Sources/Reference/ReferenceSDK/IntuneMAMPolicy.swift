@@ -29,4 +29,11 @@ public protocol IntuneMAMPolicy: Sendable {
     var notificationPolicy: IntuneMAMNotificationPolicy { get }
     /// The file protection level for managed files, capped by `MaxFileProtectionLevel` (POL-06).
     var fileProtectionLevel: IntuneMAMFileProtectionLevel { get }
+    // issue 27: file provider extensions (EXT)
+    /// The app's file provider extension must encrypt the files it provides (`encryptFile:forAccountId:`); the SDK
+    /// does not enforce it (`IntuneMAMPolicy.h 21.7.1:173-179`), EXT-01.
+    var shouldFileProviderEncryptFiles: Bool { get }
+    /// May this policy's account receive the file at `path`, handed in from outside (a file provider import)?
+    /// False: the app must block it (`IntuneMAMPolicy.h 21.7.1:122-125`), EXT-03.
+    func canReceiveSharedFile(_ path: String) -> Bool
 }

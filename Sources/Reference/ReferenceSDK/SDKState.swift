@@ -100,6 +100,10 @@ struct SDKState: Codable, Equatable {
     /// format only ever gains optional members (`formatVersion` stays 1), so an update never loses what an older
     /// build wrote.
     var launchedBuild: BuildStamp?
+    // issue 27: file provider extensions (EXT)
+    /// File provider item identifier → the account `protectFileProviderItem:forAccountId:` made it (EXT-04); optional
+    /// so older state files load.
+    var fileProviderItemOwners: [String: String]?
 
     func registered(_ accountId: String) -> RegisteredAccount? {
         registeredAccounts.first { AccountIdentity.same($0.accountId, accountId) }

@@ -67,6 +67,10 @@ public enum Capability: String, WireEnum {
     // issue 27: MDM-managed devices
     /// The SDK's MDM-enrolled user (`sdk.mdmEnrolledAccount`: `mdmEnrolledAccountIdWithCompletion:`), MDM-03.
     case mdmEnrolledAccount = "sdk.mdmEnrolledAccount"
+    // issue 27: file provider extensions (EXT)
+    /// The app has a file provider extension (`ext.provideFile`, `ext.importFile`) that encrypts, decrypts and
+    /// admits files as the guide's "Integrate a file provider extension" section says (EXT-01…EXT-04).
+    case fileProvider = "app.fileProvider"
 
     /// The capabilities protocol 0 knew. An integration speaking protocol 0 declares only these, so it is
     /// taken to offer every feature area that came later (and a `-32002` answer skips the case).
@@ -100,6 +104,7 @@ public enum Capability: String, WireEnum {
         case .appReinstall: return "app.reinstall deletes the app and its data and installs it again; the keychain stays"
         case .compliance: return "app.acquireToken: the app gets a token for its own resource, remediating Conditional Access through the SDK's compliance manager"
         case .mdmEnrolledAccount: return "sdk.mdmEnrolledAccount: the SDK's MDM-enrolled user"
+        case .fileProvider: return "ext.provideFile, ext.importFile: the app's file provider extension provides and imports files"
         }
     }
 }

@@ -63,6 +63,10 @@ public enum RunnerMethod: String, WireEnum {
     case appUpdate = "app.update"
     case appReinstall = "app.reinstall"
 
+    // issue 27: file provider extensions (EXT)
+    case extProvideFile = "ext.provideFile"
+    case extImportFile = "ext.importFile"
+
     /// How a suite uses a method.
     public enum Role: String, Sendable {
         /// Sent by the runner itself (`initialize`, `sync`, `clock.advance` through `advance_clock`, …).
@@ -86,7 +90,8 @@ public enum RunnerMethod: String, WireEnum {
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare,
              .appCopy, .appNotify, .appPaste, .appAcquireToken, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkLoginAndEnroll, .sdkProtect, .sdkSetValuesToScrub, .deviceManagedConfigChanged,
-             .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall:
+             .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall,
+             .extProvideFile, .extImportFile:
             return .action
         }
     }
@@ -118,6 +123,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appUpdate: return .appUpdate
         case .appReinstall: return .appReinstall
         case .sdkMDMEnrolledAccount: return .mdmEnrolledAccount
+        case .extProvideFile, .extImportFile: return .fileProvider
         case .initialize, .shutdown, .sync, .hello, .appLaunch, .appSignIn, .appSignOut, .appState,
              .appWriteData, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy:
@@ -181,6 +187,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appUpdate: return AppUpdateRequest.self
         case .appReinstall: return AppReinstallRequest.self
         case .sdkMDMEnrolledAccount: return SDKMDMEnrolledAccountRequest.self
+        case .extProvideFile: return ExtProvideFileRequest.self
+        case .extImportFile: return ExtImportFileRequest.self
         }
     }
 
@@ -254,6 +262,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appUpdate: return "replace the app by its update build in place (data and keychain stay) and launch it"
         case .appReinstall: return "uninstall the app and install it again: its data goes, the keychain stays; not launched"
         case .sdkMDMEnrolledAccount: return "mdmEnrolledAccountIdWithCompletion: the MDM-enrolled user, and whether the completion came"
+        case .extProvideFile: return "the app's file provider extension hands one of the app's files to the system, encrypted where the owner's policy asks"
+        case .extImportFile: return "the system hands the app's file provider extension a file to import for an account: decrypted, and refused where the account's policy says so"
         }
     }
 }

@@ -428,3 +428,21 @@ public struct SDKMDMEnrolledAccountRequest: RunnerRequest {
     public var params: Empty
     public init(_ params: Empty) { self.params = params }
 }
+
+// issue 27: file provider extensions (EXT)
+
+/// `ext.provideFile`.
+public struct ExtProvideFileRequest: RunnerRequest {
+    public static let method = RunnerMethod.extProvideFile
+    public typealias Result = ProvideFileResult
+    public var params: ProvideFileParams
+    public init(_ params: ProvideFileParams) { self.params = params }
+}
+
+/// `ext.importFile`.
+public struct ExtImportFileRequest: RunnerRequest {
+    public static let method = RunnerMethod.extImportFile
+    public typealias Result = ImportFileResult
+    public var params: ImportFileParams
+    public init(_ params: ImportFileParams) { self.params = params }
+}

@@ -16,6 +16,15 @@ public enum SDKAPI: String, WireEnum {
     case protectionInfoForItemProvider
     /// `IntuneMAMComplianceManager`'s remediation (issue 27: Conditional Access; `…ForIdentity:silent:` up to 19.x).
     case remediateComplianceForAccountId
+    // issue 27: file provider extensions (EXT)
+    /// `IntuneMAMFileProtectionManager`'s `encryptFile:forAccountId:` (`encryptFile:forIdentity:` up to 19.x), EXT-01.
+    case encryptFile
+    /// `decryptFile:toCopyPath:`, EXT-02.
+    case decryptFile
+    /// `IntuneMAMPolicy`'s `canReceiveSharedFile:`, asked of the target owner's policy (`owner`), EXT-03.
+    case canReceiveSharedFile
+    /// `protectFileProviderItem:forAccountId:` (from 18.2.0), EXT-04.
+    case protectFileProviderItem
 
     /// The UPN-era name of the same method, where there was one (present up to 19.x).
     public var upnEraName: String? {
@@ -25,7 +34,8 @@ public enum SDKAPI: String, WireEnum {
         case .setUIPolicyAccountId: return "setUIPolicyIdentity"
         case .remediateComplianceForAccountId: return "remediateComplianceForIdentity"
         case .applicationDidFinishLaunching, .loginAndEnrollAccount, .protect, .isSaveToAllowedForLocation,
-             .isOpenFromAllowedForLocation, .isURLAllowed, .protectionInfoForItemProvider:
+             .isOpenFromAllowedForLocation, .isURLAllowed, .protectionInfoForItemProvider, .encryptFile, .decryptFile,
+             .canReceiveSharedFile, .protectFileProviderItem:
             return nil
         }
     }

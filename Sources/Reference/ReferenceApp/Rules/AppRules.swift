@@ -15,6 +15,8 @@ struct AppRules: Equatable, Sendable {
     var fileEncryption: FileEncryption
     var state: State
     var compliance: Compliance
+    // issue 27: file provider extensions (EXT)
+    var fileProvider: FileProvider
 
     /// The rules of the reference app with `defects` planted and the readings of `variants` taken.
     init(breaking defects: Set<AppDefect> = [], reading variants: Set<AppVariant> = []) {
@@ -28,6 +30,7 @@ struct AppRules: Equatable, Sendable {
         fileEncryption = FileEncryption(broken, read)
         state = State(read)
         compliance = Compliance(broken, read)
+        fileProvider = FileProvider(broken, read)
     }
 
     /// Whether a defect is planted; only the group initialisers ask it.
