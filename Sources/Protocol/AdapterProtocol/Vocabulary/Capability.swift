@@ -67,6 +67,10 @@ public enum Capability: String, WireEnum {
     // issue 27: MDM-managed devices
     /// The SDK's MDM-enrolled user (`sdk.mdmEnrolledAccount`: `mdmEnrolledAccountIdWithCompletion:`), MDM-03.
     case mdmEnrolledAccount = "sdk.mdmEnrolledAccount"
+    // issue 27: showing content under the right identity
+    /// `app.showFile`: the user opens one of the app's own files and the app shows its contents, under the UI identity
+    /// of the file's owner (IDS-54).
+    case showFile = "app.showFile"
 
     /// The capabilities protocol 0 knew. An integration speaking protocol 0 declares only these, so it is
     /// taken to offer every feature area that came later (and a `-32002` answer skips the case).
@@ -100,6 +104,7 @@ public enum Capability: String, WireEnum {
         case .appReinstall: return "app.reinstall deletes the app and its data and installs it again; the keychain stays"
         case .compliance: return "app.acquireToken: the app gets a token for its own resource, remediating Conditional Access through the SDK's compliance manager"
         case .mdmEnrolledAccount: return "sdk.mdmEnrolledAccount: the SDK's MDM-enrolled user"
+        case .showFile: return "app.showFile: the app shows one of its files' contents under the UI identity of the file's owner"
         }
     }
 }

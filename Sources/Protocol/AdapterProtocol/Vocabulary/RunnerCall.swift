@@ -60,6 +60,8 @@ public enum RunnerCall: Sendable, Hashable {
     case appReinstall(AppReinstallRequest)
     // issue 27: MDM-managed devices
     case sdkMDMEnrolledAccount(SDKMDMEnrolledAccountRequest)
+    // issue 27: showing content under the right identity
+    case appShowFile(AppShowFileRequest)
 
     /// Decodes a request whose method is known: `-32602` naming the member at fault when the params do not fit.
     public init(_ method: RunnerMethod, params: JSONValue) throws(RPCError) {
@@ -117,6 +119,7 @@ public enum RunnerCall: Sendable, Hashable {
         case .appUpdate: self = .appUpdate(try AppUpdateRequest(decoding: params))
         case .appReinstall: self = .appReinstall(try AppReinstallRequest(decoding: params))
         case .sdkMDMEnrolledAccount: self = .sdkMDMEnrolledAccount(try SDKMDMEnrolledAccountRequest(decoding: params))
+        case .appShowFile: self = .appShowFile(try AppShowFileRequest(decoding: params))
         }
     }
 
@@ -183,6 +186,7 @@ public enum RunnerCall: Sendable, Hashable {
         case .appUpdate(let request): return request
         case .appReinstall(let request): return request
         case .sdkMDMEnrolledAccount(let request): return request
+        case .appShowFile(let request): return request
         }
     }
 

@@ -63,6 +63,9 @@ public enum RunnerMethod: String, WireEnum {
     case appUpdate = "app.update"
     case appReinstall = "app.reinstall"
 
+    // issue 27: showing content under the right identity (IDS-54)
+    case appShowFile = "app.showFile"
+
     /// How a suite uses a method.
     public enum Role: String, Sendable {
         /// Sent by the runner itself (`initialize`, `sync`, `clock.advance` through `advance_clock`, …).
@@ -86,7 +89,8 @@ public enum RunnerMethod: String, WireEnum {
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare,
              .appCopy, .appNotify, .appPaste, .appAcquireToken, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkLoginAndEnroll, .sdkProtect, .sdkSetValuesToScrub, .deviceManagedConfigChanged,
-             .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall:
+             .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall,
+             .appShowFile:
             return .action
         }
     }
@@ -118,6 +122,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appUpdate: return .appUpdate
         case .appReinstall: return .appReinstall
         case .sdkMDMEnrolledAccount: return .mdmEnrolledAccount
+        case .appShowFile: return .showFile
         case .initialize, .shutdown, .sync, .hello, .appLaunch, .appSignIn, .appSignOut, .appState,
              .appWriteData, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy:
@@ -181,6 +186,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appUpdate: return AppUpdateRequest.self
         case .appReinstall: return AppReinstallRequest.self
         case .sdkMDMEnrolledAccount: return SDKMDMEnrolledAccountRequest.self
+        case .appShowFile: return AppShowFileRequest.self
         }
     }
 
@@ -254,6 +260,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appUpdate: return "replace the app by its update build in place (data and keychain stay) and launch it"
         case .appReinstall: return "uninstall the app and install it again: its data goes, the keychain stays; not launched"
         case .sdkMDMEnrolledAccount: return "mdmEnrolledAccountIdWithCompletion: the MDM-enrolled user, and whether the completion came"
+        case .appShowFile: return "the user opens one of the app's files; the app shows its contents under the file owner's UI identity"
         }
     }
 }

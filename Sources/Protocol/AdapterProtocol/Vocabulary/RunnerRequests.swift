@@ -428,3 +428,13 @@ public struct SDKMDMEnrolledAccountRequest: RunnerRequest {
     public var params: Empty
     public init(_ params: Empty) { self.params = params }
 }
+
+// issue 27: showing content under the right identity
+
+/// `app.showFile`.
+public struct AppShowFileRequest: RunnerRequest {
+    public static let method = RunnerMethod.appShowFile
+    public typealias Result = ShowFileResult
+    public var params: FileParams
+    public init(_ params: FileParams) { self.params = params }
+}

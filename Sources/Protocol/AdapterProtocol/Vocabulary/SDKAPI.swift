@@ -16,6 +16,13 @@ public enum SDKAPI: String, WireEnum {
     case protectionInfoForItemProvider
     /// `IntuneMAMComplianceManager`'s remediation (issue 27: Conditional Access; `…ForIdentity:silent:` up to 19.x).
     case remediateComplianceForAccountId
+    // issue 27: showing content under the right identity
+    /// `IntuneMAMFileProtectionManager protectionInfo:`: a local file's owner (IDS-54; the same name in every release,
+    /// its result's `identity` became `accountId` in 17.5.0).
+    case protectionInfo
+    /// `IntuneMAMPolicyManager setCurrentThreadAccountId:` (IDS-55): the thread identity, scoped
+    /// (`…:forScope:`, the only form from 20.0) or not; `setCurrentThreadIdentity:` up to 19.x.
+    case setCurrentThreadAccountId
 
     /// The UPN-era name of the same method, where there was one (present up to 19.x).
     public var upnEraName: String? {
@@ -24,8 +31,9 @@ public enum SDKAPI: String, WireEnum {
         case .deRegisterAndUnenrollAccountId: return "deRegisterAndUnenrollAccount"
         case .setUIPolicyAccountId: return "setUIPolicyIdentity"
         case .remediateComplianceForAccountId: return "remediateComplianceForIdentity"
+        case .setCurrentThreadAccountId: return "setCurrentThreadIdentity"
         case .applicationDidFinishLaunching, .loginAndEnrollAccount, .protect, .isSaveToAllowedForLocation,
-             .isOpenFromAllowedForLocation, .isURLAllowed, .protectionInfoForItemProvider:
+             .isOpenFromAllowedForLocation, .isURLAllowed, .protectionInfoForItemProvider, .protectionInfo:
             return nil
         }
     }
