@@ -106,6 +106,13 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// Told compliant, the app gives up with the refusal it had instead of asking for its token again (CA-03;
     /// iOS#393, iOS#666: sign-in still ends in the protection-policy error after a compliant status).
     case tokenNotRetriedAfterCompliant
+    // issue 27: showing content under the right identity
+
+    /// The app shows a file the user opens under the current UI identity, without reading its owner or switching to
+    /// it (IDS-54): a managed file skips conditional launch, an unmanaged one shows under the managed identity.
+    case fileShownUnderCurrentIdentity
+    /// A single-identity app shows arbitrary web content without setting the thread identity to "" (IDS-55).
+    case singleIdentityWebContentKeepsThreadIdentity
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -140,6 +147,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
         // issue 27: Conditional Access remediation
         case .remediationWithUpn: return ["CA-01"]
         case .tokenNotRetriedAfterCompliant: return ["CA-03"]
+        // issue 27: showing content under the right identity
+        case .fileShownUnderCurrentIdentity: return ["IDS-54"]
+        case .singleIdentityWebContentKeepsThreadIdentity: return ["IDS-55"]
         }
     }
 
@@ -251,6 +261,13 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .tokenNotRetriedAfterCompliant:
             return "told compliant by the compliance delegate, the app gives up with the protection_policy_required "
                 + "refusal instead of asking for its token again (iOS#393, iOS#666)"
+        // issue 27: showing content under the right identity
+        case .fileShownUnderCurrentIdentity:
+            return "app.showFile shows the file under the current UI identity without reading its owner or calling "
+                + "setUIPolicyAccountId: a managed account's file skips its PIN, an unmanaged file shows as the managed account's"
+        case .singleIdentityWebContentKeepsThreadIdentity:
+            return "a single-identity app shows arbitrary web content under its thread identity (the enrolled account) "
+                + "without setCurrentThreadAccountId(\"\") around it"
         }
     }
 }

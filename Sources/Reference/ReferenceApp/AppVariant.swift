@@ -25,6 +25,9 @@ public enum AppVariant: String, CaseIterable, Sendable {
     // issue 27: Conditional Access remediation
     /// The app remediates with `silent: NO`, letting the SDK take UI control for the remediation.
     case remediationNotSilent
+    // issue 27: showing content under the right identity
+    /// The app takes the owner of a file it shows from its own records instead of asking `protectionInfo:`.
+    case fileOwnerTakenFromAppRecords
 
     /// The requirement IDs whose cases see this variant's behaviour.
     public var requirementIDs: [String] { catalogEntry.ids }
@@ -75,6 +78,11 @@ public enum AppVariant: String, CaseIterable, Sendable {
             return (["CA-01", "CA-02", "CA-03"], "spec/intune-sdk-api.md:405", "compliance.remediatesSilently",
                     "the app calls remediateComplianceForAccountId with silent NO (the header recommends it for a first "
                         + "sign-in; either value is documented)")
+        // issue 27: showing content under the right identity
+        case .fileOwnerTakenFromAppRecords:
+            return (["IDS-54"], "000:540", "identity.fileOwnerReadFromSDK",
+                    "app.showFile takes the file's owner from the app's own records (the account folder it keeps the "
+                        + "file in) instead of asking protectionInfo (the guide: apps can use the file protection manager)")
         }
     }
 }
