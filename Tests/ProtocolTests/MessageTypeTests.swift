@@ -98,6 +98,16 @@ struct VersionTests {
         #expect(api.acceptedNames(sdkVersion: SDKVersion(18, 2, 0)) == ["registerAndEnrollAccountId", "registerAndEnrollAccount"])
         #expect(api.acceptedNames(sdkVersion: SDKVersion(21, 7, 1)) == ["registerAndEnrollAccountId"])
     }
+
+    /// IDS-55: the thread identity's setter is `setCurrentThreadIdentity:` in 15.4.0, both names in 17.5.0 and 19.7.14,
+    /// only `setCurrentThreadAccountId:forScope:` from 20.0 (IntuneMAMPolicyManager.h of each release).
+    @Test(arguments: [(SDKVersion(15, 4, 0), ["setCurrentThreadIdentity"]),
+                      (SDKVersion(17, 5, 0), ["setCurrentThreadAccountId", "setCurrentThreadIdentity"]),
+                      (SDKVersion(19, 7, 14), ["setCurrentThreadAccountId", "setCurrentThreadIdentity"]),
+                      (SDKVersion(20, 9, 6), ["setCurrentThreadAccountId"])])
+    func theThreadIdentitySetterGoesByItsReleasesName(version: SDKVersion, names: [String]) {
+        #expect(SDKAPI.setCurrentThreadAccountId.acceptedNames(sdkVersion: version) == names)
+    }
 }
 
 struct SpellingTests {

@@ -99,6 +99,13 @@ public protocol BoundApp: AnyObject, Sendable {
     func importFile(name: String, text: String, owner: String, target: String, replicated: Bool) throws(RPCError)
         -> ImportFileResult
 
+    // issue 27: showing content under the right identity
+    /// `app.showFile`: the user opens the app's file `name`. The app reads its owner (`protectionInfo:` of the file
+    /// protection manager, or its own records), sets the UI identity to that owner and shows the contents only when the
+    /// switch succeeded (IDS-54, 000:540), reporting `event.app file-shown` with the UI identity they showed under.
+    /// Blocks until shown or `deadline`; true when shown.
+    func showFile(name: String, until deadline: Date) throws(RPCError) -> Bool
+
     /// `app.copy`: the user copies `text` from `accountId`'s data, which the app shows under that UI identity; the
     /// copy goes through the SDK's pasteboard (IDS-12).
     func copy(text: String, from accountId: String, until deadline: Date) throws(RPCError)
@@ -126,7 +133,9 @@ public protocol BoundApp: AnyObject, Sendable {
     /// notification extension. Arrives on the SDK's thread.
     func policyDidChange()
 
-    /// `app.showWebContent`: arbitrary web content, shown under no account's identity (IDS-11).
+    /// `app.showWebContent`: arbitrary web content, shown under no account's identity: a multi-identity app clears the
+    /// UI identity around it (IDS-11), a single-identity app the thread identity (IDS-55); `event.app
+    /// web-content-shown` names the identity it showed under.
     func showWebContent(until deadline: Date)
 
     /// `device.managedConfigChanged`: the operating system tells the app's SDK that the managed app
@@ -233,6 +242,12 @@ extension BoundApp {
     public func importFile(name: String, text: String, owner: String, target: String, replicated: Bool) throws(RPCError)
         -> ImportFileResult {
         throw RPCError.unsupported(.fileProvider, "this app has no file provider extension")
+    }
+
+    // issue 27: showing content under the right identity
+    /// An app that shows none of its files' contents; its host must then not declare `app.showFile`.
+    public func showFile(name: String, until deadline: Date) throws(RPCError) -> Bool {
+        throw RPCError.unsupported(.showFile, "this app shows no files of its own")
     }
 
     /// An app that shares nothing; its host must then not declare `app.dataTransfer`.

@@ -135,6 +135,9 @@ public final class IntuneBinding<Host: IntuneBindingHost>: TypedAdapterHandler {
             let params = request.params
             return request.reply(try actingApp().receiveShare(text: params.text, owner: params.owner.rawValue, saveAs: params.saveAs,
                                                               until: deadline))
+        // issue 27: showing content under the right identity
+        case .appShowFile(let request):
+            return request.reply(ShowFileResult(shown: try actingApp().showFile(name: request.params.name, until: deadline)))
         case .appShare(let request): return request.reply(ShareResult(targets: try actingApp().share(name: request.params.name)))
         case .appOpenLink(let request):
             let params = request.params

@@ -122,6 +122,13 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The replicated file provider extension hands the system its items without `protectFileProviderItem:forAccountId:`
     /// (EXT-04).
     case replicatedItemNotProtected
+    // issue 27: showing content under the right identity
+
+    /// The app shows a file the user opens under the current UI identity, without reading its owner or switching to
+    /// it (IDS-54): a managed file skips conditional launch, an unmanaged one shows under the managed identity.
+    case fileShownUnderCurrentIdentity
+    /// A single-identity app shows arbitrary web content without setting the thread identity to "" (IDS-55).
+    case singleIdentityWebContentKeepsThreadIdentity
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -161,6 +168,9 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .fileProviderImportNotDecrypted: return ["EXT-02"]
         case .fileProviderSkipsCanReceiveSharedFile: return ["EXT-03"]
         case .replicatedItemNotProtected: return ["EXT-04"]
+        // issue 27: showing content under the right identity
+        case .fileShownUnderCurrentIdentity: return ["IDS-54"]
+        case .singleIdentityWebContentKeepsThreadIdentity: return ["IDS-55"]
         }
     }
 
@@ -287,6 +297,13 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .replicatedItemNotProtected:
             return "the replicated file provider extension hands the system its items without "
                 + "protectFileProviderItem:forAccountId: for their owner"
+        // issue 27: showing content under the right identity
+        case .fileShownUnderCurrentIdentity:
+            return "app.showFile shows the file under the current UI identity without reading its owner or calling "
+                + "setUIPolicyAccountId: a managed account's file skips its PIN, an unmanaged file shows as the managed account's"
+        case .singleIdentityWebContentKeepsThreadIdentity:
+            return "a single-identity app shows arbitrary web content under its thread identity (the enrolled account) "
+                + "without setCurrentThreadAccountId(\"\") around it"
         }
     }
 }

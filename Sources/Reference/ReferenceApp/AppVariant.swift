@@ -28,6 +28,9 @@ public enum AppVariant: String, CaseIterable, Sendable {
     // issue 27: file provider extensions
     /// The file provider extension decrypts an import first and asks `canReceiveSharedFile:` afterwards.
     case importDecryptedBeforeAskingTheTarget
+    // issue 27: showing content under the right identity
+    /// The app takes the owner of a file it shows from its own records instead of asking `protectionInfo:`.
+    case fileOwnerTakenFromAppRecords
 
     /// The requirement IDs whose cases see this variant's behaviour.
     public var requirementIDs: [String] { catalogEntry.ids }
@@ -83,6 +86,11 @@ public enum AppVariant: String, CaseIterable, Sendable {
             return (["EXT-02", "EXT-03"], "002:149", "fileProvider.asksBeforeDecrypting",
                     "the file provider extension decrypts an encrypted import first and asks canReceiveSharedFile: of the "
                         + "target's policy afterwards, about the file as it came (the guide names both steps, in no order)")
+        // issue 27: showing content under the right identity
+        case .fileOwnerTakenFromAppRecords:
+            return (["IDS-54"], "000:540", "identity.fileOwnerReadFromSDK",
+                    "app.showFile takes the file's owner from the app's own records (the account folder it keeps the "
+                        + "file in) instead of asking protectionInfo (the guide: apps can use the file protection manager)")
         }
     }
 }

@@ -40,17 +40,33 @@ extension ReferenceApp {
         }
     }
 
-    /// Arbitrary web content is no account's data: a multi-identity app switches the UI identity to "" while
-    /// showing it and restores the previous identity after (IDS-11). Single-identity apps have one identity.
+    /// Arbitrary web content is no account's data. A multi-identity app switches the UI identity to "" while showing
+    /// it and restores the previous identity after (IDS-11, 003:767); a single-identity app shows it with the thread
+    /// identity set to "" and back to nil after (IDS-55, 003:768), which the scoped form (the only one from 20.0)
+    /// does when the scope ends. `event.app web-content-shown` names the identity it showed under.
     func showWebContent(until deadline: Date) {
-        guard runtime.configuration.settings.multiIdentity else { return }
-        guard rules.identity.webContentClearsIdentity else {
-            events.log(.info, "showing web content under the current identity")
+        let manager = runtime.policyManager
+        guard runtime.configuration.settings.multiIdentity else {
+            guard rules.identity.singleIdentityWebContentClearsThreadIdentity else {
+                events.log(.info, "showing web content under the current thread identity")
+                events.app(.webContentShown, accountId: manager.getCurrentThreadAccountId() ?? "")
+                return
+            }
+            events.sdkCall(.setCurrentThreadAccountId, accountId: "")
+            manager.setCurrentThreadAccountId("") {
+                events.app(.webContentShown, accountId: manager.getCurrentThreadAccountId() ?? "")
+            }
             return
         }
-        let previous = runtime.policyManager.getUIPolicyAccountId()
+        guard rules.identity.webContentClearsIdentity else {
+            events.log(.info, "showing web content under the current identity")
+            events.app(.webContentShown, accountId: manager.getUIPolicyAccountId() ?? "")
+            return
+        }
+        let previous = manager.getUIPolicyAccountId()
         let cleared = calls.setUIPolicyAccountId("", until: deadline)
         events.log(.info, "showing web content with the UI identity cleared (\(cleared))")
+        events.app(.webContentShown, accountId: manager.getUIPolicyAccountId() ?? "")
         _ = calls.setUIPolicyAccountId(previous, until: deadline)
     }
 

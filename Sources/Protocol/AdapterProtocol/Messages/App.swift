@@ -339,3 +339,13 @@ public struct AcquireTokenResult: Codable, Sendable, Hashable {
     public var acquired: Bool
     public init(acquired: Bool) { self.acquired = acquired }
 }
+
+// issue 27: showing content under the right identity
+
+/// `app.showFile` result (IDS-54): whether the app showed the file's contents. The app reads the file's owner, sets
+/// the UI identity to it and shows the contents only when that switch succeeded (for a managed owner, after
+/// conditional launch); `event.app file-shown` names the UI identity they showed under.
+public struct ShowFileResult: Codable, Sendable, Hashable {
+    public var shown: Bool
+    public init(shown: Bool) { self.shown = shown }
+}

@@ -71,6 +71,10 @@ public enum Capability: String, WireEnum {
     /// The app has a file provider extension (`ext.provideFile`, `ext.importFile`) that encrypts, decrypts and
     /// admits files as the guide's "Integrate a file provider extension" section says (EXT-01…EXT-04).
     case fileProvider = "app.fileProvider"
+    // issue 27: showing content under the right identity
+    /// `app.showFile`: the user opens one of the app's own files and the app shows its contents, under the UI identity
+    /// of the file's owner (IDS-54).
+    case showFile = "app.showFile"
 
     /// The capabilities protocol 0 knew. An integration speaking protocol 0 declares only these, so it is
     /// taken to offer every feature area that came later (and a `-32002` answer skips the case).
@@ -105,6 +109,7 @@ public enum Capability: String, WireEnum {
         case .compliance: return "app.acquireToken: the app gets a token for its own resource, remediating Conditional Access through the SDK's compliance manager"
         case .mdmEnrolledAccount: return "sdk.mdmEnrolledAccount: the SDK's MDM-enrolled user"
         case .fileProvider: return "ext.provideFile, ext.importFile: the app's file provider extension provides and imports files"
+        case .showFile: return "app.showFile: the app shows one of its files' contents under the UI identity of the file's owner"
         }
     }
 }

@@ -37,6 +37,14 @@ public enum AppEventKind: String, WireEnum {
     /// The app's compliance delegate received the status of a Conditional Access remediation (CA-02); `compliance`
     /// names it, `accountId` is the account the SDK reported.
     case complianceStatus = "compliance-status"
+    // issue 27: showing content under the right identity
+    /// The app showed one of its files' contents (`app.showFile`, IDS-54); `accountId` is the UI identity it showed
+    /// them under ("" = none).
+    case fileShown = "file-shown"
+    /// The app showed arbitrary web content (`app.showWebContent`, IDS-11, IDS-55); `accountId` is the identity it
+    /// showed it under: the UI identity in a multi-identity app, the showing thread's effective identity (its thread
+    /// identity, else the process identity) in a single-identity app ("" = none).
+    case webContentShown = "web-content-shown"
 }
 
 /// Who restarted the app (`event.app restarted`, `reason`).

@@ -63,6 +63,8 @@ public enum RunnerCall: Sendable, Hashable {
     // issue 27: file provider extensions (EXT)
     case extProvideFile(ExtProvideFileRequest)
     case extImportFile(ExtImportFileRequest)
+    // issue 27: showing content under the right identity
+    case appShowFile(AppShowFileRequest)
 
     /// Decodes a request whose method is known: `-32602` naming the member at fault when the params do not fit.
     public init(_ method: RunnerMethod, params: JSONValue) throws(RPCError) {
@@ -122,6 +124,7 @@ public enum RunnerCall: Sendable, Hashable {
         case .sdkMDMEnrolledAccount: self = .sdkMDMEnrolledAccount(try SDKMDMEnrolledAccountRequest(decoding: params))
         case .extProvideFile: self = .extProvideFile(try ExtProvideFileRequest(decoding: params))
         case .extImportFile: self = .extImportFile(try ExtImportFileRequest(decoding: params))
+        case .appShowFile: self = .appShowFile(try AppShowFileRequest(decoding: params))
         }
     }
 
@@ -190,6 +193,7 @@ public enum RunnerCall: Sendable, Hashable {
         case .sdkMDMEnrolledAccount(let request): return request
         case .extProvideFile(let request): return request
         case .extImportFile(let request): return request
+        case .appShowFile(let request): return request
         }
     }
 

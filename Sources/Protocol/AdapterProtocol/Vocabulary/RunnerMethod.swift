@@ -66,6 +66,8 @@ public enum RunnerMethod: String, WireEnum {
     // issue 27: file provider extensions (EXT)
     case extProvideFile = "ext.provideFile"
     case extImportFile = "ext.importFile"
+    // issue 27: showing content under the right identity (IDS-54)
+    case appShowFile = "app.showFile"
 
     /// How a suite uses a method.
     public enum Role: String, Sendable {
@@ -91,7 +93,7 @@ public enum RunnerMethod: String, WireEnum {
              .appCopy, .appNotify, .appPaste, .appAcquireToken, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkLoginAndEnroll, .sdkProtect, .sdkSetValuesToScrub, .deviceManagedConfigChanged,
              .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall,
-             .extProvideFile, .extImportFile:
+             .extProvideFile, .extImportFile, .appShowFile:
             return .action
         }
     }
@@ -124,6 +126,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appReinstall: return .appReinstall
         case .sdkMDMEnrolledAccount: return .mdmEnrolledAccount
         case .extProvideFile, .extImportFile: return .fileProvider
+        case .appShowFile: return .showFile
         case .initialize, .shutdown, .sync, .hello, .appLaunch, .appSignIn, .appSignOut, .appState,
              .appWriteData, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy:
@@ -189,6 +192,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkMDMEnrolledAccount: return SDKMDMEnrolledAccountRequest.self
         case .extProvideFile: return ExtProvideFileRequest.self
         case .extImportFile: return ExtImportFileRequest.self
+        case .appShowFile: return AppShowFileRequest.self
         }
     }
 
@@ -264,6 +268,7 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkMDMEnrolledAccount: return "mdmEnrolledAccountIdWithCompletion: the MDM-enrolled user, and whether the completion came"
         case .extProvideFile: return "the app's file provider extension hands one of the app's files to the system, encrypted where the owner's policy asks"
         case .extImportFile: return "the system hands the app's file provider extension a file to import for an account: decrypted, and refused where the account's policy says so"
+        case .appShowFile: return "the user opens one of the app's files; the app shows its contents under the file owner's UI identity"
         }
     }
 }

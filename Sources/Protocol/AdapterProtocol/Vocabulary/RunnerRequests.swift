@@ -446,3 +446,13 @@ public struct ExtImportFileRequest: RunnerRequest {
     public var params: ImportFileParams
     public init(_ params: ImportFileParams) { self.params = params }
 }
+
+// issue 27: showing content under the right identity
+
+/// `app.showFile`.
+public struct AppShowFileRequest: RunnerRequest {
+    public static let method = RunnerMethod.appShowFile
+    public typealias Result = ShowFileResult
+    public var params: FileParams
+    public init(_ params: FileParams) { self.params = params }
+}

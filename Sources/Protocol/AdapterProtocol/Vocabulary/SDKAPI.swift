@@ -25,6 +25,13 @@ public enum SDKAPI: String, WireEnum {
     case canReceiveSharedFile
     /// `protectFileProviderItem:forAccountId:` (from 18.2.0), EXT-04.
     case protectFileProviderItem
+    // issue 27: showing content under the right identity
+    /// `IntuneMAMFileProtectionManager protectionInfo:`: a local file's owner (IDS-54; the same name in every release,
+    /// its result's `identity` became `accountId` in 17.5.0).
+    case protectionInfo
+    /// `IntuneMAMPolicyManager setCurrentThreadAccountId:` (IDS-55): the thread identity, scoped
+    /// (`…:forScope:`, the only form from 20.0) or not; `setCurrentThreadIdentity:` up to 19.x.
+    case setCurrentThreadAccountId
 
     /// The UPN-era name of the same method, where there was one (present up to 19.x).
     public var upnEraName: String? {
@@ -33,9 +40,10 @@ public enum SDKAPI: String, WireEnum {
         case .deRegisterAndUnenrollAccountId: return "deRegisterAndUnenrollAccount"
         case .setUIPolicyAccountId: return "setUIPolicyIdentity"
         case .remediateComplianceForAccountId: return "remediateComplianceForIdentity"
+        case .setCurrentThreadAccountId: return "setCurrentThreadIdentity"
         case .applicationDidFinishLaunching, .loginAndEnrollAccount, .protect, .isSaveToAllowedForLocation,
              .isOpenFromAllowedForLocation, .isURLAllowed, .protectionInfoForItemProvider, .encryptFile, .decryptFile,
-             .canReceiveSharedFile, .protectFileProviderItem:
+             .canReceiveSharedFile, .protectFileProviderItem, .protectionInfo:
             return nil
         }
     }

@@ -20,6 +20,14 @@ extension AppRules {
         /// Showing an unmanaged account's data sets the UI identity too (IDS-50, 000:565: whether or not the user is
         /// managed).
         var showsUnmanagedUnderItsIdentity: Bool
+        // issue 27: showing content under the right identity
+        /// A file the user opens shows under its owner's UI identity, set before the contents show (IDS-54, 000:540).
+        var showsFileUnderItsOwner: Bool
+        /// The owner of a file to show comes from the SDK (`protectionInfo:`); otherwise from the app's own records (the
+        /// folder it keeps the account's documents in), which 000:540 allows ("apps can use").
+        var fileOwnerReadFromSDK: Bool
+        /// A single-identity app shows web content with the thread identity set to "" (IDS-55, 003:768).
+        var singleIdentityWebContentClearsThreadIdentity: Bool
 
         init(_ broken: Broken, _ read: Read) {
             webContentClearsIdentity = !broken(.webContentKeepsIdentity)
@@ -30,6 +38,10 @@ extension AppRules {
             sharedDataSavedAsOwner = !broken(.sharedDataSavedWithoutOwner)
             writesUnderUIIdentity = !read(.filesWrittenUnderProcessIdentity)
             showsUnmanagedUnderItsIdentity = !broken(.identitySetOnlyForManagedAccounts)
+            // issue 27: showing content under the right identity
+            showsFileUnderItsOwner = !broken(.fileShownUnderCurrentIdentity)
+            fileOwnerReadFromSDK = !read(.fileOwnerTakenFromAppRecords)
+            singleIdentityWebContentClearsThreadIdentity = !broken(.singleIdentityWebContentKeepsThreadIdentity)
         }
     }
 }
