@@ -67,6 +67,13 @@ public enum Capability: String, WireEnum {
     // issue 27: MDM-managed devices
     /// The SDK's MDM-enrolled user (`sdk.mdmEnrolledAccount`: `mdmEnrolledAccountIdWithCompletion:`), MDM-03.
     case mdmEnrolledAccount = "sdk.mdmEnrolledAccount"
+    // issue 27: file ownership (IDS-52, IDS-53)
+    /// `app.truncateData`: the app can open one of its existing files in truncate mode under a thread identity, which
+    /// the SDK takes as establishing the file's owner anew (000:538, IDS-52).
+    case fileTruncate = "app.fileTruncate"
+    /// `app.writeMixedData`: the app writes files that hold several accounts' data, managed and unmanaged, in one
+    /// file (000:544, IDS-53); an app that keeps every account's data apart has none.
+    case mixedData = "app.mixedData"
 
     /// The capabilities protocol 0 knew. An integration speaking protocol 0 declares only these, so it is
     /// taken to offer every feature area that came later (and a `-32002` answer skips the case).
@@ -100,6 +107,8 @@ public enum Capability: String, WireEnum {
         case .appReinstall: return "app.reinstall deletes the app and its data and installs it again; the keychain stays"
         case .compliance: return "app.acquireToken: the app gets a token for its own resource, remediating Conditional Access through the SDK's compliance manager"
         case .mdmEnrolledAccount: return "sdk.mdmEnrolledAccount: the SDK's MDM-enrolled user"
+        case .fileTruncate: return "app.truncateData: the app opens one of its files in truncate mode under a thread identity"
+        case .mixedData: return "app.writeMixedData: the app writes one file mixing managed and unmanaged accounts' data"
         }
     }
 }

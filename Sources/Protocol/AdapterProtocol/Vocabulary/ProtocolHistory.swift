@@ -22,7 +22,8 @@ extension RunnerMethod {
         case .hello, .reset, .appWriteDataInBackground, .appFileInfo, .appSetPreference, .appSetAuthOverrides,
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare, .appCopy, .appNotify,
              .appPaste, .appAcquireToken, .sdkSetValuesToScrub, .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy,
-             .devicePaste, .appUpdate, .appReinstall, .sdkMDMEnrolledAccount:
+             .devicePaste, .appUpdate, .appReinstall, .sdkMDMEnrolledAccount,
+             .appTruncateData, .appWriteMixedData:
             return .v1
         }
     }

@@ -63,6 +63,10 @@ public enum RunnerMethod: String, WireEnum {
     case appUpdate = "app.update"
     case appReinstall = "app.reinstall"
 
+    // issue 27: file ownership (IDS-52, IDS-53)
+    case appTruncateData = "app.truncateData"
+    case appWriteMixedData = "app.writeMixedData"
+
     /// How a suite uses a method.
     public enum Role: String, Sendable {
         /// Sent by the runner itself (`initialize`, `sync`, `clock.advance` through `advance_clock`, …).
@@ -86,7 +90,8 @@ public enum RunnerMethod: String, WireEnum {
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare,
              .appCopy, .appNotify, .appPaste, .appAcquireToken, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkLoginAndEnroll, .sdkProtect, .sdkSetValuesToScrub, .deviceManagedConfigChanged,
-             .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall:
+             .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall,
+             .appTruncateData, .appWriteMixedData:
             return .action
         }
     }
@@ -118,6 +123,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appUpdate: return .appUpdate
         case .appReinstall: return .appReinstall
         case .sdkMDMEnrolledAccount: return .mdmEnrolledAccount
+        case .appTruncateData: return .fileTruncate
+        case .appWriteMixedData: return .mixedData
         case .initialize, .shutdown, .sync, .hello, .appLaunch, .appSignIn, .appSignOut, .appState,
              .appWriteData, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy:
@@ -181,6 +188,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appUpdate: return AppUpdateRequest.self
         case .appReinstall: return AppReinstallRequest.self
         case .sdkMDMEnrolledAccount: return SDKMDMEnrolledAccountRequest.self
+        case .appTruncateData: return AppTruncateDataRequest.self
+        case .appWriteMixedData: return AppWriteMixedDataRequest.self
         }
     }
 
@@ -254,6 +263,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appUpdate: return "replace the app by its update build in place (data and keychain stay) and launch it"
         case .appReinstall: return "uninstall the app and install it again: its data goes, the keychain stays; not launched"
         case .sdkMDMEnrolledAccount: return "mdmEnrolledAccountIdWithCompletion: the MDM-enrolled user, and whether the completion came"
+        case .appTruncateData: return "the app opens one of its files in truncate mode under a thread identity and writes it anew"
+        case .appWriteMixedData: return "the app writes one file holding several accounts' data, protecting each managed account's part"
         }
     }
 }
