@@ -106,6 +106,11 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// Told compliant, the app gives up with the refusal it had instead of asking for its token again (CA-03;
     /// iOS#393, iOS#666: sign-in still ends in the protection-policy error after a compliant status).
     case tokenNotRetriedAfterCompliant
+    // issue 27: file ownership
+
+    /// The app writes a file mixing managed and unmanaged users' data with every part plain, the managed user's too
+    /// (IDS-53).
+    case mixedFileWrittenUnprotected
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -140,6 +145,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
         // issue 27: Conditional Access remediation
         case .remediationWithUpn: return ["CA-01"]
         case .tokenNotRetriedAfterCompliant: return ["CA-03"]
+        // issue 27: file ownership
+        case .mixedFileWrittenUnprotected: return ["IDS-53"]
         }
     }
 
@@ -251,6 +258,10 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .tokenNotRetriedAfterCompliant:
             return "told compliant by the compliance delegate, the app gives up with the protection_policy_required "
                 + "refusal instead of asking for its token again (iOS#393, iOS#666)"
+        // issue 27: file ownership
+        case .mixedFileWrittenUnprotected:
+            return "app.writeMixedData writes the managed account's part plain beside the unmanaged one's, without "
+                + "protect:accountId:, so the managed user's data lies unencrypted in the shared file (000:544)"
         }
     }
 }

@@ -25,6 +25,9 @@ public enum AppVariant: String, CaseIterable, Sendable {
     // issue 27: Conditional Access remediation
     /// The app remediates with `silent: NO`, letting the SDK take UI control for the remediation.
     case remediationNotSilent
+    // issue 27: file ownership
+    /// A file mixing several accounts' data protects only the managed account's part; the others stay plain.
+    case mixedFileUnmanagedPartsLeftPlain
 
     /// The requirement IDs whose cases see this variant's behaviour.
     public var requirementIDs: [String] { catalogEntry.ids }
@@ -75,6 +78,12 @@ public enum AppVariant: String, CaseIterable, Sendable {
             return (["CA-01", "CA-02", "CA-03"], "spec/intune-sdk-api.md:405", "compliance.remediatesSilently",
                     "the app calls remediateComplianceForAccountId with silent NO (the header recommends it for a first "
                         + "sign-in; either value is documented)")
+        // issue 27: file ownership
+        case .mixedFileUnmanagedPartsLeftPlain:
+            return (["IDS-53"], "000:544", "identity.mixedFileProtection",
+                    "a file mixing managed and unmanaged users' data protects only the managed user's part; the "
+                        + "unmanaged parts stay plain, without the SDK's identity header (the guide asks the app to "
+                        + "encrypt the managed user's data only)")
         }
     }
 }
