@@ -50,6 +50,16 @@ public protocol BoundApp: AnyObject, Sendable {
     /// `app.fileInfo`: the owner of the app's file `name` and whether the app stored it encrypted (POL-10).
     func fileInfo(name: String) throws(RPCError) -> FileInfoResult
 
+    // issue 27: file ownership (IDS-52, IDS-53)
+    /// `app.truncateData`: under thread identity `threadAccountId`, opens the app's existing file `name` in truncate
+    /// mode and writes `content` into it; returns the owner the SDK recorded ("" = none), IDS-52.
+    func truncateData(name: String, content: String, threadAccountId: String) throws(RPCError) -> String
+
+    /// `app.writeMixedData`: writes one file holding every part, the managed accounts' parts protected with
+    /// `protect:accountId:` (000:544); returns, per part, the owner and encryption `protectionInfo` reads from the
+    /// file, IDS-53.
+    func writeMixedData(name: String, parts: [MixedDataPart]) throws(RPCError) -> [MixedDataPartInfo]
+
     /// `sdk.protect`: `protect:accountId:` on the text, then the protection info of the result (IDS-10); nil
     /// when the SDK produced no protected data. File and data protection stay with the app, which calls its
     /// SDK's protection managers directly.
@@ -198,6 +208,17 @@ extension BoundApp {
     public func writeDataInBackground(name: String, content: String, threadAccountId: String, workAccountId: String?)
         throws(RPCError) -> String {
         throw RPCError.unsupported(.identityMulti, "this app runs under one identity")
+    }
+
+    // issue 27: file ownership (IDS-52, IDS-53)
+    /// An app that only ever writes new files; its host must then not declare `app.fileTruncate`.
+    public func truncateData(name: String, content: String, threadAccountId: String) throws(RPCError) -> String {
+        throw RPCError.unsupported(.fileTruncate, "this app never rewrites a file in place")
+    }
+
+    /// An app that keeps every account's data in files of its own; its host must then not declare `app.mixedData`.
+    public func writeMixedData(name: String, parts: [MixedDataPart]) throws(RPCError) -> [MixedDataPartInfo] {
+        throw RPCError.unsupported(.mixedData, "this app writes no file mixing several accounts' data")
     }
 
     /// An app that shows no notifications; its host must then not declare `app.notifications`.

@@ -167,6 +167,15 @@ public final class IntuneBinding<Host: IntuneBindingHost>: TypedAdapterHandler {
         case .sdkEnrolledAccount(let request): return request.reply(try enrolledAccount())
         case .sdkAllowedAccounts(let request): return request.reply(try allowedAccounts())
         case .sdkMDMEnrolledAccount(let request): return request.reply(try mdmEnrolledAccount())
+        // issue 27: file ownership (IDS-52, IDS-53)
+        case .appTruncateData(let request):
+            let params = request.params
+            let owner = try actingApp().truncateData(name: params.name, content: params.content,
+                                                     threadAccountId: params.threadAccountId.rawValue)
+            return request.reply(WriteDataResult(owner: AccountID(owner)))
+        case .appWriteMixedData(let request):
+            let parts = try actingApp().writeMixedData(name: request.params.name, parts: request.params.parts)
+            return request.reply(WriteMixedDataResult(parts: parts))
         case .sdkAppConfig(let request): return request.reply(try appConfig(request.params))
         case .sdkAppConfigValue(let request): return request.reply(try appConfigValue(request.params))
         case .sdkPolicy(let request): return request.reply(try policy(accountId: request.params.accountId.rawValue))

@@ -129,6 +129,11 @@ public enum AppDefect: String, CaseIterable, Sendable {
     case fileShownUnderCurrentIdentity
     /// A single-identity app shows arbitrary web content without setting the thread identity to "" (IDS-55).
     case singleIdentityWebContentKeepsThreadIdentity
+    // issue 27: file ownership
+
+    /// The app writes a file mixing managed and unmanaged users' data with every part plain, the managed user's too
+    /// (IDS-53).
+    case mixedFileWrittenUnprotected
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -171,6 +176,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
         // issue 27: showing content under the right identity
         case .fileShownUnderCurrentIdentity: return ["IDS-54"]
         case .singleIdentityWebContentKeepsThreadIdentity: return ["IDS-55"]
+        // issue 27: file ownership
+        case .mixedFileWrittenUnprotected: return ["IDS-53"]
         }
     }
 
@@ -304,6 +311,10 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .singleIdentityWebContentKeepsThreadIdentity:
             return "a single-identity app shows arbitrary web content under its thread identity (the enrolled account) "
                 + "without setCurrentThreadAccountId(\"\") around it"
+        // issue 27: file ownership
+        case .mixedFileWrittenUnprotected:
+            return "app.writeMixedData writes the managed account's part plain beside the unmanaged one's, without "
+                + "protect:accountId:, so the managed user's data lies unencrypted in the shared file (000:544)"
         }
     }
 }

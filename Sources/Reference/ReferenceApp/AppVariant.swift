@@ -31,6 +31,9 @@ public enum AppVariant: String, CaseIterable, Sendable {
     // issue 27: showing content under the right identity
     /// The app takes the owner of a file it shows from its own records instead of asking `protectionInfo:`.
     case fileOwnerTakenFromAppRecords
+    // issue 27: file ownership
+    /// A file mixing several accounts' data protects only the managed account's part; the others stay plain.
+    case mixedFileUnmanagedPartsLeftPlain
 
     /// The requirement IDs whose cases see this variant's behaviour.
     public var requirementIDs: [String] { catalogEntry.ids }
@@ -91,6 +94,12 @@ public enum AppVariant: String, CaseIterable, Sendable {
             return (["IDS-54"], "000:540", "identity.fileOwnerReadFromSDK",
                     "app.showFile takes the file's owner from the app's own records (the account folder it keeps the "
                         + "file in) instead of asking protectionInfo (the guide: apps can use the file protection manager)")
+        // issue 27: file ownership
+        case .mixedFileUnmanagedPartsLeftPlain:
+            return (["IDS-53"], "000:544", "identity.mixedFileProtection",
+                    "a file mixing managed and unmanaged users' data protects only the managed user's part; the "
+                        + "unmanaged parts stay plain, without the SDK's identity header (the guide asks the app to "
+                        + "encrypt the managed user's data only)")
         }
     }
 }

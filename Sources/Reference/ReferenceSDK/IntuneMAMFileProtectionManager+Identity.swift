@@ -1,11 +1,17 @@
 /// File ownership by identity (IDS-09).
 extension IntuneMAMFileProtectionManager {
     /// The simulation's stand-in for the real SDK's interception of file creation: the file at `path`,
-    /// just created or truncated by the calling thread, belongs to that thread's effective file identity
-    /// (its scoped thread identity, else the process identity). No identity at all leaves the file unowned.
+    /// just created or opened in truncate mode by the calling thread, belongs to that thread's effective file identity
+    /// (its scoped thread identity, else the process identity), whoever owned it before (000:538, IDS-52). No identity
+    /// at all leaves the file unowned: a truncated file loses its previous owner too.
     public func didCreateFile(atPath path: String) {
-        guard let owner = engine.effectiveFileIdentity else { return }
-        protect(path, accountId: owner)
+        let key = Self.normalize(path)
+        let owner = engine.effectiveFileIdentity
+        let keepsPrevious = !engine.rules.identity.truncateTakesOwnership
+        engine.store.mutate { state in
+            if keepsPrevious, state.fileOwners[key] != nil { return }
+            state.fileOwners[key] = owner
+        }
     }
 
     /// The owner of `path` (`protectionInfoForPath:`), nil when the file has none.

@@ -371,6 +371,19 @@ extension SDKDefect {
             return (["ENR-19"], "an account deregistered in this process that registers again is ignored as if it were still "
                 + "registered: the user who signed out and signs in again is not enrolled until the app is relaunched "
                 + "(FM-27: iOS#67)")
+        // issue 27: file ownership
+        case .fileOwnerTakenFromUiIdentity:
+            return (["IDS-51"], "a file written while the UI identity is set belongs to the UI identity instead of the writing "
+                + "thread's: with the managed account shown, a file written under the thread identity \"\" is the managed "
+                + "account's (000:519: the UI identity does not affect file tasks)")
+        case .processIdentityOverridesThreadIdentity:
+            return (["IDS-51"], "the process identity owns the thread's new files even inside a thread-identity scope: in a "
+                + "single-identity app a file written under the thread identity \"\" is the enrolled account's (the thread "
+                + "identity overrides the process identity, IntuneMAMPolicyManager.h 17.5.0:102)")
+        case .truncateKeepsPreviousOwner:
+            return (["IDS-52"], "a file opened in truncate mode keeps its previous owner: truncating the managed account's "
+                + "file under the thread identity \"\" leaves it the managed account's (000:538: the owner is established "
+                + "when a file is created or opened in truncate mode)")
         }
     }
 }

@@ -334,4 +334,13 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     /// An account deregistered in this process is ignored when it registers again, until the app is relaunched
     /// (FM-27: iOS#67).
     case reRegistrationIgnoredUntilRelaunch
+
+    // MARK: issue 27: file ownership (IDS-51, IDS-52)
+
+    /// A file written while a UI identity is set belongs to the UI identity, whatever the thread's identity (IDS-51).
+    case fileOwnerTakenFromUiIdentity
+    /// Where a process identity is set it owns the thread's new files, even inside a thread-identity scope (IDS-51).
+    case processIdentityOverridesThreadIdentity
+    /// A file opened in truncate mode keeps the owner it had; only new files get the writing thread's identity (IDS-52).
+    case truncateKeepsPreviousOwner
 }

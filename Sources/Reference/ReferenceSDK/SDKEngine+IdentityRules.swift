@@ -25,10 +25,14 @@ extension SDKEngine {
         IntuneMAMThreadIdentity.accountId ?? processIdentity
     }
 
-    /// The identity new files of the calling thread belong to (IDS-09): the thread identity, else the
-    /// process identity.
+    /// The identity new files of the calling thread belong to (IDS-09, IDS-51): the thread identity, "" too, else the
+    /// process identity. Never the UI identity, which does not affect file tasks (000:519).
     var effectiveFileIdentity: String? {
-        rules.identity.fileOwnerFollowsThreadIdentity ? threadIdentity : processIdentity
+        let identity = rules.identity
+        if !identity.fileOwnerIgnoresUIIdentity, let ui = identities.ui { return ui }
+        guard identity.fileOwnerFollowsThreadIdentity else { return processIdentity }
+        guard identity.threadIdentityOverridesProcess else { return processIdentity ?? IntuneMAMThreadIdentity.accountId }
+        return threadIdentity
     }
 
     /// The identity layer's account comparison (IDS-07): case-insensitive, nil and "" both meaning

@@ -75,6 +75,13 @@ public enum Capability: String, WireEnum {
     /// `app.showFile`: the user opens one of the app's own files and the app shows its contents, under the UI identity
     /// of the file's owner (IDS-54).
     case showFile = "app.showFile"
+    // issue 27: file ownership (IDS-52, IDS-53)
+    /// `app.truncateData`: the app can open one of its existing files in truncate mode under a thread identity, which
+    /// the SDK takes as establishing the file's owner anew (000:538, IDS-52).
+    case fileTruncate = "app.fileTruncate"
+    /// `app.writeMixedData`: the app writes files that hold several accounts' data, managed and unmanaged, in one
+    /// file (000:544, IDS-53); an app that keeps every account's data apart has none.
+    case mixedData = "app.mixedData"
 
     /// The capabilities protocol 0 knew. An integration speaking protocol 0 declares only these, so it is
     /// taken to offer every feature area that came later (and a `-32002` answer skips the case).
@@ -110,6 +117,8 @@ public enum Capability: String, WireEnum {
         case .mdmEnrolledAccount: return "sdk.mdmEnrolledAccount: the SDK's MDM-enrolled user"
         case .fileProvider: return "ext.provideFile, ext.importFile: the app's file provider extension provides and imports files"
         case .showFile: return "app.showFile: the app shows one of its files' contents under the UI identity of the file's owner"
+        case .fileTruncate: return "app.truncateData: the app opens one of its files in truncate mode under a thread identity"
+        case .mixedData: return "app.writeMixedData: the app writes one file mixing managed and unmanaged accounts' data"
         }
     }
 }

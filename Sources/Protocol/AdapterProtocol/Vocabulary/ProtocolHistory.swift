@@ -23,7 +23,7 @@ extension RunnerMethod {
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare, .appCopy, .appNotify,
              .appPaste, .appAcquireToken, .sdkSetValuesToScrub, .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy,
              .devicePaste, .appUpdate, .appReinstall, .sdkMDMEnrolledAccount, .extProvideFile, .extImportFile,
-             .appShowFile:
+             .appShowFile, .appTruncateData, .appWriteMixedData:
             return .v1
         }
     }

@@ -65,6 +65,9 @@ public enum RunnerCall: Sendable, Hashable {
     case extImportFile(ExtImportFileRequest)
     // issue 27: showing content under the right identity
     case appShowFile(AppShowFileRequest)
+    // issue 27: file ownership (IDS-52, IDS-53)
+    case appTruncateData(AppTruncateDataRequest)
+    case appWriteMixedData(AppWriteMixedDataRequest)
 
     /// Decodes a request whose method is known: `-32602` naming the member at fault when the params do not fit.
     public init(_ method: RunnerMethod, params: JSONValue) throws(RPCError) {
@@ -125,6 +128,8 @@ public enum RunnerCall: Sendable, Hashable {
         case .extProvideFile: self = .extProvideFile(try ExtProvideFileRequest(decoding: params))
         case .extImportFile: self = .extImportFile(try ExtImportFileRequest(decoding: params))
         case .appShowFile: self = .appShowFile(try AppShowFileRequest(decoding: params))
+        case .appTruncateData: self = .appTruncateData(try AppTruncateDataRequest(decoding: params))
+        case .appWriteMixedData: self = .appWriteMixedData(try AppWriteMixedDataRequest(decoding: params))
         }
     }
 
@@ -194,6 +199,8 @@ public enum RunnerCall: Sendable, Hashable {
         case .extProvideFile(let request): return request
         case .extImportFile(let request): return request
         case .appShowFile(let request): return request
+        case .appTruncateData(let request): return request
+        case .appWriteMixedData(let request): return request
         }
     }
 

@@ -68,6 +68,9 @@ public enum RunnerMethod: String, WireEnum {
     case extImportFile = "ext.importFile"
     // issue 27: showing content under the right identity (IDS-54)
     case appShowFile = "app.showFile"
+    // issue 27: file ownership (IDS-52, IDS-53)
+    case appTruncateData = "app.truncateData"
+    case appWriteMixedData = "app.writeMixedData"
 
     /// How a suite uses a method.
     public enum Role: String, Sendable {
@@ -93,7 +96,7 @@ public enum RunnerMethod: String, WireEnum {
              .appCopy, .appNotify, .appPaste, .appAcquireToken, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkLoginAndEnroll, .sdkProtect, .sdkSetValuesToScrub, .deviceManagedConfigChanged,
              .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall,
-             .extProvideFile, .extImportFile, .appShowFile:
+             .extProvideFile, .extImportFile, .appShowFile, .appTruncateData, .appWriteMixedData:
             return .action
         }
     }
@@ -127,6 +130,8 @@ public enum RunnerMethod: String, WireEnum {
         case .sdkMDMEnrolledAccount: return .mdmEnrolledAccount
         case .extProvideFile, .extImportFile: return .fileProvider
         case .appShowFile: return .showFile
+        case .appTruncateData: return .fileTruncate
+        case .appWriteMixedData: return .mixedData
         case .initialize, .shutdown, .sync, .hello, .appLaunch, .appSignIn, .appSignOut, .appState,
              .appWriteData, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy:
@@ -193,6 +198,8 @@ public enum RunnerMethod: String, WireEnum {
         case .extProvideFile: return ExtProvideFileRequest.self
         case .extImportFile: return ExtImportFileRequest.self
         case .appShowFile: return AppShowFileRequest.self
+        case .appTruncateData: return AppTruncateDataRequest.self
+        case .appWriteMixedData: return AppWriteMixedDataRequest.self
         }
     }
 
@@ -269,6 +276,8 @@ public enum RunnerMethod: String, WireEnum {
         case .extProvideFile: return "the app's file provider extension hands one of the app's files to the system, encrypted where the owner's policy asks"
         case .extImportFile: return "the system hands the app's file provider extension a file to import for an account: decrypted, and refused where the account's policy says so"
         case .appShowFile: return "the user opens one of the app's files; the app shows its contents under the file owner's UI identity"
+        case .appTruncateData: return "the app opens one of its files in truncate mode under a thread identity and writes it anew"
+        case .appWriteMixedData: return "the app writes one file holding several accounts' data, protecting each managed account's part"
         }
     }
 }

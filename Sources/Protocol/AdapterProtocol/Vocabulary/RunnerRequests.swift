@@ -456,3 +456,21 @@ public struct AppShowFileRequest: RunnerRequest {
     public var params: FileParams
     public init(_ params: FileParams) { self.params = params }
 }
+
+// issue 27: file ownership (IDS-52, IDS-53)
+
+/// `app.truncateData`.
+public struct AppTruncateDataRequest: RunnerRequest {
+    public static let method = RunnerMethod.appTruncateData
+    public typealias Result = WriteDataResult
+    public var params: TruncateDataParams
+    public init(_ params: TruncateDataParams) { self.params = params }
+}
+
+/// `app.writeMixedData`.
+public struct AppWriteMixedDataRequest: RunnerRequest {
+    public static let method = RunnerMethod.appWriteMixedData
+    public typealias Result = WriteMixedDataResult
+    public var params: WriteMixedDataParams
+    public init(_ params: WriteMixedDataParams) { self.params = params }
+}

@@ -28,6 +28,18 @@ extension AppRules {
         var fileOwnerReadFromSDK: Bool
         /// A single-identity app shows web content with the thread identity set to "" (IDS-55, 003:768).
         var singleIdentityWebContentClearsThreadIdentity: Bool
+        // issue 27: file ownership
+        /// Which parts of a file mixing several accounts' data the app passes through `protect:accountId:` (IDS-53).
+        enum MixedFileProtection: Equatable, Sendable {
+            /// Every part: the managed account's is encrypted, the others carry the SDK's identity header (the
+            /// reference's reading; 000:544-547: protect accepts a managed or an unmanaged user).
+            case everyPart
+            /// Only the managed accounts' parts; the others stay plain (000:544 asks only the managed user's data).
+            case managedPartsOnly
+            /// None: every part is written plain.
+            case none
+        }
+        var mixedFileProtection: MixedFileProtection
 
         init(_ broken: Broken, _ read: Read) {
             webContentClearsIdentity = !broken(.webContentKeepsIdentity)
@@ -42,6 +54,9 @@ extension AppRules {
             showsFileUnderItsOwner = !broken(.fileShownUnderCurrentIdentity)
             fileOwnerReadFromSDK = !read(.fileOwnerTakenFromAppRecords)
             singleIdentityWebContentClearsThreadIdentity = !broken(.singleIdentityWebContentKeepsThreadIdentity)
+            // issue 27: file ownership
+            mixedFileProtection = broken(.mixedFileWrittenUnprotected) ? .none
+                : read(.mixedFileUnmanagedPartsLeftPlain) ? .managedPartsOnly : .everyPart
         }
     }
 }

@@ -30,6 +30,13 @@ extension SDKRules {
         var pasteInAcceptedWhenAllowed: Bool
         /// `managedApps` refuses paste-in from unmanaged apps (IDS-12).
         var pasteInRefusedWhenNotAllowed: Bool
+        // issue 27: file ownership
+        /// The UI identity plays no part in a file's owner (000:519: it does not affect file tasks) (IDS-51).
+        var fileOwnerIgnoresUIIdentity: Bool
+        /// A thread identity, "" too, overrides the process identity for the thread's files (IDS-51).
+        var threadIdentityOverridesProcess: Bool
+        /// Opening an existing file in truncate mode makes it the truncating thread's (000:538) (IDS-52).
+        var truncateTakesOwnership: Bool
 
         init(_ broken: Broken, _ read: Read) {
             switchIgnoresCase = !broken(.identityComparedCaseSensitively)
@@ -47,6 +54,10 @@ extension SDKRules {
             clipboardRestricted = !broken(.clipboardUnrestricted)
             pasteInAcceptedWhenAllowed = !broken(.pasteInRefused)
             pasteInRefusedWhenNotAllowed = !broken(.pasteInFromAnyApp)
+            // issue 27: file ownership
+            fileOwnerIgnoresUIIdentity = !broken(.fileOwnerTakenFromUiIdentity)
+            threadIdentityOverridesProcess = !broken(.processIdentityOverridesThreadIdentity)
+            truncateTakesOwnership = !broken(.truncateKeepsPreviousOwner)
         }
     }
 }
