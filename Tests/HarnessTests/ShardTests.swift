@@ -113,7 +113,7 @@ import TestSupport
         (["config-gone-after-unenroll"], 1),
         (["targeted-config/config-gone-after-unenroll"], 1),
         (["*wipe*"], 11),
-        (["identity-*/*", "policy-queries/*"], 35),
+        (["identity-*/*", "policy-queries/*"], 39),
     ])
     func casesAreChosenByQualifiedNameIdOrGlob(patterns: [String], count: Int) throws {
         let chosen = try CaseSelection(suiteIDs: [], casePatterns: patterns).apply(to: try EndToEnd.loadSuites())
