@@ -106,6 +106,14 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// Told compliant, the app gives up with the refusal it had instead of asking for its token again (CA-03;
     /// iOS#393, iOS#666: sign-in still ends in the protection-policy error after a compliant status).
     case tokenNotRetriedAfterCompliant
+    // issue 27: unlisted locations
+    /// The app takes storage the enumerations do not list for the managed account's own when the account signed in
+    /// there has the managed account's UPN, so the same user@contoso.com signed in at Dropbox is asked about as an
+    /// account document (POL-51; 003:543-547).
+    case unlistedStorageMatchedByUpn
+    /// The app asks about storage it cannot classify as the owner's account document instead of `other` (POL-51;
+    /// 003:543).
+    case unclassifiedLocationAskedAsAccountDocument
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -140,6 +148,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
         // issue 27: Conditional Access remediation
         case .remediationWithUpn: return ["CA-01"]
         case .tokenNotRetriedAfterCompliant: return ["CA-03"]
+        // issue 27: unlisted locations
+        case .unlistedStorageMatchedByUpn, .unclassifiedLocationAskedAsAccountDocument: return ["POL-51"]
         }
     }
 
@@ -251,6 +261,12 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .tokenNotRetriedAfterCompliant:
             return "told compliant by the compliance delegate, the app gives up with the protection_policy_required "
                 + "refusal instead of asking for its token again (iOS#393, iOS#666)"
+        // issue 27: unlisted locations
+        case .unlistedStorageMatchedByUpn:
+            return "for storage no location names, the app asks accountDocument whenever the account signed in there has "
+                + "the managed account's UPN, so user@contoso.com signed in at Dropbox counts as the managed account"
+        case .unclassifiedLocationAskedAsAccountDocument:
+            return "storage the app cannot classify is asked about as the owner's accountDocument instead of other"
         }
     }
 }

@@ -371,6 +371,13 @@ extension SDKDefect {
             return (["ENR-19"], "an account deregistered in this process that registers again is ignored as if it were still "
                 + "registered: the user who signed out and signs in again is not enrolled until the app is relaunched "
                 + "(FM-27: iOS#67)")
+        // issue 27: the wipe callback's thread
+        case .wipeCallbackOnMainThread:
+            return (["WIP-05"], "wipeDataForAccountId is called on the app's main thread instead of a background thread "
+                + "(000:581, 003:758), where a wipe that takes its time freezes the app")
+        case .wipeCallbackNotAwaited:
+            return (["WIP-05", "WIP-40"], "the SDK does not wait for wipeDataForAccountId: it deletes the account's files, "
+                + "posts wipe-completed and reports the unenroll first, then calls the callback and ignores its answer")
         }
     }
 }

@@ -334,4 +334,12 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     /// An account deregistered in this process is ignored when it registers again, until the app is relaunched
     /// (FM-27: iOS#67).
     case reRegistrationIgnoredUntilRelaunch
+
+    // MARK: issue 27: the wipe callback's thread (WIP-05)
+
+    /// The SDK calls `wipeDataForAccountId:` on the app's main thread, not a background one (000:581, 003:758).
+    case wipeCallbackOnMainThread
+    /// The SDK does not wait for `wipeDataForAccountId:`: it deletes the account's files and posts wipe-completed
+    /// first, then hands the callback to its queue and never uses the answer (000:581, 003:758).
+    case wipeCallbackNotAwaited
 }

@@ -67,6 +67,13 @@ public enum Capability: String, WireEnum {
     // issue 27: MDM-managed devices
     /// The SDK's MDM-enrolled user (`sdk.mdmEnrolledAccount`: `mdmEnrolledAccountIdWithCompletion:`), MDM-03.
     case mdmEnrolledAccount = "sdk.mdmEnrolledAccount"
+    // issue 27: the wipe callback's thread, and unlisted locations
+    /// The bridge reports whether the SDK called the wipe delegate on the app's main thread
+    /// (`delegate.wipeDataForAccountId`'s `mainThread`), WIP-05.
+    case delegateThread = "delegate.thread"
+    /// The app saves to and opens from storage the location enumerations do not list (`app.saveToUnlisted`,
+    /// `app.openFromUnlisted`) and decides the location it asks about itself, POL-51.
+    case unlistedLocations = "app.unlistedLocations"
 
     /// The capabilities protocol 0 knew. An integration speaking protocol 0 declares only these, so it is
     /// taken to offer every feature area that came later (and a `-32002` answer skips the case).
@@ -100,6 +107,8 @@ public enum Capability: String, WireEnum {
         case .appReinstall: return "app.reinstall deletes the app and its data and installs it again; the keychain stays"
         case .compliance: return "app.acquireToken: the app gets a token for its own resource, remediating Conditional Access through the SDK's compliance manager"
         case .mdmEnrolledAccount: return "sdk.mdmEnrolledAccount: the SDK's MDM-enrolled user"
+        case .delegateThread: return "delegate.wipeDataForAccountId carries mainThread: whether the SDK called the wipe delegate on the main thread"
+        case .unlistedLocations: return "app.saveToUnlisted, app.openFromUnlisted: storage the location enumerations do not list"
         }
     }
 }

@@ -22,7 +22,7 @@ extension RunnerMethod {
         case .hello, .reset, .appWriteDataInBackground, .appFileInfo, .appSetPreference, .appSetAuthOverrides,
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare, .appCopy, .appNotify,
              .appPaste, .appAcquireToken, .sdkSetValuesToScrub, .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy,
-             .devicePaste, .appUpdate, .appReinstall, .sdkMDMEnrolledAccount:
+             .devicePaste, .appUpdate, .appReinstall, .sdkMDMEnrolledAccount, .appSaveToUnlisted, .appOpenFromUnlisted:
             return .v1
         }
     }

@@ -60,6 +60,9 @@ public enum RunnerCall: Sendable, Hashable {
     case appReinstall(AppReinstallRequest)
     // issue 27: MDM-managed devices
     case sdkMDMEnrolledAccount(SDKMDMEnrolledAccountRequest)
+    // issue 27: unlisted locations
+    case appSaveToUnlisted(AppSaveToUnlistedRequest)
+    case appOpenFromUnlisted(AppOpenFromUnlistedRequest)
 
     /// Decodes a request whose method is known: `-32602` naming the member at fault when the params do not fit.
     public init(_ method: RunnerMethod, params: JSONValue) throws(RPCError) {
@@ -117,6 +120,8 @@ public enum RunnerCall: Sendable, Hashable {
         case .appUpdate: self = .appUpdate(try AppUpdateRequest(decoding: params))
         case .appReinstall: self = .appReinstall(try AppReinstallRequest(decoding: params))
         case .sdkMDMEnrolledAccount: self = .sdkMDMEnrolledAccount(try SDKMDMEnrolledAccountRequest(decoding: params))
+        case .appSaveToUnlisted: self = .appSaveToUnlisted(try AppSaveToUnlistedRequest(decoding: params))
+        case .appOpenFromUnlisted: self = .appOpenFromUnlisted(try AppOpenFromUnlistedRequest(decoding: params))
         }
     }
 
@@ -183,6 +188,8 @@ public enum RunnerCall: Sendable, Hashable {
         case .appUpdate(let request): return request
         case .appReinstall(let request): return request
         case .sdkMDMEnrolledAccount(let request): return request
+        case .appSaveToUnlisted(let request): return request
+        case .appOpenFromUnlisted(let request): return request
         }
     }
 

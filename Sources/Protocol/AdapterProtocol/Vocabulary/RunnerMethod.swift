@@ -63,6 +63,10 @@ public enum RunnerMethod: String, WireEnum {
     case appUpdate = "app.update"
     case appReinstall = "app.reinstall"
 
+    // issue 27: unlisted locations
+    case appSaveToUnlisted = "app.saveToUnlisted"
+    case appOpenFromUnlisted = "app.openFromUnlisted"
+
     /// How a suite uses a method.
     public enum Role: String, Sendable {
         /// Sent by the runner itself (`initialize`, `sync`, `clock.advance` through `advance_clock`, …).
@@ -86,7 +90,8 @@ public enum RunnerMethod: String, WireEnum {
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare,
              .appCopy, .appNotify, .appPaste, .appAcquireToken, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkLoginAndEnroll, .sdkProtect, .sdkSetValuesToScrub, .deviceManagedConfigChanged,
-             .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall:
+             .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall,
+             .appSaveToUnlisted, .appOpenFromUnlisted:
             return .action
         }
     }
@@ -118,6 +123,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appUpdate: return .appUpdate
         case .appReinstall: return .appReinstall
         case .sdkMDMEnrolledAccount: return .mdmEnrolledAccount
+        case .appSaveToUnlisted, .appOpenFromUnlisted: return .unlistedLocations
         case .initialize, .shutdown, .sync, .hello, .appLaunch, .appSignIn, .appSignOut, .appState,
              .appWriteData, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy:
@@ -181,6 +187,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appUpdate: return AppUpdateRequest.self
         case .appReinstall: return AppReinstallRequest.self
         case .sdkMDMEnrolledAccount: return SDKMDMEnrolledAccountRequest.self
+        case .appSaveToUnlisted: return AppSaveToUnlistedRequest.self
+        case .appOpenFromUnlisted: return AppOpenFromUnlistedRequest.self
         }
     }
 
@@ -254,6 +262,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appUpdate: return "replace the app by its update build in place (data and keychain stay) and launch it"
         case .appReinstall: return "uninstall the app and install it again: its data goes, the keychain stays; not launched"
         case .sdkMDMEnrolledAccount: return "mdmEnrolledAccountIdWithCompletion: the MDM-enrolled user, and whether the completion came"
+        case .appSaveToUnlisted: return "the user saves a copy of one of the app's files to storage no save location names; the app picks the location it asks about"
+        case .appOpenFromUnlisted: return "the user opens data from storage no open location names; the app picks the location it asks about"
         }
     }
 }
