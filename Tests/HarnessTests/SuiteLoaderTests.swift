@@ -63,6 +63,16 @@ import Testing
         }
         #expect(signIn == ["alice@contoso.example"])
     }
+
+    // issue 27: a question member that came after its question needs that member's capability (WIP-05's mainThread).
+    @Test func aQuestionPatternNamingMainThreadNeedsTheDelegateThreadCapability() throws {
+        let result = loader().load(paths: ["\(Repository.suites)/deregister-with-wipe.yaml"])
+        let suite = try #require(result.suites.first)
+        let thread = try #require(suite.cases.first { $0.id == "wipe-callback-comes-from-a-background-thread" })
+        let once = try #require(suite.cases.first { $0.id == "wipe-callback-once-for-that-account-only" })
+        #expect(thread.capabilities.contains(.delegateThread))
+        #expect(!once.capabilities.contains(.delegateThread), "a wipe question pattern without mainThread needs nothing more")
+    }
 }
 
 @Suite struct SuiteSecretsTests {

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import ReferenceSDK
 import Testing
 
@@ -144,6 +145,36 @@ struct ReferenceSDKWipeDefectTests {
         try await fixture.advance(hours: 8)
         let policyEvents = fixture.app.events.filter { if case .policy = $0 { true } else { false } }
         #expect(policyEvents.count == (broken ? 2 : 0))
+        await fixture.tearDown()
+    }
+
+    // issue 27: the wipe callback's thread
+    @Test("wipeCallbackOnMainThread: the callback runs on the main thread; a correct SDK calls it from the background",
+          arguments: [false, true])
+    func wipeCallbackOnMainThread(broken: Bool) async throws {
+        let (fixture, alice, _, _) = try await Self.enrolledAlice(defects: broken ? [.wipeCallbackOnMainThread] : [])
+        let onMainThread = Locked<[Bool]>([])
+        fixture.app.answerWipe(true) { _ in onMainThread.withLock { $0.append(SimulatedMainThread.isCurrent) } }
+        await fixture.sdk.deregister(alice, wipe: true)
+        await fixture.idle()
+        #expect(onMainThread.read { $0 } == [broken])
+        await fixture.tearDown()
+    }
+
+    @Test("wipeCallbackNotAwaited: files deleted and unenroll reported before the callback; a correct SDK waits for it",
+          arguments: [false, true])
+    func wipeCallbackNotAwaited(broken: Bool) async throws {
+        let (fixture, alice, corporate, _) = try await Self.enrolledAlice(defects: broken ? [.wipeCallbackNotAwaited] : [])
+        let fileThereWhenCalled = Locked<[Bool]>([])
+        fixture.app.answerWipe(true) { _ in
+            fileThereWhenCalled.withLock { $0.append(FileManager.default.fileExists(atPath: corporate.path)) }
+        }
+        await fixture.sdk.deregister(alice, wipe: true)
+        await fixture.idle()
+        let wipe = SDKTestEvent.wipe(alice.objectId)
+        let unenroll = SDKTestEvent.unenroll(.unenrollmentSuccess, accountId: alice.objectId, didSucceed: true)
+        #expect(fixture.app.events == (broken ? [unenroll, wipe] : [wipe, unenroll]))
+        #expect(fileThereWhenCalled.read { $0 } == [!broken])
         await fixture.tearDown()
     }
 }

@@ -188,8 +188,8 @@ struct SuiteParser {
     /// Capabilities a step cannot run without, read off the protocol: the feature area of each request it
     /// makes and each question it answers, so a case never has to declare them.
     private static func capabilities(implied pattern: EventPattern) -> Set<Capability> {
-        if case .question(let question) = pattern.selector { return Set([question.capability].compactMap { $0 }) }
-        return []
+        guard case .question(let question) = pattern.selector else { return [] }
+        return Set(([question.capability] + pattern.fields.keys.map { question.capability(ofMember: $0) }).compactMap { $0 })
     }
 
     static func capabilities(implied step: Step) -> Set<Capability> {

@@ -31,8 +31,10 @@ final class BindingPolicyDelegate: NSObject, IntuneMAMPolicyDelegate, @unchecked
 
     /// `wipeDataForAccountId:`: the runner decides whether the app deletes the account's files itself (false → the
     /// SDK deletes them); either way the app signs the account out and drops its other data before this returns.
+    /// The question says whether the SDK called on the main thread, which only the app can see (WIP-05).
     func wipeData(forAccountId accountId: String) -> Bool {
-        let answer = session.ask(.wipeData, AccountQuestion(accountId: AccountID(accountId)), answer: ReturnAnswer.self)
+        let question = WipeQuestion(accountId: AccountID(accountId), mainThread: SDKSpelling.isMainThread)
+        let answer = session.ask(.wipeData, question, answer: ReturnAnswer.self)
         return app.wipeData(forAccountId: accountId, deletingFiles: answer?.return == true)
     }
 

@@ -78,6 +78,17 @@ public protocol BoundApp: AnyObject, Sendable {
     /// the receiving account's policy first and opens only when allowed (POL-08). True when opened.
     func openDocument(from location: OpenLocation, signedInAs locationAccount: String?) throws(RPCError) -> Bool
 
+    // issue 27: unlisted locations
+    /// `app.saveToUnlisted`: as ``saveDocument(name:to:signedInAs:)`` for storage the save locations do not list
+    /// (`service`, nil when the app cannot classify it), signed in there with the Entra account `accountId` or as
+    /// `upn`. The app asks `accountDocument` with the owner only when the storage is signed in with the managed
+    /// account itself (the same object ID), and `other` otherwise (003:543-547, POL-51). True when saved.
+    func saveToUnlisted(name: String, service: String?, accountId: String?, upn: String?) throws(RPCError) -> Bool
+
+    /// `app.openFromUnlisted`: as ``openDocument(from:signedInAs:)`` for storage the open locations do not list,
+    /// deciding the location as ``saveToUnlisted(name:service:accountId:upn:)`` does, for the receiving account.
+    func openFromUnlisted(service: String?, accountId: String?, upn: String?) throws(RPCError) -> Bool
+
     /// `app.openLink`: the user follows `url` to another app. The app asks `isURLAllowed` of the current identity's
     /// policy (vouching for a known managed app's scheme) and, on a yes, checks and opens the URL under the empty
     /// identity (POL-13). True when opened.
@@ -284,5 +295,15 @@ extension BoundApp {
     /// An app that never imports data from other places; its host must then not declare `app.dataTransfer`.
     public func openDocument(from location: OpenLocation, signedInAs locationAccount: String?) throws(RPCError) -> Bool {
         throw RPCError.unsupported(.dataTransfer, "this app brings no data in from other places")
+    }
+
+    /// An app that saves only to listed locations; its host must then not declare `app.unlistedLocations`.
+    public func saveToUnlisted(name: String, service: String?, accountId: String?, upn: String?) throws(RPCError) -> Bool {
+        throw RPCError.unsupported(.unlistedLocations, "this app saves to no storage outside the listed locations")
+    }
+
+    /// An app that opens only from listed locations; its host must then not declare `app.unlistedLocations`.
+    public func openFromUnlisted(service: String?, accountId: String?, upn: String?) throws(RPCError) -> Bool {
+        throw RPCError.unsupported(.unlistedLocations, "this app opens from no storage outside the listed locations")
     }
 }

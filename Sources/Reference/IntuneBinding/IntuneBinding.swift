@@ -176,6 +176,17 @@ public final class IntuneBinding<Host: IntuneBindingHost>: TypedAdapterHandler {
         case .appWriteMixedData(let request):
             let parts = try actingApp().writeMixedData(name: request.params.name, parts: request.params.parts)
             return request.reply(WriteMixedDataResult(parts: parts))
+        // issue 27: unlisted locations
+        case .appSaveToUnlisted(let request):
+            let params = request.params
+            let saved = try actingApp().saveToUnlisted(name: params.name, service: params.service,
+                                                       accountId: params.accountId?.rawValue, upn: params.upn?.rawValue)
+            return request.reply(SaveDocumentResult(saved: saved))
+        case .appOpenFromUnlisted(let request):
+            let params = request.params
+            let opened = try actingApp().openFromUnlisted(service: params.service, accountId: params.accountId?.rawValue,
+                                                          upn: params.upn?.rawValue)
+            return request.reply(OpenDocumentResult(opened: opened))
         case .sdkAppConfig(let request): return request.reply(try appConfig(request.params))
         case .sdkAppConfigValue(let request): return request.reply(try appConfigValue(request.params))
         case .sdkPolicy(let request): return request.reply(try policy(accountId: request.params.accountId.rawValue))

@@ -30,6 +30,9 @@ enum SDKSpelling {
     /// `IntuneMAMVersionInfo.sdkVersion`: a class method in Objective-C.
     static var sdkVersion: String { IntuneMAMVersionInfo.sdkVersion() }
 
+    /// Whether the calling thread is the app's main thread (`delegate.wipeDataForAccountId`'s `mainThread`, WIP-05).
+    static var isMainThread: Bool { Thread.isMainThread }
+
     /// `IntuneMAMSettings.valuesToScrubFromLogging`: a class property of the process.
     static func setValuesToScrubFromLogging(_ values: [String], on sdk: any SDKManagers) {
         IntuneMAMSettings.valuesToScrubFromLogging = values
@@ -168,6 +171,9 @@ enum SDKSpelling {
 #else
     /// `IntuneMAMVersionInfo.sdkVersion`: a static constant.
     static var sdkVersion: String { IntuneMAMVersionInfo.sdkVersion }
+
+    /// The reference process has no UI run loop: its app's main thread is the simulated one.
+    static var isMainThread: Bool { SimulatedMainThread.isCurrent }
 
     /// The reference keeps the run-time scrub list per runtime (several apps share its process), on the policy
     /// manager.

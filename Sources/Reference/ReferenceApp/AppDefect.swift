@@ -134,6 +134,14 @@ public enum AppDefect: String, CaseIterable, Sendable {
     /// The app writes a file mixing managed and unmanaged users' data with every part plain, the managed user's too
     /// (IDS-53).
     case mixedFileWrittenUnprotected
+    // issue 27: unlisted locations
+    /// The app takes storage the enumerations do not list for the managed account's own when the account signed in
+    /// there has the managed account's UPN, so the same user@contoso.com signed in at Dropbox is asked about as an
+    /// account document (POL-51; 003:543-547).
+    case unlistedStorageMatchedByUpn
+    /// The app asks about storage it cannot classify as the owner's account document instead of `other` (POL-51;
+    /// 003:543).
+    case unclassifiedLocationAskedAsAccountDocument
 
     /// The requirement IDs this defect violates.
     public var requirementIDs: [String] {
@@ -178,6 +186,8 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .singleIdentityWebContentKeepsThreadIdentity: return ["IDS-55"]
         // issue 27: file ownership
         case .mixedFileWrittenUnprotected: return ["IDS-53"]
+        // issue 27: unlisted locations
+        case .unlistedStorageMatchedByUpn, .unclassifiedLocationAskedAsAccountDocument: return ["POL-51"]
         }
     }
 
@@ -315,6 +325,12 @@ public enum AppDefect: String, CaseIterable, Sendable {
         case .mixedFileWrittenUnprotected:
             return "app.writeMixedData writes the managed account's part plain beside the unmanaged one's, without "
                 + "protect:accountId:, so the managed user's data lies unencrypted in the shared file (000:544)"
+        // issue 27: unlisted locations
+        case .unlistedStorageMatchedByUpn:
+            return "for storage no location names, the app asks accountDocument whenever the account signed in there has "
+                + "the managed account's UPN, so user@contoso.com signed in at Dropbox counts as the managed account"
+        case .unclassifiedLocationAskedAsAccountDocument:
+            return "storage the app cannot classify is asked about as the owner's accountDocument instead of other"
         }
     }
 }

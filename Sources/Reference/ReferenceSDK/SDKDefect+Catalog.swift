@@ -384,6 +384,13 @@ extension SDKDefect {
             return (["IDS-52"], "a file opened in truncate mode keeps its previous owner: truncating the managed account's "
                 + "file under the thread identity \"\" leaves it the managed account's (000:538: the owner is established "
                 + "when a file is created or opened in truncate mode)")
+        // issue 27: the wipe callback's thread
+        case .wipeCallbackOnMainThread:
+            return (["WIP-05"], "wipeDataForAccountId is called on the app's main thread instead of a background thread "
+                + "(000:581, 003:758), where a wipe that takes its time freezes the app")
+        case .wipeCallbackNotAwaited:
+            return (["WIP-05", "WIP-40"], "the SDK does not wait for wipeDataForAccountId: it deletes the account's files, "
+                + "posts wipe-completed and reports the unenroll first, then calls the callback and ignores its answer")
         }
     }
 }

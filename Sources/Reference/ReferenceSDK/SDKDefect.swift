@@ -343,4 +343,12 @@ public enum SDKDefect: String, CaseIterable, Sendable, Codable {
     case processIdentityOverridesThreadIdentity
     /// A file opened in truncate mode keeps the owner it had; only new files get the writing thread's identity (IDS-52).
     case truncateKeepsPreviousOwner
+
+    // MARK: issue 27: the wipe callback's thread (WIP-05)
+
+    /// The SDK calls `wipeDataForAccountId:` on the app's main thread, not a background one (000:581, 003:758).
+    case wipeCallbackOnMainThread
+    /// The SDK does not wait for `wipeDataForAccountId:`: it deletes the account's files and posts wipe-completed
+    /// first, then hands the callback to its queue and never uses the answer (000:581, 003:758).
+    case wipeCallbackNotAwaited
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// The selective wipe of one account's data (WIP-04, WIP-05, WIP-10).
 extension SDKEngine {
-    /// Calls `wipeData(forAccountId:)` exactly once and waits for it; when it returns false (or there is no
-    /// delegate) the SDK deletes every file owned by the account, and only those. Then it posts
-    /// `IntuneMAMWipeDidCompleteNotification`.
+    /// Calls `wipeData(forAccountId:)` exactly once, on the SDK's work queue (a background thread, 000:581), and
+    /// waits for it; when it returns false (or there is no delegate) the SDK deletes every file owned by the account,
+    /// and only those. Then it posts `IntuneMAMWipeDidCompleteNotification`.
     func selectiveWipe(_ accountId: String, upn: String) {
         guard rules.unenroll.callsWipeDelegate else {
             log.info("account \(accountId) removed")
@@ -15,8 +15,22 @@ extension SDKEngine {
         let named = rules.unenroll.wipeNamesAccountId || upn.isEmpty ? accountId : upn
         let completion = IntuneMAMNotification(name: .wipeDidComplete, accountId: accountId)
         if !rules.unenroll.wipeCompletionPostedAfterWipe { post(completion) }
-        let appWiped = policyDelegate?.wipeData(forAccountId: named) ?? false
+        let delegate = policyDelegate
+        guard rules.unenroll.waitsForWipeDelegate else {
+            finishWipe(accountId, appWiped: false, completion: completion)
+            submit("wipe callback for \(accountId), not waited for") { _ = delegate?.wipeData(forAccountId: named) }
+            return
+        }
+        // A background thread, as the guides say (000:581, 003:758): the SDK's work queue, never the main thread.
+        let call = { delegate?.wipeData(forAccountId: named) ?? false }
+        let appWiped = rules.unenroll.callsWipeDelegateInBackground ? call() : SimulatedMainThread.run(call)
         guard isAlive else { return }
+        finishWipe(accountId, appWiped: appWiped, completion: completion)
+    }
+
+    /// What the SDK does once the app's callback returned: deletes the account's files the app left (when it
+    /// returned false), forgets the deleted files, and posts `IntuneMAMWipeDidCompleteNotification`.
+    private func finishWipe(_ accountId: String, appWiped: Bool, completion: IntuneMAMNotification) {
         let owned = store.read { state in
             state.fileOwners.filter { AccountIdentity.same($0.value, accountId) }.map(\.key).sorted()
         }

@@ -157,6 +157,39 @@ public struct OpenDocumentResult: Codable, Sendable, Hashable {
     public init(opened: Bool) { self.opened = opened }
 }
 
+// issue 27: unlisted locations
+
+/// `app.saveToUnlisted` params: the user saves a copy of the app's file `name` to storage the save locations do not
+/// list (POL-51). `service` names it, absent for a location the app cannot classify; `accountId` is the Entra object
+/// ID the storage signed the user in with (a service that signs in with the work or school account), absent when
+/// the storage has accounts of its own or none is known; `upn` is the user name signed in there, which another
+/// service's account may share with the managed account (003:543-547). The app decides the location it asks about.
+public struct SaveToUnlistedParams: Codable, Sendable, Hashable {
+    public var name: String
+    public var service: String?
+    public var accountId: AccountID?
+    public var upn: UPN?
+    public init(name: String, service: String?, accountId: AccountID?, upn: UPN?) {
+        self.name = name
+        self.service = service
+        self.accountId = accountId
+        self.upn = upn
+    }
+}
+
+/// `app.openFromUnlisted` params: the user opens data from storage the open locations do not list into the app's
+/// current identity; the members mean what they mean in ``SaveToUnlistedParams`` (POL-51).
+public struct OpenFromUnlistedParams: Codable, Sendable, Hashable {
+    public var service: String?
+    public var accountId: AccountID?
+    public var upn: UPN?
+    public init(service: String?, accountId: AccountID?, upn: UPN?) {
+        self.service = service
+        self.accountId = accountId
+        self.upn = upn
+    }
+}
+
 /// `app.openLink` params: the user follows `url` out of the app's managed data. `knownManagedApp`: the URL's scheme
 /// belongs to an app known to integrate the SDK, one whose `-intunemam` query scheme the app dropped, so the app must
 /// pass `isKnownManagedAppScheme: YES` (POL-13).

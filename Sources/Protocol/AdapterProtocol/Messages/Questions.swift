@@ -1,7 +1,20 @@
-/// `delegate.wipeDataForAccountId`, `ui.pinEntry` params: the account concerned.
+/// `ui.pinEntry`, `ui.faceId` params: the account concerned.
 public struct AccountQuestion: Codable, Sendable, Hashable {
     public var accountId: AccountID
     public init(accountId: AccountID) { self.accountId = accountId }
+}
+
+/// `delegate.wipeDataForAccountId` params: the account to wipe, and (capability `delegate.thread`) whether the SDK
+/// called the delegate on the app's main thread. Only the integration sees the thread, and the guides say the call
+/// comes from a background thread (000:581, 003:758, WIP-05); an adapter that cannot tell leaves it out and does not
+/// declare the capability, so a case asserting it is skipped rather than passed.
+public struct WipeQuestion: Codable, Sendable, Hashable {
+    public var accountId: AccountID
+    public var mainThread: Bool?
+    public init(accountId: AccountID, mainThread: Bool? = nil) {
+        self.accountId = accountId
+        self.mainThread = mainThread
+    }
 }
 
 /// Answer to a delegate method that returns a boolean (`restartApplication`, `wipeDataForAccountId`).

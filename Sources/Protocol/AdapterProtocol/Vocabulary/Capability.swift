@@ -82,6 +82,13 @@ public enum Capability: String, WireEnum {
     /// `app.writeMixedData`: the app writes files that hold several accounts' data, managed and unmanaged, in one
     /// file (000:544, IDS-53); an app that keeps every account's data apart has none.
     case mixedData = "app.mixedData"
+    // issue 27: the wipe callback's thread, and unlisted locations
+    /// The bridge reports whether the SDK called the wipe delegate on the app's main thread
+    /// (`delegate.wipeDataForAccountId`'s `mainThread`), WIP-05.
+    case delegateThread = "delegate.thread"
+    /// The app saves to and opens from storage the location enumerations do not list (`app.saveToUnlisted`,
+    /// `app.openFromUnlisted`) and decides the location it asks about itself, POL-51.
+    case unlistedLocations = "app.unlistedLocations"
 
     /// The capabilities protocol 0 knew. An integration speaking protocol 0 declares only these, so it is
     /// taken to offer every feature area that came later (and a `-32002` answer skips the case).
@@ -119,6 +126,8 @@ public enum Capability: String, WireEnum {
         case .showFile: return "app.showFile: the app shows one of its files' contents under the UI identity of the file's owner"
         case .fileTruncate: return "app.truncateData: the app opens one of its files in truncate mode under a thread identity"
         case .mixedData: return "app.writeMixedData: the app writes one file mixing managed and unmanaged accounts' data"
+        case .delegateThread: return "delegate.wipeDataForAccountId carries mainThread: whether the SDK called the wipe delegate on the main thread"
+        case .unlistedLocations: return "app.saveToUnlisted, app.openFromUnlisted: storage the location enumerations do not list"
         }
     }
 }

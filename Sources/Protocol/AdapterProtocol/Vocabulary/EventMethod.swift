@@ -51,7 +51,8 @@ public enum Question: String, WireEnum {
     public var paramsType: any (Codable & Sendable).Type {
         switch self {
         case .restartApplication: return Empty.self
-        case .wipeData, .pinEntry, .faceID: return AccountQuestion.self
+        case .wipeData: return WipeQuestion.self
+        case .pinEntry, .faceID: return AccountQuestion.self
         case .identitySwitchRequired: return IdentitySwitchQuestion.self
         case .restartDialog: return RestartDialogQuestion.self
         case .pinSetup: return PinSetupQuestion.self
@@ -81,6 +82,16 @@ public enum Question: String, WireEnum {
         case .identitySwitchRequired: return .identitySwitch
         case .faceID: return .deviceFaceID
         case .restartApplication, .wipeData: return nil
+        }
+    }
+
+    /// The capability a question's member belongs to where it came after the question: an integration that does not
+    /// declare it leaves the member out, so a pattern naming the member needs it (`delegate.wipeDataForAccountId`'s
+    /// `mainThread`: `delegate.thread`).
+    public func capability(ofMember member: String) -> Capability? {
+        switch (self, member) {
+        case (.wipeData, "mainThread"): return .delegateThread
+        default: return nil
         }
     }
 

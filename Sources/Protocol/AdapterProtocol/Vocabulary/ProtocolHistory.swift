@@ -23,7 +23,7 @@ extension RunnerMethod {
              .appSaveDocument, .appOpenDocument, .appOpenLink, .appShare, .appReceiveShare, .appCopy, .appNotify,
              .appPaste, .appAcquireToken, .sdkSetValuesToScrub, .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy,
              .devicePaste, .appUpdate, .appReinstall, .sdkMDMEnrolledAccount, .extProvideFile, .extImportFile,
-             .appShowFile, .appTruncateData, .appWriteMixedData:
+             .appShowFile, .appTruncateData, .appWriteMixedData, .appSaveToUnlisted, .appOpenFromUnlisted:
             return .v1
         }
     }

@@ -68,6 +68,9 @@ public enum RunnerCall: Sendable, Hashable {
     // issue 27: file ownership (IDS-52, IDS-53)
     case appTruncateData(AppTruncateDataRequest)
     case appWriteMixedData(AppWriteMixedDataRequest)
+    // issue 27: unlisted locations
+    case appSaveToUnlisted(AppSaveToUnlistedRequest)
+    case appOpenFromUnlisted(AppOpenFromUnlistedRequest)
 
     /// Decodes a request whose method is known: `-32602` naming the member at fault when the params do not fit.
     public init(_ method: RunnerMethod, params: JSONValue) throws(RPCError) {
@@ -130,6 +133,8 @@ public enum RunnerCall: Sendable, Hashable {
         case .appShowFile: self = .appShowFile(try AppShowFileRequest(decoding: params))
         case .appTruncateData: self = .appTruncateData(try AppTruncateDataRequest(decoding: params))
         case .appWriteMixedData: self = .appWriteMixedData(try AppWriteMixedDataRequest(decoding: params))
+        case .appSaveToUnlisted: self = .appSaveToUnlisted(try AppSaveToUnlistedRequest(decoding: params))
+        case .appOpenFromUnlisted: self = .appOpenFromUnlisted(try AppOpenFromUnlistedRequest(decoding: params))
         }
     }
 
@@ -201,6 +206,8 @@ public enum RunnerCall: Sendable, Hashable {
         case .appShowFile(let request): return request
         case .appTruncateData(let request): return request
         case .appWriteMixedData(let request): return request
+        case .appSaveToUnlisted(let request): return request
+        case .appOpenFromUnlisted(let request): return request
         }
     }
 

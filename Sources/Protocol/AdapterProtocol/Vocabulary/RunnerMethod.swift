@@ -71,6 +71,9 @@ public enum RunnerMethod: String, WireEnum {
     // issue 27: file ownership (IDS-52, IDS-53)
     case appTruncateData = "app.truncateData"
     case appWriteMixedData = "app.writeMixedData"
+    // issue 27: unlisted locations
+    case appSaveToUnlisted = "app.saveToUnlisted"
+    case appOpenFromUnlisted = "app.openFromUnlisted"
 
     /// How a suite uses a method.
     public enum Role: String, Sendable {
@@ -96,7 +99,8 @@ public enum RunnerMethod: String, WireEnum {
              .appCopy, .appNotify, .appPaste, .appAcquireToken, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkLoginAndEnroll, .sdkProtect, .sdkSetValuesToScrub, .deviceManagedConfigChanged,
              .deviceSetJailbroken, .deviceSetFaceID, .deviceCopy, .devicePaste, .appUpdate, .appReinstall,
-             .extProvideFile, .extImportFile, .appShowFile, .appTruncateData, .appWriteMixedData:
+             .extProvideFile, .extImportFile, .appShowFile, .appTruncateData, .appWriteMixedData,
+             .appSaveToUnlisted, .appOpenFromUnlisted:
             return .action
         }
     }
@@ -132,6 +136,7 @@ public enum RunnerMethod: String, WireEnum {
         case .appShowFile: return .showFile
         case .appTruncateData: return .fileTruncate
         case .appWriteMixedData: return .mixedData
+        case .appSaveToUnlisted, .appOpenFromUnlisted: return .unlistedLocations
         case .initialize, .shutdown, .sync, .hello, .appLaunch, .appSignIn, .appSignOut, .appState,
              .appWriteData, .sdkRegisterAndEnroll, .sdkDeregisterAndUnenroll,
              .sdkRegisteredAccounts, .sdkEnrolledAccount, .sdkPolicy:
@@ -200,6 +205,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appShowFile: return AppShowFileRequest.self
         case .appTruncateData: return AppTruncateDataRequest.self
         case .appWriteMixedData: return AppWriteMixedDataRequest.self
+        case .appSaveToUnlisted: return AppSaveToUnlistedRequest.self
+        case .appOpenFromUnlisted: return AppOpenFromUnlistedRequest.self
         }
     }
 
@@ -278,6 +285,8 @@ public enum RunnerMethod: String, WireEnum {
         case .appShowFile: return "the user opens one of the app's files; the app shows its contents under the file owner's UI identity"
         case .appTruncateData: return "the app opens one of its files in truncate mode under a thread identity and writes it anew"
         case .appWriteMixedData: return "the app writes one file holding several accounts' data, protecting each managed account's part"
+        case .appSaveToUnlisted: return "the user saves a copy of one of the app's files to storage no save location names; the app picks the location it asks about"
+        case .appOpenFromUnlisted: return "the user opens data from storage no open location names; the app picks the location it asks about"
         }
     }
 }

@@ -419,6 +419,24 @@ public struct AppReinstallRequest: RunnerRequest {
     public init(_ params: Empty) { self.params = params }
 }
 
+// issue 27: unlisted locations
+
+/// `app.saveToUnlisted`.
+public struct AppSaveToUnlistedRequest: RunnerRequest {
+    public static let method = RunnerMethod.appSaveToUnlisted
+    public typealias Result = SaveDocumentResult
+    public var params: SaveToUnlistedParams
+    public init(_ params: SaveToUnlistedParams) { self.params = params }
+}
+
+/// `app.openFromUnlisted`.
+public struct AppOpenFromUnlistedRequest: RunnerRequest {
+    public static let method = RunnerMethod.appOpenFromUnlisted
+    public typealias Result = OpenDocumentResult
+    public var params: OpenFromUnlistedParams
+    public init(_ params: OpenFromUnlistedParams) { self.params = params }
+}
+
 // issue 27: MDM-managed devices
 
 /// `sdk.mdmEnrolledAccount`.

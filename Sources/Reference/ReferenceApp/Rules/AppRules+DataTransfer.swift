@@ -26,6 +26,15 @@ extension AppRules {
             case camera
         }
 
+        // issue 27: unlisted locations
+        /// How the app tells that storage the location enumerations do not list is the managed account's own (POL-51).
+        enum UnlistedStorageMatch: Equatable, Sendable {
+            /// Signed in with the managed account itself: the same Entra object ID (003:543-547, the documented rule).
+            case sameAccount
+            /// Signed in as the managed account's UPN, which another service's account may share.
+            case sameUPN
+        }
+
         var saveQuestion: SaveQuestion
         /// A refused save is not made (POL-07).
         var saveHonoursRefusal: Bool
@@ -51,6 +60,11 @@ extension AppRules {
         var vouchesForManagedSchemes: Bool
         var linkCheck: LinkCheck
         var photoAlbumLocation: PhotoAlbumLocation
+        // issue 27: unlisted locations
+        var unlistedStorageMatch: UnlistedStorageMatch
+        /// Storage the app cannot classify is asked about as `other` (003:543: unknown locations are `other` unless
+        /// opened with the managed account), POL-51.
+        var unclassifiedAskedAsOther: Bool
 
         init(_ broken: Broken, _ read: Read) {
             saveQuestion = broken(.saveWithoutAsking) ? .never : broken(.saveAskedAfterSaving) ? .afterSaving : .beforeSaving
@@ -67,6 +81,9 @@ extension AppRules {
             vouchesForManagedSchemes = !broken(.managedSchemeNotVouched)
             linkCheck = read(.linksCheckedThroughQuerySchemeTwins) ? .canOpenURLThroughTwins : .isURLAllowedThenEmptyIdentity
             photoAlbumLocation = read(.photoAlbumOpenedAsCamera) ? .camera : .photos
+            // issue 27: unlisted locations
+            unlistedStorageMatch = broken(.unlistedStorageMatchedByUpn) ? .sameUPN : .sameAccount
+            unclassifiedAskedAsOther = !broken(.unclassifiedLocationAskedAsAccountDocument)
         }
     }
 }

@@ -34,6 +34,13 @@ extension SDKRules {
         var wipeCompletionPostedAfterWipe: Bool
         /// A check-in without the administrator's wipe command never wipes (RUN-01; 000:579, 000:672: the command wipes).
         var checkInWipesOnlyOnCommand: Bool
+        // issue 27: the wipe callback's thread
+        /// `wipeData(forAccountId:)` is called from a background thread (the SDK's work queue), never the main thread
+        /// (000:581, 003:758).
+        var callsWipeDelegateInBackground: Bool
+        /// The SDK waits for `wipeData(forAccountId:)` to return before it deletes what is left and reports the wipe
+        /// done (000:581: the app returns once the data is gone).
+        var waitsForWipeDelegate: Bool
 
         init(_ broken: Broken, _ read: Read) {
             acknowledgementRetryInterval = read(.acknowledgementRetriedLate)
@@ -52,6 +59,9 @@ extension SDKRules {
             // issue 27: stronger assertions
             wipeCompletionPostedAfterWipe = !broken(.wipeCompletedBeforeTheWipe)
             checkInWipesOnlyOnCommand = !broken(.wipeOnOrdinaryCheckIn)
+            // issue 27: the wipe callback's thread
+            callsWipeDelegateInBackground = !broken(.wipeCallbackOnMainThread)
+            waitsForWipeDelegate = !broken(.wipeCallbackNotAwaited)
         }
     }
 }

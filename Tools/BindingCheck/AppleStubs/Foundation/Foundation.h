@@ -156,6 +156,11 @@ NS_SWIFT_SENDABLE
 - (void)broadcast;
 @end
 
+NS_SWIFT_NAME(Thread)
+@interface NSThread : NSObject
+@property (class, readonly) BOOL isMainThread;
+@end
+
 NS_SWIFT_NAME(OperationQueue)
 @interface NSOperationQueue : NSObject
 @property (class, readonly, strong) NSOperationQueue *mainQueue;
