@@ -135,7 +135,7 @@ import Testing
         // The binding's own API: the host's idleness, its configuration, and the app's token and data protection.
         "waitUntilIdle", "configuration", "accessToken", "protect",
         // Protocol message members and local names.
-        "name", "code", "now", "clock", "owner", "reason", "summary", "settings", "cancel", "error", "upn", "accountIds", "upns", "opened",
+        "name", "code", "now", "clock", "owner", "reason", "summary", "settings", "cancel", "error", "upn", "accountIds", "upns", "opened", "parts",
         // `app.setAuthOverrides` params (ENR-15): names of a registration and an authority, resolved by the app.
         "clientId", "authority",
         // `SDKSpelling.PolicyDetails` and the protocol's `PolicySummary`, named after the reference policy's extras

@@ -108,12 +108,12 @@ import TestSupport
 /// `--case` takes what the console prints (`suite/case`), plain case ids, and globs.
 @Suite struct CaseSelectionTests {
     @Test(arguments: [
-        (["policy-queries/*"], 16),
+        (["policy-queries/*"], 18),
         (["*/config-gone-after-unenroll"], 1),
         (["config-gone-after-unenroll"], 1),
         (["targeted-config/config-gone-after-unenroll"], 1),
-        (["*wipe*"], 11),
-        (["identity-*/*", "policy-queries/*"], 39),
+        (["*wipe*"], 12),
+        (["identity-*/*", "policy-queries/*"], 41),
     ])
     func casesAreChosenByQualifiedNameIdOrGlob(patterns: [String], count: Int) throws {
         let chosen = try CaseSelection(suiteIDs: [], casePatterns: patterns).apply(to: try EndToEnd.loadSuites())
