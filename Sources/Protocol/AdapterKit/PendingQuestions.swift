@@ -5,7 +5,7 @@ import Locking
 /// The questions the integration has asked and the runner has not yet answered, keyed by request id.
 ///
 /// `ask` blocks on a slot's semaphore; the reader thread fills the slot when the answer line arrives.
-final class PendingQuestions: @unchecked Sendable {
+final class PendingQuestions: Sendable {
     /// How a question ended.
     enum Outcome {
         case answer(JSONValue)
@@ -14,6 +14,8 @@ final class PendingQuestions: @unchecked Sendable {
     }
 
     /// One outstanding question.
+    // @unchecked: `outcome` is written once, under PendingQuestions' lock, before the semaphore is signalled, and read
+    // only by the asker after its wait on that semaphore returns.
     final class Slot: @unchecked Sendable {
         let semaphore = DispatchSemaphore(value: 0)
         var outcome: Outcome?

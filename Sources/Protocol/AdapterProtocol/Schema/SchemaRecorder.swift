@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 extension WireSchema {
     /// The wire shape of a message type, read off its `Decodable` conformance: the members it decodes with
@@ -8,30 +9,16 @@ extension WireSchema {
     /// the validator and the Swift code from drifting apart.
     public static func of<T: Decodable>(_ type: T.Type) -> WireSchema {
         let key = ObjectIdentifier(type)
-        if let known = SchemaCache.shared.get(key) { return known }
+        if let known = SchemaCache.shared.read({ $0[key] }) { return known }
         let schema = (try? SchemaRecorder.record(type).schema) ?? .any
-        SchemaCache.shared.set(key, schema)
+        SchemaCache.shared.withLock { $0[key] = schema }
         return schema
     }
 }
 
 /// Schemas already recorded: matching looks a schema up for every event it compares.
-final class SchemaCache: @unchecked Sendable {
-    static let shared = SchemaCache()
-    private let lock = NSLock()
-    private var schemas: [ObjectIdentifier: WireSchema] = [:]
-
-    func get(_ key: ObjectIdentifier) -> WireSchema? {
-        lock.lock()
-        defer { lock.unlock() }
-        return schemas[key]
-    }
-
-    func set(_ key: ObjectIdentifier, _ schema: WireSchema) {
-        lock.lock()
-        defer { lock.unlock() }
-        schemas[key] = schema
-    }
+enum SchemaCache {
+    static let shared = Locked<[ObjectIdentifier: WireSchema]>([:])
 }
 
 /// A `Decoder` that answers every request with a placeholder and writes down what was asked for.
