@@ -32,6 +32,10 @@ let package = Package(
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CLibXML2", path: "Sources/Native/CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        // libyaml's event stream, which Yams does not expose: suites are scanned for anchors and aliases before
+        // Yams composes (and so expands) them.
+        .systemLibrary(name: "CLibYAML", path: "Sources/Native/CLibYAML", pkgConfig: "yaml-0.1",
+                       providers: [.apt(["libyaml-dev"])]),
         .target(name: "CurlHTTP", dependencies: ["CCurl"], path: "Sources/Native/CurlHTTP"),
         // vfork/exec with a parent-death signal, which posix_spawn cannot set (adapters must not outlive mamconf).
         .target(name: "CSpawn", path: "Sources/Native/CSpawn"),
@@ -45,10 +49,10 @@ let package = Package(
 
         // The harness: core (model, seams, runner, matcher) and the concrete pieces plugged into its seams.
         .target(name: "ConformanceCore", dependencies: ["AdapterProtocol"], path: "Sources/Harness/ConformanceCore"),
-        .target(name: "SuiteLoader", dependencies: ["ConformanceCore", "AdapterProtocol", "Yams"], path: "Sources/Harness/SuiteLoader"),
+        .target(name: "SuiteLoader", dependencies: ["ConformanceCore", "AdapterProtocol", "Yams", "CLibYAML"], path: "Sources/Harness/SuiteLoader"),
         // How the runner reaches an integration: a local process over stdio, or a test host over TCP.
         .target(name: "AdapterTransports", dependencies: ["ConformanceCore", "AdapterProtocol", "CSpawn"], path: "Sources/Harness/AdapterTransports"),
-        .target(name: "Backends", dependencies: ["ConformanceCore", "CurlHTTP", "ClientAssertion"], path: "Sources/Harness/Backends"),
+        .target(name: "Backends", dependencies: ["ConformanceCore", "AdapterProtocol", "CurlHTTP", "ClientAssertion"], path: "Sources/Harness/Backends"),
 
         // OAuth client assertions (RS256 JWT over an X.509 certificate): made by the Graph client, checked by the mock.
         .target(name: "ClientAssertion", dependencies: [
@@ -78,12 +82,12 @@ let package = Package(
         .target(name: "ReferenceSDK", dependencies: ["CurlHTTP", "Locking"], path: "Sources/Reference/ReferenceSDK"),
         .target(name: "IntuneBinding", dependencies: ["AdapterProtocol", "AdapterKit", "Locking", "ReferenceSDK"],
                 path: "Sources/Reference/IntuneBinding"),
-        .target(name: "ReferenceApp", dependencies: ["IntuneBinding", "ReferenceSDK", "AdapterKit", "CurlHTTP", "Locking"],
+        .target(name: "ReferenceApp", dependencies: ["IntuneBinding", "ReferenceSDK", "AdapterProtocol", "AdapterKit", "CurlHTTP", "Locking"],
                 path: "Sources/Reference/ReferenceApp"),
 
         // The command line: wires the concrete pieces into the core's seams.
         .target(name: "MamconfCLI", dependencies: [
-            "ConformanceCore", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService",
+            "ConformanceCore", "AdapterProtocol", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Harness/MamconfCLI"),
@@ -94,7 +98,7 @@ let package = Package(
         // dynamic loader no longer resolves their symbols at every start (15 → 10 ms a start; the full run with
         // --jobs 2 about a fifth faster). The group lists the static Foundation's own dependencies, which the
         // driver's -static-stdlib leaves out on Linux.
-        .executableTarget(name: "mamconf-reference", dependencies: ["ReferenceApp"],
+        .executableTarget(name: "mamconf-reference", dependencies: ["ReferenceApp", "AdapterKit", "AdapterProtocol"],
                           path: "Sources/Executables/mamconf-reference",
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-Xlinker", "-lFoundation", "-Xlinker", "-lCoreFoundation", "-Xlinker", "-lFoundationEssentials", "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-l_FoundationICU", "-Xlinker", "-lswiftDispatch", "-Xlinker", "-ldispatch", "-Xlinker", "-lBlocksRuntime", "-Xlinker", "-lswiftSynchronization", "-Xlinker", "--end-group"])]),
 
@@ -109,12 +113,14 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport"),
         .testTarget(name: "ProtocolTests", dependencies: ["AdapterProtocol"]),
         .testTarget(name: "NativeTests", dependencies: ["TestSupport", "CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService", "AdapterProtocol"]),
-        .testTarget(name: "MockServiceTests", dependencies: ["TestSupport", "MockMAMService", "CurlHTTP", "AdapterProtocol", "ClientAssertion"]),
-        .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "IntuneBinding", "ReferenceSDK", "AdapterKit", "Locking", "MockMAMService", "CurlHTTP", "TestSupport",
+        .testTarget(name: "MockServiceTests", dependencies: ["TestSupport", "MockMAMService", "CurlHTTP", "AdapterProtocol", "ClientAssertion",
+                                                        .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "IntuneBinding", "ReferenceSDK", "AdapterProtocol", "AdapterKit", "Locking", "MockMAMService", "CurlHTTP", "TestSupport",
                                                       .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HarnessTests", dependencies: [
-            "ConformanceCore", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
-            "MamconfCLI", "mamconf", "CSpawn", "TestSupport", "AdapterKit", "ClientAssertion",
+            "ConformanceCore", "AdapterProtocol", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
+            "MamconfCLI", "mamconf", "CSpawn", "CurlHTTP", "TestSupport", "AdapterKit", "ClientAssertion",
+            .product(name: "Logging", package: "swift-log"),
             // docs/ci.md's YAML snippets are parsed in DocumentationTests.
             .product(name: "Yams", package: "Yams"),
         ],
