@@ -107,10 +107,14 @@ let package = Package(
         // Tests. They run the built mamconf-reference binary (swift test builds every product) and never link its
         // module, so its static runtime stays out of the test bundle.
         .target(name: "TestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport"),
+        .target(name: "ReferenceTestSupport", dependencies: ["ReferenceSDK", "MockMAMService", "CurlHTTP",
+                                                   .product(name: "Logging", package: "swift-log")],
+                path: "Tests/ReferenceTestSupport"),
         .testTarget(name: "ProtocolTests", dependencies: ["AdapterProtocol"]),
         .testTarget(name: "NativeTests", dependencies: ["TestSupport", "CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService", "AdapterProtocol"]),
         .testTarget(name: "MockServiceTests", dependencies: ["TestSupport", "MockMAMService", "CurlHTTP", "AdapterProtocol", "ClientAssertion"]),
         .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "IntuneBinding", "ReferenceSDK", "AdapterKit", "Locking", "MockMAMService", "CurlHTTP", "TestSupport",
+                                                      "ReferenceTestSupport",
                                                       .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
