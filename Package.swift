@@ -111,11 +111,15 @@ let package = Package(
         // Tests. They run the built mamconf-reference binary (swift test builds every product) and never link its
         // module, so its static runtime stays out of the test bundle.
         .target(name: "TestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport"),
+        .target(name: "ReferenceTestSupport", dependencies: ["ReferenceSDK", "MockMAMService", "CurlHTTP",
+                                                   .product(name: "Logging", package: "swift-log")],
+                path: "Tests/ReferenceTestSupport"),
         .testTarget(name: "ProtocolTests", dependencies: ["AdapterProtocol"]),
         .testTarget(name: "NativeTests", dependencies: ["TestSupport", "CurlHTTP", "JUnitXML", "CLibXML2", "MockMAMService", "AdapterProtocol"]),
         .testTarget(name: "MockServiceTests", dependencies: ["TestSupport", "MockMAMService", "CurlHTTP", "AdapterProtocol", "ClientAssertion",
                                                         .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ReferenceTests", dependencies: ["ReferenceApp", "IntuneBinding", "ReferenceSDK", "AdapterProtocol", "AdapterKit", "Locking", "MockMAMService", "CurlHTTP", "TestSupport",
+                                                      "ReferenceTestSupport",
                                                       .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "AdapterProtocol", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",

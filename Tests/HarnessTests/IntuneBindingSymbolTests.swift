@@ -111,7 +111,8 @@ import Testing
         let declaration = try Regex(#"public\s+(?:static\s+)?(?:func|var|let)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
         let requirement = try Regex(#"(?m)^\s+(?:@\w+\s+)*(?:static\s+)?(?:func|var)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
         var members: Set<String> = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
+        let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".swift") {
             let text = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
             for match in text.matches(of: declaration) {
                 if let name = match.output[1].substring { members.insert(String(name)) }

@@ -199,7 +199,7 @@ import Testing
     /// The flows ask the rules, never the defect or variant lists: outside the rules, the catalogues and the place
     /// that builds the rules, no source reads a defect or variant set.
     @Test(arguments: [
-        ("Sources/Reference/ReferenceSDK", ["SDKDefect.swift", "SDKDefect+Catalog.swift", "SDKVariant.swift", "SDKVariant+Catalog.swift"]),
+        ("Sources/Reference/ReferenceSDK", ["Mutation/SDKDefect.swift", "Mutation/SDKDefect+Catalog.swift", "Mutation/SDKVariant.swift", "Mutation/SDKVariant+Catalog.swift"]),
         ("Sources/Reference/ReferenceApp", ["AppDefect.swift", "ReferenceMutant.swift", "AppVariant.swift", "ReferenceVariant.swift"]),
     ])
     func onlyTheRulesReadTheDefects(folder: String, catalogues: [String]) throws {

@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Allowed accounts in the simulated SDK (ALW-01, ALW-02, ALW-03, ALW-04) against the mock's device channel,
 /// and the SDK mutants that break them.
@@ -12,7 +13,7 @@ struct ReferenceSDKAllowedAccountsTests {
     }
 
     /// A device whose user is alice, optionally already restricted to her; returns the configuration id.
-    static func aliceDevice(_ fixture: ConfigTestFixture, flag: String? = nil) async throws -> String? {
+    static func aliceDevice(_ fixture: SDKFixture, flag: String? = nil) async throws -> String? {
         try await fixture.backend.setDeviceUser(fixture.user("alice").objectId)
         guard let flag else { return nil }
         return try await fixture.backend.createDeviceConfig(restriction(flag))
@@ -20,20 +21,20 @@ struct ReferenceSDKAllowedAccountsTests {
 
     @Test("no restriction: both lists nil, no notification, the device channel read at launch and on change")
     func noRestriction() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         _ = try await Self.aliceDevice(fixture)
         await fixture.launch()
         #expect(fixture.sdk.enrollmentManager.allowedAccounts == nil)
         #expect(fixture.sdk.enrollmentManager.allowedAccountIds == nil)
         await fixture.managedConfigChanged()
-        #expect(fixture.platform.notifications.isEmpty)
+        #expect(fixture.host.notifications.isEmpty)
         #expect(try await fixture.backend.calls("device.config").count == 2)
         await fixture.tearDown()
     }
 
     @Test("a restriction names the device user; one notification per change, none on an unchanged read or relaunch")
     func restrictionNotifiedOnce() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         _ = try await Self.aliceDevice(fixture)
         await fixture.launch()
         let alice = fixture.user("alice")
@@ -42,27 +43,27 @@ struct ReferenceSDKAllowedAccountsTests {
 
         #expect(fixture.sdk.enrollmentManager.allowedAccounts == [alice.upn])
         #expect(fixture.sdk.enrollmentManager.allowedAccountIds == [alice.objectId])
-        #expect(fixture.platform.notifications(.allowedAccountsDidChange) == [
+        #expect(fixture.host.notifications(.allowedAccountsDidChange) == [
             IntuneMAMNotification(name: .allowedAccountsDidChange, accountIds: [alice.objectId], upns: [alice.upn]),
         ])
         await fixture.managedConfigChanged()
         await fixture.launch()
-        #expect(fixture.platform.notifications.count == 1)
+        #expect(fixture.host.notifications.count == 1)
         #expect(fixture.sdk.enrollmentManager.allowedAccountIds == [alice.objectId])
 
         try await fixture.backend.updateDeviceConfig(id, Self.restriction("Yes"))
         await fixture.managedConfigChanged()
         #expect(fixture.sdk.enrollmentManager.allowedAccounts == nil)
-        #expect(fixture.platform.notifications.last == IntuneMAMNotification(name: .allowedAccountsDidChange))
+        #expect(fixture.host.notifications.last == IntuneMAMNotification(name: .allowedAccountsDidChange))
         try await fixture.backend.deleteDeviceConfig(id)
         await fixture.managedConfigChanged()
-        #expect(fixture.platform.notifications.count == 2)
+        #expect(fixture.host.notifications.count == 2)
         await fixture.tearDown()
     }
 
     @Test("the SDK refuses to enroll an account outside the list (209) and matches the allowed one ignoring case")
     func enrollmentOutsideTheList() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         try await fixture.backend.createPolicy()
         let alice = fixture.user("alice")
         _ = try await Self.aliceDevice(fixture)
@@ -84,14 +85,14 @@ struct ReferenceSDKAllowedAccountsTests {
 
     @Test("a failed read of the device channel keeps the last restriction, silently")
     func failedReadKeepsRestriction() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         _ = try await Self.aliceDevice(fixture, flag: "Enabled")
         await fixture.launch()
-        fixture.platform.clear()
+        fixture.host.clear()
         try await fixture.backend.injectFault(route: "device.config", status: 503, times: 1)
         await fixture.managedConfigChanged()
         #expect(fixture.sdk.enrollmentManager.allowedAccountIds == [fixture.user("alice").objectId])
-        #expect(fixture.platform.notifications.isEmpty)
+        #expect(fixture.host.notifications.isEmpty)
         #expect(!fixture.logs(containing: "cannot read the managed app configuration").isEmpty)
         await fixture.tearDown()
     }
@@ -100,7 +101,7 @@ struct ReferenceSDKAllowedAccountsTests {
 
     @Test("mutant enabled-value-case-sensitive: only the exact spelling Enabled restricts")
     func enabledValueCaseSensitive() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         let id = try await Self.aliceDevice(fixture, flag: "enabled")
         await fixture.launch(defects: [.enabledValueCaseSensitive])
         #expect(fixture.sdk.enrollmentManager.allowedAccountIds == nil)
@@ -112,24 +113,24 @@ struct ReferenceSDKAllowedAccountsTests {
 
     @Test("mutant allowed-change-notified-every-read: every read posts, changed or not")
     func notifiedEveryRead() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         _ = try await Self.aliceDevice(fixture)
         await fixture.launch(defects: [.allowedChangeNotifiedEveryRead])
         await fixture.managedConfigChanged()
-        #expect(fixture.platform.notifications(.allowedAccountsDidChange).count == 2)
+        #expect(fixture.host.notifications(.allowedAccountsDidChange).count == 2)
         #expect(fixture.sdk.enrollmentManager.allowedAccounts == nil)
         await fixture.tearDown()
     }
 
     @Test("mutant allowed-change-not-notified: the list changes without a notification")
     func notNotified() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         _ = try await Self.aliceDevice(fixture)
         await fixture.launch(defects: [.allowedChangeNotNotified])
         _ = try await fixture.backend.createDeviceConfig(Self.restriction())
         await fixture.managedConfigChanged()
         #expect(fixture.sdk.enrollmentManager.allowedAccountIds == [fixture.user("alice").objectId])
-        #expect(fixture.platform.notifications.isEmpty)
+        #expect(fixture.host.notifications.isEmpty)
         await fixture.tearDown()
     }
 }

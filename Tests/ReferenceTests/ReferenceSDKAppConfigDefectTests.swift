@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// The app-configuration mutants of the simulated SDK: each test shows the one behaviour its defect changes
 /// (CFG-01, CFG-03…06).
@@ -8,8 +9,8 @@ import Testing
 struct ReferenceSDKAppConfigDefectTests {
     /// Alice enrolled with the given configurations (and, optionally, settings and the tenant default).
     static func enrolled(_ defect: SDKDefect, configs: [[String: String]], defaults: [String: String]? = nil,
-                         settings: IntuneMAMSettings = IntuneMAMSettings()) async throws -> ConfigTestFixture {
-        let fixture = try await ConfigTestFixture.make()
+                         settings: IntuneMAMSettings = IntuneMAMSettings()) async throws -> SDKFixture {
+        let fixture = try await SDKFixture.appConfig()
         try await fixture.backend.createPolicy()
         if let defaults { try await fixture.backend.setDefaultAppConfig(defaults) }
         for config in configs { try await fixture.backend.createAppConfig(config) }
@@ -58,16 +59,16 @@ struct ReferenceSDKAppConfigDefectTests {
     func changeNotNotified() async throws {
         let fixture = try await Self.enrolled(.configChangeNotNotified, configs: [["GroupName": "alpha"]])
         #expect(fixture.config("alice").fullData == [["GroupName": "alpha"]])
-        #expect(fixture.platform.notifications.isEmpty)
+        #expect(fixture.host.notifications.isEmpty)
         await fixture.tearDown()
     }
 
     @Test("mutant config-notified-every-check-in: an unchanged check-in is announced too")
     func notifiedEveryCheckIn() async throws {
         let fixture = try await Self.enrolled(.configNotifiedEveryCheckIn, configs: [["GroupName": "alpha"]])
-        #expect(fixture.platform.notifications(.appConfigDidChange).count == 1)
+        #expect(fixture.host.notifications(.appConfigDidChange).count == 1)
         try await fixture.advance(hours: 8)
-        #expect(fixture.platform.notifications(.appConfigDidChange).count == 2)
+        #expect(fixture.host.notifications(.appConfigDidChange).count == 2)
         await fixture.tearDown()
     }
 
@@ -83,7 +84,7 @@ struct ReferenceSDKAppConfigDefectTests {
 
     @Test("mutant config-before-enrollment: a not enrolled account gets the device channel's configuration")
     func beforeEnrollment() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         try await fixture.backend.setDeviceUser(fixture.user("alice").objectId)
         _ = try await fixture.backend.createDeviceConfig(["GroupName": "from-the-device"])
         await fixture.launch(defects: [.configBeforeEnrollment])

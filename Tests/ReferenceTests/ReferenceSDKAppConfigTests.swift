@@ -1,13 +1,14 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Targeted app configuration in the simulated SDK (CFG-01…06) against the mock's MAM channel.
 @Suite("ReferenceSDK targeted app configuration")
 struct ReferenceSDKAppConfigTests {
     @Test("nothing before enrollment; the check-in delivers the configuration, read through the typed getters")
     func deliveredAtCheckIn() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         try await fixture.backend.createPolicy()
         try await fixture.backend.createAppConfig(["GroupName": "alpha", "MaxItems": "10", "FeatureX": "true"])
         await fixture.launch()
@@ -26,7 +27,7 @@ struct ReferenceSDKAppConfigTests {
         #expect(fixture.sdk.appConfigManager.appConfig(forAccountId: alice.objectId.uppercased()).fullData.count == 1)
         #expect(fixture.sdk.appConfigManager.appConfig(forAccountId: nil).fullData.isEmpty)
         #expect(fixture.config("bob").fullData.isEmpty)
-        #expect(fixture.platform.notifications(.appConfigDidChange) == [
+        #expect(fixture.host.notifications(.appConfigDidChange) == [
             IntuneMAMNotification(name: .appConfigDidChange, accountId: alice.objectId),
         ])
         await fixture.tearDown()
@@ -34,7 +35,7 @@ struct ReferenceSDKAppConfigTests {
 
     @Test("conflicting targeted values are all kept, reported, and resolved by the query type")
     func conflicts() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         try await fixture.backend.createPolicy()
         try await fixture.backend.createAppConfig(["GroupName": "beta", "MaxItems": "10", "FeatureX": "true", "Same": "x"])
         try await fixture.backend.createAppConfig(["GroupName": "alpha", "MaxItems": "25", "FeatureX": "false", "Same": "x"])
@@ -59,7 +60,7 @@ struct ReferenceSDKAppConfigTests {
 
     @Test("the tenant default is marked __IsDefault and fills only keys no targeted configuration sets")
     func tenantDefault() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         try await fixture.backend.createPolicy()
         try await fixture.backend.setDefaultAppConfig(["GroupName": "zeta", "Theme": "dark"])
         try await fixture.backend.createAppConfig(["GroupName": "alpha"])
@@ -77,38 +78,38 @@ struct ReferenceSDKAppConfigTests {
 
     @Test("a change arrives with the next check-in and is announced exactly once; an unchanged one is not")
     func changeNotifiedOnce() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         try await fixture.backend.createPolicy()
         let id = try await fixture.backend.createAppConfig(["GroupName": "alpha"])
         await fixture.launch()
         await fixture.signInAndRegister("alice")
-        fixture.platform.clear()
+        fixture.host.clear()
 
         try await fixture.backend.updateAppConfig(id, ["GroupName": "beta"])
         try await fixture.advance(hours: 7.9)
         #expect(fixture.config("alice").stringValue(forKey: "GroupName", queryType: .any) == "alpha")
         try await fixture.advance(hours: 0.1)
         #expect(fixture.config("alice").stringValue(forKey: "GroupName", queryType: .any) == "beta")
-        #expect(fixture.platform.notifications(.appConfigDidChange).count == 1)
+        #expect(fixture.host.notifications(.appConfigDidChange).count == 1)
         try await fixture.advance(hours: 8)
-        #expect(fixture.platform.notifications(.appConfigDidChange).count == 1)
+        #expect(fixture.host.notifications(.appConfigDidChange).count == 1)
         await fixture.tearDown()
     }
 
     @Test("no configuration at all: the first (empty) delivery is no change")
     func emptyDeliveryIsNoChange() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         await fixture.signInAndRegister("alice")
         #expect(fixture.config("alice").fullData.isEmpty)
-        #expect(fixture.platform.notifications.isEmpty)
+        #expect(fixture.host.notifications.isEmpty)
         await fixture.tearDown()
     }
 
     @Test("after the account unenrolls its configuration is empty")
     func goneAfterUnenroll() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         try await fixture.backend.createPolicy()
         try await fixture.backend.createAppConfig(["GroupName": "alpha"])
         await fixture.launch()
@@ -126,7 +127,7 @@ struct ReferenceSDKAppConfigTests {
 
     @Test("an untargeted account gets nothing, however the app is configured")
     func untargeted() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         try await fixture.backend.createPolicy(targeted: false)
         try await fixture.backend.createAppConfig(["GroupName": "alpha"])
         await fixture.launch()
@@ -139,7 +140,7 @@ struct ReferenceSDKAppConfigTests {
 
     @Test("device-channel configuration is never app configuration")
     func deviceChannelIsNotAppConfig() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         try await fixture.backend.setDeviceUser(fixture.user("alice").objectId)
         _ = try await fixture.backend.createDeviceConfig(["GroupName": "from-the-device"])
         await fixture.launch()
@@ -149,7 +150,7 @@ struct ReferenceSDKAppConfigTests {
 
     @Test("values in ValuesToScrubFromLogging are masked in every SDK log line; other values are logged")
     func scrubbed() async throws {
-        let fixture = try await ConfigTestFixture.make()
+        let fixture = try await SDKFixture.appConfig()
         try await fixture.backend.createPolicy()
         try await fixture.backend.createAppConfig(["ProjectName": "Project-Orion", "GroupName": "alpha-team"])
         let alice = fixture.user("alice")
@@ -159,7 +160,7 @@ struct ReferenceSDKAppConfigTests {
         await fixture.signInAndRegister("alice")
 
         #expect(fixture.config("alice").stringValue(forKey: "ProjectName", queryType: .any) == "Project-Orion")
-        #expect(fixture.platform.logLines.contains { $0.level == .info && $0.message == "app config GroupName=alpha-team" })
+        #expect(fixture.host.logLines.contains { $0.level == .info && $0.message == "app config GroupName=alpha-team" })
         #expect(fixture.logs(containing: "app config ProjectName=***").count == 1)
         #expect(fixture.logs(containing: "Project-Orion").isEmpty)
         #expect(fixture.logs(containing: alice.objectId).isEmpty)

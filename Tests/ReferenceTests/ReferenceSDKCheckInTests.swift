@@ -1,13 +1,14 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Check-ins and the first-policy restart (ENR-05, RST-01, RST-02, RST-05, WIP-09).
 @Suite("ReferenceSDK check-in and restart")
 struct ReferenceSDKCheckInTests {
     @Test("8 hours later the SDK checks in again: policy unchanged, no second restart")
     func periodicCheckIn() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let id = await fixture.signInAndRegister("alice").objectId
@@ -26,7 +27,7 @@ struct ReferenceSDKCheckInTests {
 
     @Test("a changed policy arrives with the next check-in as policy-new, without a restart")
     func changedPolicy() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         let policyId = try await fixture.backend.createPolicy(["minimumPinLength": 4])
         await fixture.launch()
         let id = await fixture.signInAndRegister("alice").objectId
@@ -41,7 +42,7 @@ struct ReferenceSDKCheckInTests {
 
     @Test("the check-in timer survives a restart")
     func checkInSurvivesRestart() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         await fixture.signInAndRegister("alice")
@@ -56,7 +57,7 @@ struct ReferenceSDKCheckInTests {
 
     @Test("restartApplication false: the SDK shows its dialog and relaunches the app")
     func sdkHandledRestart() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         fixture.app.answerRestart(false)
@@ -73,7 +74,7 @@ struct ReferenceSDKCheckInTests {
 
     @Test("restartApplication true: no dialog, no relaunch")
     func appHandledRestart() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let first = fixture.sdk
@@ -87,7 +88,7 @@ struct ReferenceSDKCheckInTests {
 
     @Test("the policy no longer targets the app: check-in reports 103 and the account has no policy")
     func noPolicyReceived() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         let policyId = try await fixture.backend.createPolicy()
         await fixture.launch()
         let id = await fixture.signInAndRegister("alice").objectId
@@ -101,7 +102,7 @@ struct ReferenceSDKCheckInTests {
 
     @Test("an administrator's selective wipe arrives at check-in: 102, wipe, unenroll 104")
     func adminWipe() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let alice = await fixture.signInAndRegister("alice")

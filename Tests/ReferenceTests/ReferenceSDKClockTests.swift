@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// The virtual clock and the work tracker the SDK's timers and the harness's "sync" rely on.
 @Suite("ReferenceSDK clock")

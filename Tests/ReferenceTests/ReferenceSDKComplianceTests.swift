@@ -2,6 +2,7 @@ import Foundation
 import Locking
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Records every compliance status the SDK reports.
 final class ComplianceRecorder: IntuneMAMComplianceDelegate {
@@ -30,8 +31,8 @@ struct ReferenceSDKComplianceTests {
     /// A tenant where alice is under Conditional Access and a policy targets her; the app has signed her in.
     private static func signedInUnderConditionalAccess(
         defects: Set<SDKDefect> = []
-    ) async throws -> (SDKTestFixture, SDKTestUser, ComplianceRecorder) {
-        let fixture = try await SDKTestFixture.make(protectionPolicyRequired: ["alice"])
+    ) async throws -> (SDKFixture, SDKTestUser, ComplianceRecorder) {
+        let fixture = try await SDKFixture.make(protectionPolicyRequired: ["alice"])
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: defects)
         let recorder = ComplianceRecorder()

@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Every planted defect visibly changes the one behaviour it names; the same scenario without the defect
 /// is covered by the behaviour tests.
@@ -19,7 +20,7 @@ struct ReferenceSDKDefectTests {
 
     @Test("noRestartRequest: the first policy does not ask for a restart")
     func noRestartRequest() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: [.noRestartRequest])
         let id = await fixture.signInAndRegister("alice").objectId
@@ -32,7 +33,7 @@ struct ReferenceSDKDefectTests {
 
     @Test("restartDialogDespiteAppRestart: dialog and relaunch although the app restarts itself")
     func restartDialogDespiteAppRestart() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: [.restartDialogDespiteAppRestart])
         fixture.app.answerRestart(true)
@@ -43,7 +44,7 @@ struct ReferenceSDKDefectTests {
 
     @Test("restartOnEveryCheckIn: the 8-hour check-in asks for a restart again")
     func restartOnEveryCheckIn() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: [.restartOnEveryCheckIn])
         let id = await fixture.signInAndRegister("alice").objectId
@@ -55,7 +56,7 @@ struct ReferenceSDKDefectTests {
 
     @Test("pinOnlyAtSetup: later launches do not ask for the PIN")
     func pinOnlyAtSetup() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy(["pinRequired": true])
         await fixture.launch(defects: [.pinOnlyAtSetup])
         await fixture.signInAndRegister("alice")
@@ -69,7 +70,7 @@ struct ReferenceSDKDefectTests {
 
     @Test("untargetedBecomesManaged: 225 but the account is recorded as enrolled and managed")
     func untargetedBecomesManaged() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy(targeted: false)
         await fixture.launch(defects: [.untargetedBecomesManaged])
         let id = await fixture.signInAndRegister("alice").objectId
@@ -81,7 +82,7 @@ struct ReferenceSDKDefectTests {
 
     @Test("unlicensedReportedAsUntargeted: an unlicensed account is reported as 225")
     func unlicensedReportedAsUntargeted() async throws {
-        let fixture = try await SDKTestFixture.make(users: [("bob", false)])
+        let fixture = try await SDKFixture.make(users: [("bob", false)])
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: [.unlicensedReportedAsUntargeted])
         let id = await fixture.signInAndRegister("bob").objectId
@@ -91,7 +92,7 @@ struct ReferenceSDKDefectTests {
 
     @Test("restartAfterLaunchEnrollment: enrolling at launch with MAMPolicyRequired still asks for a restart")
     func restartAfterLaunchEnrollment() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         fixture.app.answerSignIn(fixture.user("alice"))
         let settings = IntuneMAMSettings(autoEnrollOnLaunch: true, mamPolicyRequired: true)
@@ -102,7 +103,7 @@ struct ReferenceSDKDefectTests {
 
     @Test("noPeriodicCheckIn: no check-in 8 hours later")
     func noPeriodicCheckIn() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: [.noPeriodicCheckIn])
         await fixture.signInAndRegister("alice")
@@ -117,7 +118,7 @@ struct ReferenceSDKDefectTests {
     @Test("pinSettingKeptFromFirstPolicy: a PIN the 8-hour check-in newly requires is not asked at the next launch; a correct SDK asks",
           arguments: [false, true])
     func pinSettingKeptFromFirstPolicy(broken: Bool) async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         let policyId = try await fixture.backend.createPolicy(["pinRequired": false])
         await fixture.launch(defects: broken ? [.pinSettingKeptFromFirstPolicy] : [])
         let id = await fixture.signInAndRegister("alice").objectId
@@ -135,7 +136,7 @@ struct ReferenceSDKDefectTests {
     @Test("reRegistrationIgnoredUntilRelaunch: a deregistered account registering again in the same process is ignored; a correct SDK enrolls it",
           arguments: [false, true])
     func reRegistrationIgnoredUntilRelaunch(broken: Bool) async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: broken ? [.reRegistrationIgnoredUntilRelaunch] : [])
         let alice = await fixture.signInAndRegister("alice")

@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Each enrollment and launch-setting defect (ENR-02, ENR-07…10, ENR-12) visibly changes the one behaviour
 /// it names; the correct behaviour of the same scenarios is covered by the enrollment and launch tests.
@@ -8,7 +9,7 @@ import Testing
 struct ReferenceSDKEnrollmentDefectTests {
     @Test("enrollmentDeferredToRetry: registered at once, but the first enrollment attempt is 24 hours later")
     func enrollmentDeferredToRetry() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: [.enrollmentDeferredToRetry])
         let alice = await fixture.signInAndRegister("alice")
@@ -23,7 +24,7 @@ struct ReferenceSDKEnrollmentDefectTests {
 
     @Test("duplicateEnrollmentStatus: every enrollment outcome arrives twice; policy and restart once")
     func duplicateEnrollmentStatus() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: [.duplicateEnrollmentStatus])
         let id = await fixture.signInAndRegister("alice").objectId
@@ -38,7 +39,7 @@ struct ReferenceSDKEnrollmentDefectTests {
 
     @Test("caseSensitiveIdentities: other casing registers a second account and reads as unmanaged")
     func caseSensitiveIdentities() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: [.caseSensitiveIdentities])
         let alice = await fixture.signInAndRegister("alice")
@@ -56,7 +57,7 @@ struct ReferenceSDKEnrollmentDefectTests {
 
     @Test("policyRequiredNotEnforced: no policy, MAMPolicyRequired, and launch is ready anyway")
     func policyRequiredNotEnforced() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         let state = await fixture.launch(settings: IntuneMAMSettings(mamPolicyRequired: true),
                                          defects: [.policyRequiredNotEnforced])
         #expect(state == .ready)
@@ -66,7 +67,7 @@ struct ReferenceSDKEnrollmentDefectTests {
 
     @Test("absentPolicyNotWarned: no policy, MAMPolicyWarnAbsent, and no warning")
     func absentPolicyNotWarned() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         let state = await fixture.launch(settings: IntuneMAMSettings(mamPolicyWarnAbsent: true),
                                          defects: [.absentPolicyNotWarned])
         #expect(state == .ready)
@@ -76,7 +77,7 @@ struct ReferenceSDKEnrollmentDefectTests {
 
     @Test("loginWithoutPrompt: loginAndEnrollAccount without a token reports 203 and shows nothing")
     func loginWithoutPrompt() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: [.loginWithoutPrompt])
         let alice = fixture.user("alice")
@@ -91,7 +92,7 @@ struct ReferenceSDKEnrollmentDefectTests {
 
     @Test("autoEnrollPromptsWithoutPolicyRequired: AutoEnrollOnLaunch alone prompts when it has no token")
     func autoEnrollPromptsWithoutPolicyRequired() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let alice = fixture.user("alice")
@@ -106,7 +107,7 @@ struct ReferenceSDKEnrollmentDefectTests {
         #expect(fixture.sdk.enrollmentManager.enrolledAccountId() == alice.objectId)
 
         // A cancelled prompt ends as the correct SDK's silent attempt does: 203, retried in 24 h.
-        let other = try await SDKTestFixture.make()
+        let other = try await SDKFixture.make()
         await other.launch()
         other.sdk.enrollmentManager.registerAndEnrollAccountId(other.user("alice").objectId)
         await other.idle()

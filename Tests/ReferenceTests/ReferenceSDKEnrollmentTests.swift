@@ -1,13 +1,14 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Enrollment against the mock MAM service: outcomes, status codes, retries (ENR-01…04, ENR-11, ENR-12).
 @Suite("ReferenceSDK enrollment")
 struct ReferenceSDKEnrollmentTests {
     @Test("a targeted account enrolls, gets its first policy and the app is asked to restart once")
     func targetedAccountEnrolls() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy(["pinRequired": true, "minimumPinLength": 6])
         await fixture.launch()
         let alice = await fixture.signInAndRegister("alice")
@@ -35,7 +36,7 @@ struct ReferenceSDKEnrollmentTests {
 
     @Test("a licensed but untargeted account gets 225 and stays unmanaged")
     func untargetedAccount() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy(targeted: false)
         await fixture.launch()
         let id = await fixture.signInAndRegister("alice").objectId
@@ -51,7 +52,7 @@ struct ReferenceSDKEnrollmentTests {
 
     @Test("an unlicensed account gets 200")
     func unlicensedAccount() async throws {
-        let fixture = try await SDKTestFixture.make(users: [("bob", false)])
+        let fixture = try await SDKFixture.make(users: [("bob", false)])
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let id = await fixture.signInAndRegister("bob").objectId
@@ -63,7 +64,7 @@ struct ReferenceSDKEnrollmentTests {
 
     @Test("without a token the enrollment reports 203 (auth required)")
     func noToken() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         await fixture.launch()
         let id = fixture.user("alice").objectId
         fixture.sdk.enrollmentManager.registerAndEnrollAccountId(id)
@@ -75,7 +76,7 @@ struct ReferenceSDKEnrollmentTests {
 
     @Test("a failed enrollment is retried 24 hours later, not before, and retries stop once enrolled")
     func retryAfter24Hours() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         let policyId = try await fixture.backend.createPolicy(targeted: false)
         await fixture.launch()
         let id = await fixture.signInAndRegister("alice").objectId
@@ -98,7 +99,7 @@ struct ReferenceSDKEnrollmentTests {
 
     @Test("the retry timer survives a restart")
     func retrySurvivesRestart() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy(targeted: false)
         await fixture.launch()
         await fixture.signInAndRegister("alice")
@@ -113,7 +114,7 @@ struct ReferenceSDKEnrollmentTests {
 
     @Test("registering an already registered account is ignored, whatever its casing")
     func duplicateRegistrationIgnored() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let alice = fixture.user("alice")
@@ -134,7 +135,7 @@ struct ReferenceSDKEnrollmentTests {
 
     @Test("a second account cannot enroll while one is enrolled (227)")
     func secondAccountRefused() async throws {
-        let fixture = try await SDKTestFixture.make(users: [("alice", true), ("carol", true)])
+        let fixture = try await SDKFixture.make(users: [("alice", true), ("carol", true)])
         try await fixture.backend.createPolicy()
         await fixture.launch()
         await fixture.signInAndRegister("alice")
@@ -149,7 +150,7 @@ struct ReferenceSDKEnrollmentTests {
 
     @Test("after the enrolled account leaves, retries resume for the waiting account 24 h later")
     func retriesResumeAfterUnenroll() async throws {
-        let fixture = try await SDKTestFixture.make(users: [("alice", true), ("carol", true)])
+        let fixture = try await SDKFixture.make(users: [("alice", true), ("carol", true)])
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let alice = await fixture.signInAndRegister("alice")
@@ -165,7 +166,7 @@ struct ReferenceSDKEnrollmentTests {
 
     @Test("loginAndEnrollAccount prompts, signs in and enrolls; cancel reports 219")
     func loginAndEnroll() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         fixture.sdk.enrollmentManager.loginAndEnrollAccount(nil)

@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Which identity a file belongs to (IDS-51, IDS-52): the writing thread's effective file identity, whatever the UI
 /// identity, and established again when a file is opened in truncate mode; and the defects that break each rule.
@@ -8,8 +9,8 @@ import Testing
 struct ReferenceSDKFileOwnershipTests {
     /// A multi-identity (or single-identity) app with alice enrolled under a policy without PIN.
     private static func aliceEnrolled(multiIdentity: Bool, defects: Set<SDKDefect> = [])
-        async throws -> (IdentityTestFixture, SDKTestUser) {
-        let fixture = try await IdentityTestFixture.make(policy: [:])
+        async throws -> (SDKFixture, SDKTestUser) {
+        let fixture = try await SDKFixture.identity(policy: [:])
         await fixture.launch(settings: IntuneMAMSettings(multiIdentity: multiIdentity), defects: defects)
         let alice = await fixture.enrollAlice()
         return (fixture, alice)
@@ -17,7 +18,7 @@ struct ReferenceSDKFileOwnershipTests {
 
     /// Creates (or truncates) `name` in the data directory under the thread identity `accountId` (nil: no scope)
     /// and returns the owner the SDK recorded (nil: none).
-    private static func write(_ name: String, as accountId: String?, in fixture: IdentityTestFixture) -> String? {
+    private static func write(_ name: String, as accountId: String?, in fixture: SDKFixture) -> String? {
         let path = fixture.dataDirectory.appendingPathComponent(name).path
         let files = fixture.sdk.fileProtectionManager
         let create = {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 // issue 27: file provider extensions (EXT)
 
@@ -71,7 +72,7 @@ import Testing
     /// `isFileEncrypted:` sees it, `decryptFile:toCopyPath:` writes the content beside it and leaves it encrypted; what
     /// cannot be encrypted or decrypted is refused and left as it was; an item keeps the owner it was protected for.
     @Test func encryptedFilesRoundTripAndBadInputIsRefusedUnchanged() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: [:])
+        let fixture = try await SDKFixture.identity(policy: [:])
         await fixture.launch()
         do {
             try roundTrip(fixture.sdk.fileProtectionManager, in: fixture.dataDirectory)

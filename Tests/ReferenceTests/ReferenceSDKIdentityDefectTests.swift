@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Each identity defect (IDS) visibly changes the one behaviour it names; the correct behaviour of the same
 /// scenarios is in ReferenceSDKIdentityTests.
@@ -10,8 +11,8 @@ struct ReferenceSDKIdentityDefectTests {
 
     /// A multi-identity (or single-identity) app with alice enrolled under a PIN policy, events cleared.
     private static func aliceEnrolled(_ defect: SDKDefect, settings: IntuneMAMSettings = multi, pins: [String?] = [])
-        async throws -> (IdentityTestFixture, SDKTestUser) {
-        let fixture = try await IdentityTestFixture.make(policy: ReferenceSDKIdentityTests.pinPolicy)
+        async throws -> (SDKFixture, SDKTestUser) {
+        let fixture = try await SDKFixture.identity(policy: ReferenceSDKIdentityTests.pinPolicy)
         await fixture.launch(settings: settings, defects: [defect])
         let alice = await fixture.enrollAlice(pins: pins)
         return (fixture, alice)
@@ -70,7 +71,7 @@ struct ReferenceSDKIdentityDefectTests {
 
     @Test("multiIdentityStartsManaged: a MultiIdentity app starts as the enrolled account, with the PIN at launch")
     func multiIdentityStartsManaged() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: ReferenceSDKIdentityTests.pinPolicy)
+        let fixture = try await SDKFixture.identity(policy: ReferenceSDKIdentityTests.pinPolicy)
         await fixture.launch(settings: Self.multi, defects: [.multiIdentityStartsManaged])
         let alice = fixture.user("alice")
         fixture.app.signIn(alice)

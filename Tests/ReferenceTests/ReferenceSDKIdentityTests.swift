@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// The identity model of the reference SDK (IDS-01…07, IDS-09, IDS-10) against the real mock.
 @Suite("ReferenceSDK identities")
@@ -9,7 +10,7 @@ struct ReferenceSDKIdentityTests {
 
     @Test("single-identity: the enrolled account is the process, UI and thread identity (IDS-03)")
     func singleIdentity() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: Self.pinPolicy)
+        let fixture = try await SDKFixture.identity(policy: Self.pinPolicy)
         await fixture.launch()
         let alice = await fixture.enrollAlice(pins: ["2580"])
         #expect(fixture.policyManager.getProcessAccountId() == alice.objectId)
@@ -23,7 +24,7 @@ struct ReferenceSDKIdentityTests {
 
     @Test("MultiIdentity: identities start nil, no PIN at launch, no policy for the current identity (IDS-04)")
     func multiIdentityStartsEmpty() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: Self.pinPolicy)
+        let fixture = try await SDKFixture.identity(policy: Self.pinPolicy)
         await fixture.launch(settings: IntuneMAMSettings(multiIdentity: true))
         let alice = await fixture.enrollAlice()
         #expect(fixture.app.events.isEmpty)
@@ -37,7 +38,7 @@ struct ReferenceSDKIdentityTests {
 
     @Test("switch to the managed account: PIN first, then success; cancel → canceled, identity unchanged (IDS-05)")
     func switchRunsConditionalLaunch() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: Self.pinPolicy)
+        let fixture = try await SDKFixture.identity(policy: Self.pinPolicy)
         await fixture.launch(settings: IntuneMAMSettings(multiIdentity: true))
         let alice = await fixture.enrollAlice()
         fixture.app.answerPINs([nil])
@@ -59,7 +60,7 @@ struct ReferenceSDKIdentityTests {
 
     @Test("switch to \"\" or an unmanaged account: success, no PIN, no policy (IDS-02)")
     func switchToUnmanaged() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: Self.pinPolicy)
+        let fixture = try await SDKFixture.identity(policy: Self.pinPolicy)
         await fixture.launch(settings: IntuneMAMSettings(multiIdentity: true))
         await fixture.enrollAlice()
         #expect(await fixture.switchUI("") == .success)
@@ -74,7 +75,7 @@ struct ReferenceSDKIdentityTests {
 
     @Test("a second account of the organisation: 227 at registration, not-allowed as UI identity (IDS-01)")
     func secondAccountNotAllowed() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: [:])
+        let fixture = try await SDKFixture.identity(policy: [:])
         await fixture.launch(settings: IntuneMAMSettings(multiIdentity: true))
         await fixture.enrollAlice()
         await fixture.registerBob()
@@ -90,7 +91,7 @@ struct ReferenceSDKIdentityTests {
 
     @Test("the managed account in other letter case is the same identity (IDS-07)")
     func caseInsensitive() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: Self.pinPolicy)
+        let fixture = try await SDKFixture.identity(policy: Self.pinPolicy)
         await fixture.launch(settings: IntuneMAMSettings(multiIdentity: true))
         let alice = await fixture.enrollAlice()
         fixture.app.answerPINs(["2580"])
@@ -103,7 +104,7 @@ struct ReferenceSDKIdentityTests {
 
     @Test("hand-offs: the SDK asks to switch; success switches (with PIN), failed refuses, \"\" = unmanaged (IDS-06)")
     func sdkInitiatedSwitch() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: Self.pinPolicy)
+        let fixture = try await SDKFixture.identity(policy: Self.pinPolicy)
         await fixture.launch(settings: IntuneMAMSettings(multiIdentity: true))
         let alice = await fixture.enrollAlice()
         fixture.app.answerPINs(["2580"])
@@ -127,7 +128,7 @@ struct ReferenceSDKIdentityTests {
 
     @Test("resume: PIN again; cancelling asks a multi-identity app to switch to \"\" (IDS-06)")
     func resumeCancelAsksForSwitch() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: Self.pinAtEveryResumePolicy)
+        let fixture = try await SDKFixture.identity(policy: Self.pinAtEveryResumePolicy)
         await fixture.launch(settings: IntuneMAMSettings(multiIdentity: true))
         let alice = await fixture.enrollAlice()
         fixture.app.answerPINs(["2580"])
@@ -145,7 +146,7 @@ struct ReferenceSDKIdentityTests {
 
     @Test("files belong to the thread identity, else the process identity; the wipe removes the owner's (IDS-09)")
     func fileOwnership() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: [:])
+        let fixture = try await SDKFixture.identity(policy: [:])
         await fixture.launch(settings: IntuneMAMSettings(multiIdentity: true))
         let alice = await fixture.enrollAlice()
         let corporate = fixture.dataDirectory.appendingPathComponent("corporate.txt").path
@@ -175,7 +176,7 @@ struct ReferenceSDKIdentityTests {
 
     @Test("protect encrypts for the managed account, only tags for others; unprotect round-trips (IDS-10)")
     func dataProtection() async throws {
-        let fixture = try await IdentityTestFixture.make(policy: [:])
+        let fixture = try await SDKFixture.identity(policy: [:])
         await fixture.launch()
         let alice = await fixture.enrollAlice()
         let manager = fixture.sdk.dataProtectionManager

@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Launch gates: PIN (RST-04), AutoEnrollOnLaunch (ENR-08, RST-03), MAMPolicyRequired / WarnAbsent
 /// (ENR-09, ENR-10), persistence across restarts.
@@ -8,7 +9,7 @@ import Testing
 struct ReferenceSDKLaunchTests {
     @Test("PIN: set up at the first launch after enrollment, entered at later launches")
     func pinSetupThenEntry() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy(["pinRequired": true, "minimumPinLength": 4])
         await fixture.launch()
         await fixture.signInAndRegister("alice")
@@ -42,7 +43,7 @@ struct ReferenceSDKLaunchTests {
 
     @Test("no PIN gate without a PIN-requiring policy, and none for MultiIdentity apps at launch")
     func noPinGate() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy(["pinRequired": true])
         await fixture.launch(settings: IntuneMAMSettings(multiIdentity: true))
         await fixture.signInAndRegister("alice")
@@ -55,7 +56,7 @@ struct ReferenceSDKLaunchTests {
 
     @Test("MAMPolicyRequired without policy blocks launch; MAMPolicyWarnAbsent warns and continues")
     func policyGates() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         #expect(await fixture.launch(settings: IntuneMAMSettings(mamPolicyRequired: true)) == .blocked(.policyRequired))
         #expect(fixture.app.events == [.ui(.policyRequired)])
         fixture.app.clearEvents()
@@ -66,7 +67,7 @@ struct ReferenceSDKLaunchTests {
 
     @Test("AutoEnrollOnLaunch + MAMPolicyRequired: sign-in prompt, enroll, no restart, addAccountId, then ready")
     func autoEnrollWithPolicyRequired() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         let alice = fixture.user("alice")
         fixture.app.answerSignIn(alice)
@@ -92,7 +93,7 @@ struct ReferenceSDKLaunchTests {
 
     @Test("AutoEnrollOnLaunch + MAMPolicyRequired: a cancelled sign-in leaves launch blocked")
     func autoEnrollSignInCancelled() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         let settings = IntuneMAMSettings(autoEnrollOnLaunch: true, mamPolicyRequired: true)
         #expect(await fixture.launch(settings: settings) == .blocked(.policyRequired))
         #expect(fixture.app.events == [.ui(.signIn), .ui(.policyRequired)])
@@ -101,7 +102,7 @@ struct ReferenceSDKLaunchTests {
 
     @Test("AutoEnrollOnLaunch alone: a registered account enrolls at launch with the app's token; none → silent 203")
     func autoEnrollSilently() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let alice = fixture.user("alice")
@@ -127,7 +128,7 @@ struct ReferenceSDKLaunchTests {
 
     @Test("state persists: registration, enrollment, policy and device tag survive a restart")
     func statePersists() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy(["minimumPinLength": 5])
         await fixture.launch()
         let alice = await fixture.signInAndRegister("alice")
@@ -142,7 +143,7 @@ struct ReferenceSDKLaunchTests {
 
     @Test("after terminate the runtime does nothing more")
     func terminateStopsEverything() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         await fixture.signInAndRegister("alice")
@@ -158,7 +159,7 @@ struct ReferenceSDKLaunchTests {
 
     @Test("secrets never reach the SDK log")
     func noSecretsInLogs() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let alice = await fixture.signInAndRegister("alice")

@@ -1,14 +1,15 @@
 import Foundation
 @testable import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// The app updated in place (UPG-01) and deleted and installed again (RIN-01), as the SDK sees them: another build
 /// finds the state the previous one left; a new installation finds only the keychain an earlier one left.
 @Suite("ReferenceSDK update and reinstall")
 struct ReferenceSDKLifecycleTests {
     /// Enrolls alice under a PIN policy, sets her PIN up, and writes one of her files; the fixture is left idle.
-    static func enrolledFixture() async throws -> (SDKTestFixture, SDKTestUser, URL) {
-        let fixture = try await SDKTestFixture.make()
+    static func enrolledFixture() async throws -> (SDKFixture, SDKTestUser, URL) {
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy(["pinRequired": true, "minimumPinLength": 4])
         await fixture.launch()
         let alice = await fixture.signInAndRegister("alice")
@@ -74,7 +75,7 @@ struct ReferenceSDKLifecycleTests {
     }
 
     /// Deletes the app's container as an uninstall does: everything but the keychain.
-    static func reinstall(_ fixture: SDKTestFixture) throws {
+    static func reinstall(_ fixture: SDKFixture) throws {
         fixture.runtime?.terminate()
         let directory = fixture.dataDirectory
         for entry in try FileManager.default.contentsOfDirectory(atPath: directory.path)

@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Policy queries of the reference SDK (POL-01…06) against the real mock: save-to / open-from per location,
 /// encryption and protection level, and the change notifications of a check-in.
@@ -16,8 +17,8 @@ struct ReferenceSDKPolicyTests {
 
     /// Alice enrolled under `policy`; returns her policy as the app gets it.
     static func alicePolicy(_ policy: [String: Any] = restricted, settings: IntuneMAMSettings = IntuneMAMSettings(),
-                            defects: Set<SDKDefect> = []) async throws -> (IdentityTestFixture, SDKTestUser, any IntuneMAMPolicy) {
-        let fixture = try await IdentityTestFixture.make(policy: policy)
+                            defects: Set<SDKDefect> = []) async throws -> (SDKFixture, SDKTestUser, any IntuneMAMPolicy) {
+        let fixture = try await SDKFixture.identity(policy: policy)
         await fixture.launch(settings: settings, defects: defects)
         let alice = await fixture.enrollAlice()
         let held = try #require(fixture.policyManager.policy(forAccountId: alice.objectId))

@@ -1,13 +1,14 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// The reference SDK against a failing MAM service and token endpoint (RES-01…RES-05): each behaviour, and the
 /// defect that breaks it, seen from the app's callbacks and the service's journal on the virtual clock.
 @Suite("ReferenceSDK resilience")
 struct ReferenceSDKResilienceTests {
-    private static func enrolledAlice(defects: Set<SDKDefect> = []) async throws -> (SDKTestFixture, SDKTestUser) {
-        let fixture = try await SDKTestFixture.make()
+    private static func enrolledAlice(defects: Set<SDKDefect> = []) async throws -> (SDKFixture, SDKTestUser) {
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: defects)
         let alice = await fixture.signInAndRegister("alice")
@@ -20,7 +21,7 @@ struct ReferenceSDKResilienceTests {
         "RES-01: an enrollment that gets no answer is a 205 network failure and is retried every 24 hours until it succeeds; the defect never retries",
         arguments: [false, true])
     func enrollmentWithoutAnswer(defective: Bool) async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         try await fixture.backend.injectFault(["route": "mam.enroll", "drop": true])
         await fixture.launch(defects: defective ? [.noRetryAfterTransportFailure] : [])

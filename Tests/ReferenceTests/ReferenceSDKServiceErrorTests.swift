@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// The MAM service failing (injected faults): status codes, the 24-hour retry (ENR-03) and its stop and
 /// resumption around another account's enrollment (ENR-04).
@@ -8,7 +9,7 @@ import Testing
 struct ReferenceSDKServiceErrorTests {
     @Test("503 at enrollment: 205 network failure, retried 24 hours later and not before")
     func unavailableRetriedAfter24Hours() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         try await fixture.backend.injectFault(route: "mam.enroll", status: 503, times: 1)
         await fixture.launch()
@@ -27,7 +28,7 @@ struct ReferenceSDKServiceErrorTests {
 
     @Test("a still failing retry is retried again 24 hours later")
     func retryEvery24Hours() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         try await fixture.backend.injectFault(route: "mam.enroll", status: 503, times: 2)
         await fixture.launch()
@@ -43,7 +44,7 @@ struct ReferenceSDKServiceErrorTests {
 
     @Test("other error answers: 4xx at enrollment is 201 internal error, 503 at check-in is 212")
     func otherStatuses() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         try await fixture.backend.injectFault(route: "mam.enroll", status: 400, times: 1)
         await fixture.launch()
@@ -61,7 +62,7 @@ struct ReferenceSDKServiceErrorTests {
 
     @Test("retries stop once another account enrolls and resume 24 hours after it unenrolls")
     func retriesStopAndResume() async throws {
-        let fixture = try await SDKTestFixture.make(users: [("alice", true), ("carol", false)])
+        let fixture = try await SDKFixture.make(users: [("alice", true), ("carol", false)])
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let carol = await fixture.signInAndRegister("carol")
@@ -84,7 +85,7 @@ struct ReferenceSDKServiceErrorTests {
 
     @Test("defect retryAfterOneHour: the failed enrollment is retried an hour later")
     func retryAfterOneHour() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         try await fixture.backend.injectFault(route: "mam.enroll", status: 503, times: 1)
         await fixture.launch(defects: [.retryAfterOneHour])
@@ -97,7 +98,7 @@ struct ReferenceSDKServiceErrorTests {
 
     @Test("defect retriesContinueAfterEnrollment: the other account's enrollment is re-sent every 24 hours")
     func retriesContinueAfterEnrollment() async throws {
-        let fixture = try await SDKTestFixture.make(users: [("alice", true), ("carol", false)])
+        let fixture = try await SDKFixture.make(users: [("alice", true), ("carol", false)])
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: [.retriesContinueAfterEnrollment])
         let carol = await fixture.signInAndRegister("carol")

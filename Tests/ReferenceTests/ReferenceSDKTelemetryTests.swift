@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Telemetry (ENR-13): one upload after each successful enrollment and check-in, none when disabled, and a
 /// failing upload never changes what the app sees.
@@ -8,7 +9,7 @@ import Testing
 struct ReferenceSDKTelemetryTests {
     @Test("an upload follows the enrollment and every check-in, with the user's token")
     func sentByDefault() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let alice = await fixture.signInAndRegister("alice")
@@ -22,7 +23,7 @@ struct ReferenceSDKTelemetryTests {
 
     @Test("MAMTelemetryDisabled: nothing is sent")
     func disabled() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(settings: IntuneMAMSettings(telemetryDisabled: true))
         await fixture.signInAndRegister("alice")
@@ -34,7 +35,7 @@ struct ReferenceSDKTelemetryTests {
 
     @Test("a failing upload is ignored: the app sees exactly what it sees without telemetry")
     func failuresIgnored() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         try await fixture.backend.injectFault(route: "mam.telemetry", status: 503)
         await fixture.launch()
@@ -54,7 +55,7 @@ struct ReferenceSDKTelemetryTests {
 
     @Test("defect telemetryDespiteDisabled: uploads although MAMTelemetryDisabled is set")
     func despiteDisabled() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(settings: IntuneMAMSettings(telemetryDisabled: true), defects: [.telemetryDespiteDisabled])
         await fixture.signInAndRegister("alice")

@@ -2,6 +2,7 @@ import Foundation
 import Locking
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Each deregistration and wipe defect (WIP-01…09) visibly changes the one behaviour it names; the correct
 /// behaviour of the same scenarios is covered by ReferenceSDKWipeTests and ReferenceSDKCheckInTests.
@@ -9,8 +10,8 @@ import Testing
 struct ReferenceSDKWipeDefectTests {
     /// Alice enrolled (with a file of hers and one personal file), the wipe answer scripted; events cleared.
     private static func enrolledAlice(defects: Set<SDKDefect>, wipeAnswer: Bool = true)
-        async throws -> (SDKTestFixture, SDKTestUser, corporate: URL, personal: URL) {
-        let fixture = try await SDKTestFixture.make()
+        async throws -> (SDKFixture, SDKTestUser, corporate: URL, personal: URL) {
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch(defects: defects)
         let alice = await fixture.signInAndRegister("alice")
@@ -116,7 +117,7 @@ struct ReferenceSDKWipeDefectTests {
 
     @Test("retryAfterDeregister: a deregistered, never enrolled account is still retried every 24 hours")
     func retryAfterDeregister() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy(targeted: false)
         await fixture.launch(defects: [.retryAfterDeregister])
         let alice = await fixture.signInAndRegister("alice")

@@ -1,13 +1,14 @@
 import Foundation
 import ReferenceSDK
 import Testing
+import ReferenceTestSupport
 
 /// Deregistration and selective wipe (WIP-01…08, WIP-10, RST-06).
 @Suite("ReferenceSDK deregistration and wipe")
 struct ReferenceSDKWipeTests {
     @Test("wipe: wipeData once; on false the SDK deletes only the account's files")
     func wipeAppFails() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let alice = await fixture.signInAndRegister("alice")
@@ -38,7 +39,7 @@ struct ReferenceSDKWipeTests {
 
     @Test("wipe: on true the SDK leaves the files to the app")
     func wipeAppSucceeds() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let alice = await fixture.signInAndRegister("alice")
@@ -53,7 +54,7 @@ struct ReferenceSDKWipeTests {
 
     @Test("no wipe: no wipe callback, no data deleted, unenroll still reported")
     func deregisterWithoutWipe() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let alice = await fixture.signInAndRegister("alice")
@@ -72,7 +73,7 @@ struct ReferenceSDKWipeTests {
 
     @Test("deregistering a not enrolled account stops its retries")
     func deregisterStopsRetries() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy(targeted: false)
         await fixture.launch()
         let alice = await fixture.signInAndRegister("alice")
@@ -87,7 +88,7 @@ struct ReferenceSDKWipeTests {
 
     @Test("deregistration blocks until it has a token, and the unenroll uses it")
     func deregisterWaitsForToken() async throws {
-        let fixture = try await SDKTestFixture.make()
+        let fixture = try await SDKFixture.make()
         try await fixture.backend.createPolicy()
         await fixture.launch()
         let alice = await fixture.signInAndRegister("alice")

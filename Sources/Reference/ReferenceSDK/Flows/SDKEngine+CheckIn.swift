@@ -57,7 +57,7 @@ extension SDKEngine {
             }
             let status = StatusFailure(failure, request: .policy, codes: rules.status)
             if !rules.dataTransfer.failedCheckInChangesNoPolicy {
-                post(IntuneMAMNotification(name: .policyDidChange, accountId: accountId))
+                connections.post(IntuneMAMNotification(name: .policyDidChange, accountId: accountId))
             }
             if holdingFailure { return HeldFailure(accountId: accountId, failure: status) }
             report(.policy, accountId: accountId, code: status.code, didSucceed: false, reason: status.reason)
@@ -69,7 +69,7 @@ extension SDKEngine {
             applyPolicy(answer, accountId: accountId, held: heldPolicy, heldVersion: state.policyVersion, reason: reason,
                         token: token)
             if case .periodic = reason, !rules.unenroll.checkInWipesOnlyOnCommand {
-                selectiveWipe(accountId, upn: state.upn(of: accountId))
+                self.wipe.selectiveWipe(accountId, upn: state.upn(of: accountId))
             }
         }
         return nil
@@ -124,7 +124,7 @@ extension SDKEngine {
         report(.policy, accountId: accountId, code: code, didSucceed: true)
         postPolicyChanges(accountId: accountId, held: held, code: code)
         let periodic = if case .periodic = reason { true } else { false }
-        sendTelemetry(.checkIn(code: code, policyVersion: answer.policyVersion), accountId: accountId, token: token,
+        telemetry.send(.checkIn(code: code, policyVersion: answer.policyVersion), accountId: accountId, token: token,
                       periodic: periodic)
         if firstPolicy {
             firstPolicyReceived(reason: reason)

@@ -43,7 +43,7 @@ extension SDKEngine {
         if changed { logReceived(data) }
         let notify = !rules.appConfig.notifiedOnlyWhenChanged || (changed && rules.appConfig.changeNotified)
         guard notify else { return }
-        post(IntuneMAMNotification(name: .appConfigDidChange, accountId: accountId))
+        connections.post(IntuneMAMNotification(name: .appConfigDidChange, accountId: accountId))
     }
 
     /// Logs each received value at info level; the log masks values the app asked to scrub (CFG-06).

@@ -3,53 +3,26 @@ import CurlHTTP
 import Foundation
 import MockMAMService
 
-/// Runs blocking work (SDK waits, virtual clock advances) on a thread of its own, so tests never block
-/// the Swift concurrency pool the mock server needs.
-func sdkTestOffPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(returning: work()) }
-    }
-}
-
-/// A user of a test tenant.
-struct SDKTestUser: Sendable {
-    let alias: String
-    let upn: String
-    let objectId: String
-    let password: String
-}
-
-/// One journal entry of the mock tenant (the fields the SDK tests look at).
-struct SDKTestJournalEntry: Sendable {
-    let route: String
-    let status: Int
-    let accountId: String?
-}
-
-struct SDKTestBackendError: Error, CustomStringConvertible {
-    let description: String
-}
-
 /// A running mock backend with one tenant, driven over HTTP like the harness does.
-final class SDKTestBackend: Sendable {
-    let server: MockMAMServer
-    let http = HTTPClient(label: "reference-sdk-tests.backend")
-    let controlBase: String
-    let tenantId: String
-    let bundleId: String
-    let tokenURL: URL
-    let mamServiceURL: URL
-    let mamResource: String
-    let appClientId: String
-    let graphBaseURL: String
-    let adminClientId: String
-    let adminSecret: String
-    let users: [String: SDKTestUser]
+public final class SDKTestBackend: Sendable {
+    public let server: MockMAMServer
+    public let http = HTTPClient(label: "reference-sdk-tests.backend")
+    public let controlBase: String
+    public let tenantId: String
+    public let bundleId: String
+    public let tokenURL: URL
+    public let mamServiceURL: URL
+    public let mamResource: String
+    public let appClientId: String
+    public let graphBaseURL: String
+    public let adminClientId: String
+    public let adminSecret: String
+    public let users: [String: SDKTestUser]
 
     /// Starts a server and creates a tenant with `users` (alias, licensed).
     /// Users in `protectionPolicyRequired` are under app-protection Conditional Access: no token for the app's own
     /// resources until an enrollment of theirs applied a policy.
-    static func start(users: [(alias: String, licensed: Bool)],
+    public static func start(users: [(alias: String, licensed: Bool)],
                       bundleId: String = "com.example.mamconf.reference",
                       protectionPolicyRequired: Set<String> = []) async throws -> SDKTestBackend {
         var logger = Logger(label: "reference-tests.mock")
@@ -105,18 +78,18 @@ final class SDKTestBackend: Sendable {
         self.users = users
     }
 
-    func stop() async {
+    public func stop() async {
         await server.stop()
     }
 
-    func user(_ alias: String) -> SDKTestUser {
+    public func user(_ alias: String) -> SDKTestUser {
         guard let user = users[alias] else { fatalError("no test user \(alias)") }
         return user
     }
 
     /// The status of a password grant for `user` with a token for `resource` (the app's own API, not the MAM
     /// service): 400 while Conditional Access refuses it.
-    func resourceTokenStatus(for user: SDKTestUser, resource: String) async throws -> Int {
+    public func resourceTokenStatus(for user: SDKTestUser, resource: String) async throws -> Int {
         let response = try await http.send(.form(url: tokenURL.absoluteString, fields: [
             ("grant_type", "password"), ("client_id", appClientId), ("username", user.upn), ("password", user.password),
             ("scope", "\(resource)/.default"),
@@ -153,7 +126,7 @@ final class SDKTestBackend: Sendable {
     /// Creates an iOS app protection policy; when `targeted`, targets the test app and assigns it to every
     /// licensed user. Returns the policy id.
     @discardableResult
-    func createPolicy(_ settings: [String: Any] = [:], targeted: Bool = true) async throws -> String {
+    public func createPolicy(_ settings: [String: Any] = [:], targeted: Bool = true) async throws -> String {
         var body = settings
         body["@odata.type"] = "#microsoft.graph.iosManagedAppProtection"
         body["displayName"] = body["displayName"] ?? "reference-sdk-tests"
@@ -167,7 +140,7 @@ final class SDKTestBackend: Sendable {
     }
 
     /// Targets the test app with the policy and assigns it to all licensed users.
-    func target(policyId: String) async throws {
+    public func target(policyId: String) async throws {
         try await graph("POST", "/deviceAppManagement/iosManagedAppProtections/\(policyId)/targetApps", [
             "apps": [["mobileAppIdentifier": ["@odata.type": "#microsoft.graph.iosMobileAppIdentifier",
                                               "bundleId": bundleId]]],
@@ -178,22 +151,22 @@ final class SDKTestBackend: Sendable {
     }
 
     /// Removes every target app from the policy, so no account is targeted any more.
-    func untarget(policyId: String) async throws {
+    public func untarget(policyId: String) async throws {
         try await graph("POST", "/deviceAppManagement/iosManagedAppProtections/\(policyId)/targetApps", ["apps": []])
     }
 
-    func updatePolicy(_ policyId: String, _ settings: [String: Any]) async throws {
+    public func updatePolicy(_ policyId: String, _ settings: [String: Any]) async throws {
         try await graph("PATCH", "/deviceAppManagement/iosManagedAppProtections/\(policyId)", settings)
     }
 
     /// Sends an administrator's selective wipe for the user's registration with that device tag.
-    func wipe(userObjectId: String, deviceTag: String) async throws {
+    public func wipe(userObjectId: String, deviceTag: String) async throws {
         try await graph("POST", "/users/\(userObjectId)/wipeManagedAppRegistrationsByDeviceTag", ["deviceTag": deviceTag])
     }
 
     // MARK: Controls
 
-    func journal() async throws -> [SDKTestJournalEntry] {
+    public func journal() async throws -> [SDKTestJournalEntry] {
         let response = try await http.send(.json("GET", "\(controlBase)/_mock/tenants/\(tenantId)/journal"))
         guard let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any],
               let entries = object["entries"] as? [[String: Any]] else {
@@ -206,20 +179,20 @@ final class SDKTestBackend: Sendable {
     }
 
     /// Journal entries of one route (e.g. `mam.enroll`).
-    func calls(_ route: String) async throws -> [SDKTestJournalEntry] {
+    public func calls(_ route: String) async throws -> [SDKTestJournalEntry] {
         try await journal().filter { $0.route == route }
     }
 
     /// Makes the service answer `route` (a journal route, e.g. `mam.enroll`) with `status`, for `times`
     /// requests or until cleared.
-    func injectFault(route: String, status: Int, times: Int? = nil) async throws {
+    public func injectFault(route: String, status: Int, times: Int? = nil) async throws {
         var spec: [String: Any] = ["route": route, "status": status]
         if let times { spec["times"] = times }
         try await injectFault(spec)
     }
 
     /// Arms a fault from its full body (`drop`, `retryAfter`, `delayMs`…; docs/mock-backend.md).
-    func injectFault(_ spec: [String: Any]) async throws {
+    public func injectFault(_ spec: [String: Any]) async throws {
         let body = try JSONSerialization.data(withJSONObject: spec)
         let response = try await http.send(.json("POST", "\(controlBase)/_mock/tenants/\(tenantId)/faults", body: body))
         guard response.status == 201 else {
@@ -227,14 +200,14 @@ final class SDKTestBackend: Sendable {
         }
     }
 
-    func clearFaults() async throws {
+    public func clearFaults() async throws {
         let response = try await http.send(.json("DELETE", "\(controlBase)/_mock/tenants/\(tenantId)/faults"))
         guard response.status == 204 else {
             throw SDKTestBackendError(description: "clearing faults failed: \(response.status) \(response.text)")
         }
     }
 
-    func advanceClock(seconds: TimeInterval) async throws {
+    public func advanceClock(seconds: TimeInterval) async throws {
         let body = try JSONSerialization.data(withJSONObject: ["advanceSeconds": seconds])
         let response = try await http.send(.json("POST", "\(controlBase)/_mock/tenants/\(tenantId)/clock", body: body))
         guard response.status == 200 else {

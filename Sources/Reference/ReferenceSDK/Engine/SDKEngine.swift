@@ -2,12 +2,15 @@ import Foundation
 import Locking
 
 /// The simulated SDK's machinery: one serial work queue, the persisted state, the service client, the
-/// timers and the connections to the app (delegates, platform).
+/// timers and the connections to the app (delegates, platform), and the flows composed from them.
 ///
-/// Every flow (launch, enroll, check-in, unenroll, retry) runs on `queue`, a plain DispatchQueue, so the
-/// blocking HTTP calls and waits for the app never touch the Swift concurrency pool. Each queued item is
+/// Every flow (launch, enroll, check-in, unenroll, retry) runs on the ``SDKWorkQueue``, a plain DispatchQueue, so
+/// the blocking HTTP calls and waits for the app never touch the Swift concurrency pool. Each queued item is
 /// counted by the work tracker. After ``terminate()`` nothing more happens: queued items are dropped,
 /// timers are cancelled, and delegates and platform are released and never called again.
+///
+/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``) are built here from the pieces they need;
+/// the others are still extensions of the engine (`Flows/SDKEngine+…`).
 final class SDKEngine: Sendable {
     /// Which status callback a request ends with.
     enum RequestKind: String {
@@ -39,23 +42,15 @@ final class SDKEngine: Sendable {
     /// The accounts (lower-cased) deregistered since this process started: kept per process, not in the state
     /// file, because the `reRegistrationIgnoredUntilRelaunch` defect (ENR-19) forgets them at a relaunch.
     let deregisteredInProcess = Locked<Set<String>>([])
+    /// Whether the runtime still runs, and its connections to the app: the engine's own, not a flow's. Once
+    /// terminated, the connections are gone for good.
+    let connections: SDKAppConnections
+    let work: SDKWorkQueue
+    /// The selective wipe every unenroll, administrator's wipe and update ends in.
+    let wipe: WipeFlow
+    let telemetry: TelemetryFlow
     var clock: any MAMClock { configuration.clock }
     var tracker: MAMWorkTracker { configuration.workTracker }
-
-    private let queue: DispatchQueue
-    private let queueKey = DispatchSpecificKey<Bool>()
-
-    /// What is the engine's own, not a flow's: whether it still runs, and its connections to the app. Once
-    /// terminated, the connections are gone for good.
-    private struct Connections {
-        var terminated = false
-        var platform: (any IntuneMAMPlatform)?
-        var enrollmentDelegate: (any IntuneMAMEnrollmentDelegate)?
-        var policyDelegate: (any IntuneMAMPolicyDelegate)?
-        var complianceDelegate: (any IntuneMAMComplianceDelegate)?
-    }
-
-    private let connections: Locked<Connections>
 
     init(configuration: IntuneMAMRuntimeConfiguration, platform: any IntuneMAMPlatform) {
         self.configuration = configuration
@@ -67,14 +62,19 @@ final class SDKEngine: Sendable {
             platform.log(level: level, message: message)
         }
         self.log = log
-        connections = Locked(Connections(platform: platform))
+        let connections = SDKAppConnections(platform: platform, log: log)
+        self.connections = connections
+        let work = SDKWorkQueue(tracker: configuration.workTracker, connections: connections, log: log)
+        self.work = work
         let store = SDKStateStore(fileURL: configuration.stateFileURL, keychainURL: configuration.keychainFileURL, log: log,
                                   restoresPreviousInstall: !rules.reinstall.ignoresPreviousInstall)
         self.store = store
         signIn = SDKSignIn(configuration: configuration, rules: rules.signIn, store: store, log: log)
-        service = MAMServiceClient(configuration: configuration)
-        queue = DispatchQueue(label: "mamconf.reference-sdk.work")
-        queue.setSpecific(key: queueKey, value: true)
+        let service = MAMServiceClient(configuration: configuration)
+        self.service = service
+        wipe = WipeFlow(rules: rules.unenroll, store: store, connections: connections, work: work, log: log)
+        telemetry = TelemetryFlow(rules: rules.telemetry, configuration: configuration, store: store, service: service,
+                                  connections: connections, log: log)
         for token in store.read({ $0.tokenCache }) {
             log.registerSecret(token.accessToken)
             log.registerSecret(token.refreshToken)
@@ -84,37 +84,19 @@ final class SDKEngine: Sendable {
 
     // MARK: Lifecycle
 
-    var isAlive: Bool { connections.read { !$0.terminated } }
+    var isAlive: Bool { connections.isAlive }
 
     /// True on the work queue (where waiting for the queue would deadlock).
-    var isOnQueue: Bool { DispatchQueue.getSpecific(key: queueKey) == true }
+    var isOnQueue: Bool { work.isOnQueue }
 
-    /// Queues `work` on the work queue, counted by the tracker. Dropped (and `dropped` called) when the
-    /// runtime is or becomes terminated before it starts.
+    /// Queues `work` on the work queue (``SDKWorkQueue/submit(_:dropped:_:)``).
     func submit(_ name: String, dropped: (@Sendable () -> Void)? = nil, _ work: @escaping @Sendable () -> Void) {
-        guard isAlive else {
-            log.verbose("dropping \(name): runtime terminated")
-            dropped?()
-            return
-        }
-        tracker.enter()
-        queue.async { [self] in
-            defer { tracker.leave() }
-            guard isAlive else {
-                dropped?()
-                return
-            }
-            work()
-        }
+        self.work.submit(name, dropped: dropped, work)
     }
 
     /// Stops everything; idempotent and callable from any thread, including from inside a callback.
     func terminate() {
-        let first = connections.withLock { connections in
-            defer { connections = Connections(terminated: true) }
-            return !connections.terminated
-        }
-        guard first else { return }
+        guard connections.terminate() else { return }
         launch.terminate()
         timers.close()
         log.info("runtime terminated")
@@ -125,21 +107,21 @@ final class SDKEngine: Sendable {
 
     // Terminating clears the connections, so a read after it finds none.
 
-    var platform: (any IntuneMAMPlatform)? { connections.read(\.platform) }
+    var platform: (any IntuneMAMPlatform)? { connections.platform }
 
     var enrollmentDelegate: (any IntuneMAMEnrollmentDelegate)? {
-        get { connections.read(\.enrollmentDelegate) }
-        set { connections.withLock { if !$0.terminated { $0.enrollmentDelegate = newValue } } }
+        get { connections.enrollmentDelegate }
+        set { connections.enrollmentDelegate = newValue }
     }
 
     var policyDelegate: (any IntuneMAMPolicyDelegate)? {
-        get { connections.read(\.policyDelegate) }
-        set { connections.withLock { if !$0.terminated { $0.policyDelegate = newValue } } }
+        get { connections.policyDelegate }
+        set { connections.policyDelegate = newValue }
     }
 
     var complianceDelegate: (any IntuneMAMComplianceDelegate)? {
-        get { connections.read(\.complianceDelegate) }
-        set { connections.withLock { if !$0.terminated { $0.complianceDelegate = newValue } } }
+        get { connections.complianceDelegate }
+        set { connections.complianceDelegate = newValue }
     }
 
     var launchState: IntuneMAMLaunchState { launch.current }

@@ -2,22 +2,10 @@ import CurlHTTP
 import Foundation
 import ReferenceSDK
 
-/// What the fake app saw the SDK do, in order.
-enum SDKTestEvent: Equatable, Sendable {
-    case enrollment(IntuneMAMEnrollmentStatusCode, accountId: String, didSucceed: Bool)
-    case policy(IntuneMAMEnrollmentStatusCode, accountId: String, didSucceed: Bool)
-    case unenroll(IntuneMAMEnrollmentStatusCode, accountId: String, didSucceed: Bool)
-    case restartApplication
-    case wipe(String)
-    case addAccount(String)
-    case ui(IntuneMAMShownUI)
-    case restartDialog
-    case relaunch
-}
-
 /// A test-only app: the SDK's platform and both delegates, recording every call and answering from
 /// scripted values. Tokens for "signed-in" accounts come from real password grants against the mock.
-final class SDKTestApp: IntuneMAMPlatform, IntuneMAMEnrollmentDelegate, IntuneMAMPolicyDelegate, @unchecked Sendable {
+/// `@unchecked Sendable`: every mutable field is read and written under `lock`.
+public final class SDKTestApp: IntuneMAMPlatform, IntuneMAMEnrollmentDelegate, IntuneMAMPolicyDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [SDKTestEvent] = []
     private var logLines: [String] = []
@@ -30,10 +18,10 @@ final class SDKTestApp: IntuneMAMPlatform, IntuneMAMEnrollmentDelegate, IntuneMA
     private var relaunchHook: (@Sendable () -> Void)?
     private var issuedTokens: [String] = []
 
-    let tokenURL: URL
-    let clientId: String
+    public let tokenURL: URL
+    public let clientId: String
 
-    init(tokenURL: URL, clientId: String) {
+    public init(tokenURL: URL, clientId: String) {
         self.tokenURL = tokenURL
         self.clientId = clientId
     }
@@ -46,63 +34,63 @@ final class SDKTestApp: IntuneMAMPlatform, IntuneMAMEnrollmentDelegate, IntuneMA
         return body()
     }
 
-    var events: [SDKTestEvent] { locked { recorded } }
-    var logs: [String] { locked { logLines } }
-    var tokensIssued: [String] { locked { issuedTokens } }
-    func clearEvents() { locked { recorded.removeAll() } }
+    public var events: [SDKTestEvent] { locked { recorded } }
+    public var logs: [String] { locked { logLines } }
+    public var tokensIssued: [String] { locked { issuedTokens } }
+    public func clearEvents() { locked { recorded.removeAll() } }
 
     /// The app's own sign-in: getAccessToken will answer for this account.
-    func signIn(_ user: SDKTestUser) { locked { signedIn[user.objectId.lowercased()] = user } }
-    func signOut(_ user: SDKTestUser) { locked { signedIn[user.objectId.lowercased()] = nil } }
-    func answerPINs(_ pins: [String?]) { locked { pinAnswers = pins } }
-    func answerSignIn(_ user: SDKTestUser?) { locked { signInAnswer = user.map { ($0.upn, $0.password) } } }
-    func answerRestart(_ value: Bool) { locked { restartAnswer = value } }
-    func answerWipe(_ value: Bool, action: (@Sendable (String) -> Void)? = nil) {
+    public func signIn(_ user: SDKTestUser) { locked { signedIn[user.objectId.lowercased()] = user } }
+    public func signOut(_ user: SDKTestUser) { locked { signedIn[user.objectId.lowercased()] = nil } }
+    public func answerPINs(_ pins: [String?]) { locked { pinAnswers = pins } }
+    public func answerSignIn(_ user: SDKTestUser?) { locked { signInAnswer = user.map { ($0.upn, $0.password) } } }
+    public func answerRestart(_ value: Bool) { locked { restartAnswer = value } }
+    public func answerWipe(_ value: Bool, action: (@Sendable (String) -> Void)? = nil) {
         locked {
             wipeAnswer = value
             wipeAction = action
         }
     }
-    func onRelaunch(_ hook: (@Sendable () -> Void)?) { locked { relaunchHook = hook } }
+    public func onRelaunch(_ hook: (@Sendable () -> Void)?) { locked { relaunchHook = hook } }
 
     private func record(_ event: SDKTestEvent) { locked { recorded.append(event) } }
 
-    func count(_ event: SDKTestEvent) -> Int { events.filter { $0 == event }.count }
+    public func count(_ event: SDKTestEvent) -> Int { events.filter { $0 == event }.count }
 
     // MARK: IntuneMAMPlatform
 
-    func showRestartDialog(message: String) { record(.restartDialog) }
+    public func showRestartDialog(message: String) { record(.restartDialog) }
 
-    func promptPIN(setup: Bool, accountId: String, minimumLength: Int) -> String? {
+    public func promptPIN(setup: Bool, accountId: String, minimumLength: Int) -> String? {
         locked { pinAnswers.isEmpty ? nil : pinAnswers.removeFirst() }
     }
 
-    func promptSignIn(hint: String?) -> (upn: String, password: String)? { locked { signInAnswer } }
+    public func promptSignIn(hint: String?) -> (upn: String, password: String)? { locked { signInAnswer } }
 
-    func terminateAndRelaunch() {
+    public func terminateAndRelaunch() {
         record(.relaunch)
         locked { relaunchHook }?()
     }
 
-    func didShow(_ ui: IntuneMAMShownUI, accountId: String?) { record(.ui(ui)) }
+    public func didShow(_ ui: IntuneMAMShownUI, accountId: String?) { record(.ui(ui)) }
 
-    func log(level: IntuneMAMLogLevel, message: String) { locked { logLines.append(message) } }
+    public func log(level: IntuneMAMLogLevel, message: String) { locked { logLines.append(message) } }
 
     // MARK: IntuneMAMEnrollmentDelegate
 
-    func enrollmentRequest(with status: IntuneMAMEnrollmentStatus) {
+    public func enrollmentRequest(with status: IntuneMAMEnrollmentStatus) {
         record(.enrollment(status.statusCode, accountId: status.accountId.lowercased(), didSucceed: status.didSucceed))
     }
 
-    func policyRequest(with status: IntuneMAMEnrollmentStatus) {
+    public func policyRequest(with status: IntuneMAMEnrollmentStatus) {
         record(.policy(status.statusCode, accountId: status.accountId.lowercased(), didSucceed: status.didSucceed))
     }
 
-    func unenrollRequest(with status: IntuneMAMEnrollmentStatus) {
+    public func unenrollRequest(with status: IntuneMAMEnrollmentStatus) {
         record(.unenroll(status.statusCode, accountId: status.accountId.lowercased(), didSucceed: status.didSucceed))
     }
 
-    func getAccessToken(forAccountId accountId: String, resource: String,
+    public func getAccessToken(forAccountId accountId: String, resource: String,
                         completion: @escaping @Sendable (IntuneMAMEnrollmentToken) -> Void) {
         guard let user = locked({ signedIn[accountId.lowercased()] }) else {
             completion(.failure(accountId: accountId, error: "not signed in"))
@@ -125,19 +113,19 @@ final class SDKTestApp: IntuneMAMPlatform, IntuneMAMEnrollmentDelegate, IntuneMA
 
     // MARK: IntuneMAMPolicyDelegate
 
-    func restartApplication() -> Bool {
+    public func restartApplication() -> Bool {
         record(.restartApplication)
         return locked { restartAnswer }
     }
 
-    func wipeData(forAccountId accountId: String) -> Bool {
+    public func wipeData(forAccountId accountId: String) -> Bool {
         record(.wipe(accountId.lowercased()))
         let (answer, action) = locked { (wipeAnswer, wipeAction) }
         action?(accountId)
         return answer
     }
 
-    func addAccountId(_ accountId: String, completionHandler: @escaping @Sendable (IntuneMAMAddIdentityResult) -> Void) {
+    public func addAccountId(_ accountId: String, completionHandler: @escaping @Sendable (IntuneMAMAddIdentityResult) -> Void) {
         record(.addAccount(accountId.lowercased()))
         completionHandler(.success)
     }

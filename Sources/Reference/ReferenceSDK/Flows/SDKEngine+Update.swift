@@ -17,7 +17,7 @@ extension SDKEngine {
             + "\(build.sdkVersion) (app \(build.appVersion))")
         guard let (accountId, upn) = enrolled else { return }
         if !rules.update.wipesNothing {
-            selectiveWipe(accountId, upn: upn)
+            self.wipe.selectiveWipe(accountId, upn: upn)
         }
         if !rules.update.keepsEnrollment {
             log.warning("the previous build's enrollment of \(accountId) is not carried over")

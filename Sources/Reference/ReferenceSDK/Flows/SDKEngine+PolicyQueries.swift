@@ -38,7 +38,7 @@ extension SDKEngine {
     func postPolicyChanges(accountId: String, held: MAMServicePolicy?, code: IntuneMAMEnrollmentStatusCode) {
         if held == nil, code == .newPoliciesReceived, rules.dataTransfer.firstPolicyProtectionNotified,
            let first = store.read({ $0.policy }), prepared(first, accountId: accountId).isFileEncryptionRequired {
-            post(IntuneMAMNotification(name: .dataProtectionDidChange, accountId: accountId))
+            connections.post(IntuneMAMNotification(name: .dataProtectionDidChange, accountId: accountId))
             return
         }
         guard let held, code == .newPoliciesReceived || code == .noPolicyReceived else { return }
@@ -47,11 +47,11 @@ extension SDKEngine {
         if !rules.dataTransfer.policyChangeNotified {
             log.info("policy of \(accountId) updated")
         } else {
-            post(IntuneMAMNotification(name: .policyDidChange, accountId: accountId))
+            connections.post(IntuneMAMNotification(name: .policyDidChange, accountId: accountId))
         }
         let protectionBefore = (before.isFileEncryptionRequired, before.fileProtectionLevel)
         let protectionAfter = (after?.isFileEncryptionRequired ?? false, after?.fileProtectionLevel ?? .none)
         guard protectionBefore != protectionAfter, rules.dataTransfer.encryptionChangeNotified else { return }
-        post(IntuneMAMNotification(name: .dataProtectionDidChange, accountId: accountId))
+        connections.post(IntuneMAMNotification(name: .dataProtectionDidChange, accountId: accountId))
     }
 }

@@ -7,9 +7,20 @@ import Foundation
 ///
 /// Telemetry must never change what the app sees: an upload that fails (service down, route unknown, token
 /// refused) is dropped without a status callback, a retry or a warning.
-extension SDKEngine {
+///
+/// It is given what an upload needs: the telemetry rules, the runtime's configuration (its settings, versions and
+/// clock), the state (the device tag and the held events), the service client, and the app connections (a terminated
+/// runtime sends nothing).
+struct TelemetryFlow: Sendable {
+    let rules: SDKRules.Telemetry
+    let configuration: IntuneMAMRuntimeConfiguration
+    let store: SDKStateStore
+    let service: MAMServiceClient
+    let connections: SDKAppConnections
+    let log: SDKLog
+
     /// What happened, as one telemetry event.
-    enum TelemetryEvent: Sendable {
+    enum Event: Sendable {
         case enrollment
         case checkIn(code: IntuneMAMEnrollmentStatusCode, policyVersion: String?)
     }
@@ -17,12 +28,12 @@ extension SDKEngine {
     /// Uploads one event for `accountId` with its bearer token (work queue; blocks for the HTTP call); where
     /// telemetry goes in batches, holds it instead unless `periodic` (a periodic check-in's), which uploads every
     /// held event with it.
-    func sendTelemetry(_ event: TelemetryEvent, accountId: String, token: AccessToken, periodic: Bool = false) {
-        guard isAlive, rules.telemetry.sentByDefault else { return }
+    func send(_ event: Event, accountId: String, token: SDKEngine.AccessToken, periodic: Bool = false) {
+        guard connections.isAlive, rules.sentByDefault else { return }
         let settings = configuration.settings
-        if settings.telemetryDisabled && rules.telemetry.honoursDisabled { return }
+        if settings.telemetryDisabled && rules.honoursDisabled { return }
         var events = [payload(of: event)]
-        if rules.telemetry.sending == .batchedAtPeriodicCheckIn {
+        if rules.sending == .batchedAtPeriodicCheckIn {
             let text = (try? JSONSerialization.data(withJSONObject: events[0], options: [.sortedKeys]))
                 .map { String(decoding: $0, as: UTF8.self) }
             let held = store.mutate { state -> [String] in
@@ -36,16 +47,16 @@ extension SDKEngine {
         let deviceTag = store.read { $0.deviceTag }
         let result = service.telemetry(accountId: accountId, deviceTag: deviceTag, events: events,
                                        token: token.value,
-                                       preProduction: settings.telemetryUsePPE && rules.telemetry.honoursPreProduction)
+                                       preProduction: settings.telemetryUsePPE && rules.honoursPreProduction)
         if case .failure(let failure) = result {
             log.verbose("telemetry upload dropped: \(failure)")
         }
     }
 
     /// The event object: its `name` and a few non-identifying facts (never tokens or UPNs).
-    private func payload(of event: TelemetryEvent) -> [String: Any] {
+    private func payload(of event: Event) -> [String: Any] {
         var object: [String: Any] = [
-            "time": ISO8601DateFormatter().string(from: clock.now),
+            "time": ISO8601DateFormatter().string(from: configuration.clock.now),
             "sdkVersion": configuration.sdkVersion,
             "appVersion": configuration.appVersion,
             "bundleId": configuration.bundleId,

@@ -109,7 +109,7 @@ extension SDKEngine {
         if reportsFirst && !acknowledgementPending { reportUnenroll(accountId, upn: upn, failure: failure) }
         if wipe {
             guard isAlive else { return }
-            selectiveWipe(accountId, upn: upn)
+            self.wipe.selectiveWipe(accountId, upn: upn)
         }
         guard isAlive else { return }
         if !reportsFirst && !acknowledgementPending { reportUnenroll(accountId, upn: upn, failure: failure) }

@@ -7,12 +7,12 @@ import Foundation
 extension SDKTestBackend {
     /// The simulated OS's managed app configuration for the test app (what the runner passes as
     /// `initialize.backend.deviceConfigURL`).
-    var deviceConfigURL: URL {
+    public var deviceConfigURL: URL {
         URL(string: "\(controlBase)/\(tenantId)/device/v1/managedAppConfig?bundleId=\(bundleId)")!
     }
 
     /// Sets (or clears) the user the simulated MDM-enrolled device belongs to.
-    func setDeviceUser(_ objectId: String?) async throws {
+    public func setDeviceUser(_ objectId: String?) async throws {
         let body = try JSONSerialization.data(withJSONObject: ["userId": objectId.map { $0 as Any } ?? NSNull()])
         let response = try await http.send(.json("PUT", "\(controlBase)/_mock/tenants/\(tenantId)/device", body: body))
         guard response.status == 204 else {
@@ -21,7 +21,7 @@ extension SDKTestBackend {
     }
 
     /// Sets the tenant-wide default MAM app configuration (`__IsDefault`).
-    func setDefaultAppConfig(_ settings: [String: String]) async throws {
+    public func setDefaultAppConfig(_ settings: [String: String]) async throws {
         let body = try JSONSerialization.data(withJSONObject: ["customSettings": Self.pairs(settings)])
         let response = try await http.send(.json("PUT", "\(controlBase)/_mock/tenants/\(tenantId)/default-app-config", body: body))
         guard response.status == 204 else {
@@ -30,7 +30,7 @@ extension SDKTestBackend {
     }
 
     /// Creates an MDM-channel app configuration for the test app, assigned to every device; returns its id.
-    func createDeviceConfig(_ settings: [String: String]) async throws -> String {
+    public func createDeviceConfig(_ settings: [String: String]) async throws -> String {
         let app = try await adminCall("POST", "/deviceAppManagement/mobileApps", [
             "@odata.type": "#microsoft.graph.iosStoreApp", "displayName": bundleId, "bundleId": bundleId,
         ])
@@ -46,19 +46,19 @@ extension SDKTestBackend {
         return id
     }
 
-    func updateDeviceConfig(_ id: String, _ settings: [String: String]) async throws {
+    public func updateDeviceConfig(_ id: String, _ settings: [String: String]) async throws {
         try await adminCall("PATCH", "/deviceAppManagement/mobileAppConfigurations/\(id)", [
             "@odata.type": "#microsoft.graph.iosMobileAppConfiguration", "settings": Self.items(settings),
         ])
     }
 
-    func deleteDeviceConfig(_ id: String) async throws {
+    public func deleteDeviceConfig(_ id: String) async throws {
         try await adminCall("DELETE", "/deviceAppManagement/mobileAppConfigurations/\(id)", nil)
     }
 
     /// Creates a MAM-channel targeted configuration for the test app, assigned to every licensed user.
     @discardableResult
-    func createAppConfig(_ settings: [String: String]) async throws -> String {
+    public func createAppConfig(_ settings: [String: String]) async throws -> String {
         let collection = "/deviceAppManagement/targetedManagedAppConfigurations"
         let made = try await adminCall("POST", collection, [
             "@odata.type": "#microsoft.graph.targetedManagedAppConfiguration", "displayName": "reference-tests-config",
@@ -74,7 +74,7 @@ extension SDKTestBackend {
         return id
     }
 
-    func updateAppConfig(_ id: String, _ settings: [String: String]) async throws {
+    public func updateAppConfig(_ id: String, _ settings: [String: String]) async throws {
         try await adminCall("PATCH", "/deviceAppManagement/targetedManagedAppConfigurations/\(id)",
                             ["customSettings": Self.pairs(settings)])
     }

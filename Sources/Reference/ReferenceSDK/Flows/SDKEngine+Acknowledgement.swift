@@ -47,7 +47,7 @@ extension SDKEngine {
         timers.disarm(.acknowledgement)
         guard isAlive, var pending = store.read({ $0.pendingAcknowledgement }) else { return }
         if pending.wiped && !rules.unenroll.wipesOnceAcrossAcknowledgements {
-            selectiveWipe(pending.accountId, upn: pending.upn)
+            self.wipe.selectiveWipe(pending.accountId, upn: pending.upn)
         }
         pending.attempts += 1
         let result = service.unenroll(accountId: pending.accountId, deviceTag: pending.deviceTag, token: pending.accessToken)

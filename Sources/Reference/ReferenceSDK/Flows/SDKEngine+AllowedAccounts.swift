@@ -73,7 +73,7 @@ extension SDKEngine {
         let notify = !rules.allowedAccounts.notifiedOnlyWhenChanged || (changed && rules.allowedAccounts.changeNotified)
         guard notify else { return }
         let posted = rules.allowedAccounts.notificationCarriesNewList ? after : before
-        post(IntuneMAMNotification(name: .allowedAccountsDidChange, accountIds: posted?.accountIds, upns: posted?.upns))
+        connections.post(IntuneMAMNotification(name: .allowedAccountsDidChange, accountIds: posted?.accountIds, upns: posted?.upns))
     }
 
     /// Why the account may not enroll under the restriction (ALW-03), or nil when it may. The app should

@@ -193,7 +193,7 @@ extension SDKEngine {
         case .success(.enrolled):
             recordEnrollment(enrolledId, upn: token.upn)
             report(.enrollment, accountId: enrolledId, upn: token.upn, code: .newPoliciesReceived, didSucceed: true)
-            sendTelemetry(.enrollment, accountId: enrolledId, token: token)
+            telemetry.send(.enrollment, accountId: enrolledId, token: token)
             checkIn(reason: .afterEnrollment(origin), token: token)
             return true
         case .success(.notLicensed):

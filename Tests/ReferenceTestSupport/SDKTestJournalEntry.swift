@@ -1,0 +1,6 @@
+/// One journal entry of the mock tenant (the fields the SDK tests look at).
+public struct SDKTestJournalEntry: Sendable {
+    public let route: String
+    public let status: Int
+    public let accountId: String?
+}
