@@ -10,8 +10,8 @@ import Testing
 /// milliseconds and says exactly which rule it checks.
 @Suite struct RunnerLogicTests {
     /// Runs the cases written in `yaml` (suite `logic`, tenant contoso) and returns the result.
-    static func run(_ cases: String, integration: ScriptedIntegration, backend: InMemoryBackend = InMemoryBackend(),
-                    stepTimeout: Double = 30, restartBudget: Int = 3, jobs: Int = 1) async throws -> RunResult {
+    static func run(_ cases: String, integration: any SDKAdapterFactory, backend: InMemoryBackend = InMemoryBackend(),
+                    stepTimeout: Double = 30, restartBudget: Int = 3, jobs: Int = 1, control: RunControl = RunControl()) async throws -> RunResult {
         let folder = NSTemporaryDirectory() + "mamconf-logic-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -29,7 +29,7 @@ import Testing
         try #require(loaded.errors.isEmpty, "\(loaded.errors)")
         let runner = Runner(adapter: integration, backend: backend, reporters: [],
                             configuration: RunConfiguration(stepTimeout: stepTimeout, workDirectory: "\(folder)/work",
-                                                            restartBudget: restartBudget, jobs: jobs))
+                                                            control: control, restartBudget: restartBudget, jobs: jobs))
         return await runner.run(loaded.suites)
     }
 

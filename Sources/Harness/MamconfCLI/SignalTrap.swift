@@ -16,8 +16,9 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
 /// only writes the signal's number to a pipe (all it may safely do); a dedicated thread reads the pipe and acts.
 /// Both signals are then unblocked, so one that arrived while they were blocked is handled now, not lost. A
 /// signal that arrives before a run has started is kept and applied when the run attaches, so the run still
-/// ends with 130/143 and a written report. The first signal during a run interrupts it (the running case is
-/// reported as interrupted and the report is written); a second one exits at once, once the run's
+/// ends with 130/143 and a written report. The first signal during a run interrupts it through its ``RunControl``,
+/// which cancels the run's task (the running case is reported as interrupted and the report is written); a second
+/// one exits at once, once the run's
 /// ``LastResortReport`` has written what is known (or a report write under way has finished), so even then the
 /// report path holds this run's verdict. Other commands exit at once.
 public final class SignalTrap: Sendable {

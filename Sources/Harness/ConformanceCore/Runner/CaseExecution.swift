@@ -59,9 +59,11 @@ struct CaseExecution {
         }
         let tenant: TenantHandle
         do {
-            tenant = try await backendTime.measure { () async throws(BackendFault) in
-                try await backend.arrange(
-                    TenantRequest(tenant: testCase.tenant, policies: testCase.policies, label: label), transcript: transcript)
+            tenant = try await backendTime.measure { [backend, testCase, label, transcript] () async throws(BackendFault) in
+                try await uncancelled { () async throws(BackendFault) in
+                    try await backend.arrange(
+                        TenantRequest(tenant: testCase.tenant, policies: testCase.policies, label: label), transcript: transcript)
+                }
             }
         } catch {
             return Outcome(outcome: .errored(.backend(error), details: ""))
@@ -72,12 +74,12 @@ struct CaseExecution {
         var integration = knownIntegration
         var stop: CaseStop?
         var session: (any SDKAdapterSession)?
-        var ticket: RunControl.Ticket?
-        do {
+        // Interrupting the run cancels the case: the handler ends its integration, which ends any wait on it.
+        let canceller = SessionCanceller()
+        do { try await withTaskCancellationHandler {
             let started = try await start(dataDirectory: dataDirectory, log: log)
             session = started
-            ticket = configuration.control.attach(started)
-            guard ticket != nil else { throw CaseStop.error(.interrupted(signal: configuration.control.interruptedBy ?? 0)) }
+            guard canceller.hold(started) else { throw CaseStop.error(.interrupted(signal: configuration.control.interruptedBy ?? 0)) }
             let info = try await initialize(started, tenant: tenant, dataDirectory: resets ? nil : dataDirectory)
             integration = info
             log.sdkVersion = info.parsedSDKVersion
@@ -100,13 +102,12 @@ struct CaseExecution {
             if let wipe = log.unexpectedWipe() {
                 throw CaseStop.failure(wipe.failure(at: testCase.location, details: eventList(log.allEvents())))
             }
-        } catch let caught as CaseStop {
+        } onCancel: { canceller.cancel() } } catch let caught as CaseStop {
             stop = caught
         } catch {
             stop = .error(.harness("\(error)"))
         }
-        configuration.control.detach(ticket)
-        if let signal = configuration.control.interruptedBy {
+        if Task.isCancelled, let signal = configuration.control.interruptedBy {
             // Whatever the step saw last (a killed adapter, a broken pipe) is a consequence of the interruption.
             stop = .error(.interrupted(signal: signal))
         }
@@ -126,13 +127,14 @@ struct CaseExecution {
         }
         // What the integration did at the backend, so a failure can be read from both sides.
         if backend.capabilities.contains(.journal),
-           let entries = try? await backendTime.measure({ () async throws(BackendFault) in try await backend.journal(tenant, transcript: transcript) }) {
+           let entries = try? await backendTime.measure({ [backend, transcript] () async throws(BackendFault) in
+               try await uncancelled { () async throws(BackendFault) in try await backend.journal(tenant, transcript: transcript) } }) {
             for entry in entries {
                 let fault = entry.fault.map { " [fault: \($0)]" } ?? ""
                 transcript.add("journal #\(entry.sequence) \(entry.route) \(entry.method) \(entry.path) → \(entry.status)\(fault)")
             }
         }
-        await backendTime.measure { await backend.teardown(tenant) }
+        await backendTime.measure { [backend] in await uncancelled { await backend.teardown(tenant) } }
         if !configuration.keepData { try? FileManager.default.removeItem(atPath: dataDirectory) }
 
         switch stop {
@@ -422,7 +424,7 @@ struct CaseExecution {
                 if found == exists { return }
                 let waited = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                 // A real service shows a check-in minutes later: look again within the driver's budget.
-                if waited + budget.interval <= budget.total * configuration.deadlineScale, !configuration.control.isInterrupted {
+                if waited + budget.interval <= budget.total * configuration.deadlineScale, !Task.isCancelled {
                     try? await Task.sleep(nanoseconds: UInt64(budget.interval * 1e9))
                     continue
                 }

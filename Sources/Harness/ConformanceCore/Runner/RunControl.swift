@@ -1,17 +1,17 @@
 import Synchronization
 
-/// Lets the outside world stop a run cleanly: a signal handler calls `interrupt`, every running case's
-/// integration is killed at once, those cases are reported as interrupted, and the report still gets written.
+/// Lets the outside world stop a run cleanly: a signal handler calls `interrupt`, which records the signal and
+/// cancels the run's task. Cancellation does the rest: every case in flight ends its integration through its
+/// cancellation handler and is reported as interrupted, the cases not started are reported not run, and the
+/// report still gets written.
+///
+/// The signal number is kept here because cancellation carries no reason, and the report and the exit code
+/// (130/143) name the signal.
 public final class RunControl: Sendable {
-    /// Names one attached integration, so parallel cases detach their own.
-    struct Ticket: Hashable, Sendable {
-        fileprivate let number: UInt64
-    }
-
     private struct State {
         var signal: Int32?
-        var sessions: [UInt64: any SDKAdapterSession] = [:]
-        var issued: UInt64 = 0
+        /// Cancels the run under way, if one is.
+        var cancelRun: (@Sendable () -> Void)?
     }
 
     private let state = Mutex(State())
@@ -22,29 +22,27 @@ public final class RunControl: Sendable {
     public var interruptedBy: Int32? { state.withLock { $0.signal } }
     public var isInterrupted: Bool { interruptedBy != nil }
 
-    /// Marks the run interrupted and ends every running integration. Safe to call from any thread.
+    /// Marks the run interrupted and cancels it. Safe to call from any thread, before the run starts too (it
+    /// then starts cancelled).
     public func interrupt(signal: Int32) {
-        let sessions: [any SDKAdapterSession] = state.withLock { state in
+        let cancel = state.withLock { state -> (@Sendable () -> Void)? in
             if state.signal == nil { state.signal = signal }
-            return Array(state.sessions.values)
+            return state.cancelRun
         }
-        for session in sessions {
-            Task { _ = await session.terminate(grace: 0) }
-        }
+        cancel?()
     }
 
-    /// Registers a case's running integration; nil when the run is already interrupted (the case must stop).
-    func attach(_ session: any SDKAdapterSession) -> Ticket? {
-        state.withLock { state in
-            guard state.signal == nil else { return nil }
-            state.issued += 1
-            state.sessions[state.issued] = session
-            return Ticket(number: state.issued)
+    /// Runs `body` as the run's task, which `interrupt` cancels. The caller's own cancellation is not passed on:
+    /// a run is interrupted only through its control, which knows the signal the report names.
+    func interruptible<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T {
+        let task = Task { await body() }
+        let interrupted = state.withLock { state -> Bool in
+            state.cancelRun = { task.cancel() }
+            return state.signal != nil
         }
-    }
-
-    func detach(_ ticket: Ticket?) {
-        guard let ticket else { return }
-        state.withLock { _ = $0.sessions.removeValue(forKey: ticket.number) }
+        if interrupted { task.cancel() }
+        let value = await task.value
+        state.withLock { $0.cancelRun = nil }
+        return value
     }
 }

@@ -31,130 +31,84 @@ public struct Runner: Sendable {
         result.suitesDigest = plan.suitesDigest
         result.shard = plan.shard
         let scheduled = plan.scheduled
-        let drawsSeed = scheduled.contains { $0.suite.cases.contains(where: \.drawsFaultSeed) }
-        if drawsSeed { result.faultSeed = configuration.faultSeed }
-        for entry in scheduled {
-            configuration.redactor.add(entry.suite.secrets)
-            for testCase in entry.suite.cases {
-                configuration.redactor.add(testCase.tenant.users.map(\.password))
-                configuration.redactor.add(Self.scriptedSecrets(testCase))
-            }
-        }
-        /// Set once nothing further can be judged; every case after that is reported with this error.
-        var stop: CaseError?
-        do {
-            try await backend.checkReachable()
-        } catch {
-            result.abortReason = "backend unreachable: \(error.description)"
-            stop = .backend(error)
-        }
-        let planned = scheduled.reduce(0) { $0 + $1.suite.cases.count }
-        for reporter in reporters { await reporter.runStarted(plannedCases: planned) }
-        let slots = scheduled.indices.flatMap { suite in scheduled[suite].suite.cases.map { Slot(suite: suite, testCase: $0) } }
-        var suites = scheduled.map { entry -> SuiteResult in
-            var suite = SuiteResult(suiteId: entry.suite.id, title: entry.suite.title, requirements: entry.suite.requirements,
-                                    started: configuration.clock.wallNow(), duration: 0, cases: [])
-            suite.index = entry.index
-            suite.plannedCases = entry.plannedCases
-            return suite
-        }
-        var suiteStarts: [Double?] = Array(repeating: nil, count: scheduled.count)
-        var integration: IntegrationInfo?
-        var backendFailed = false
-        var brokenInARow = 0
-        let today = Self.day(configuration.clock.wallNow())
-        let jobs = parallelJobs
-
-        // Cases start in plan order, up to `jobs` at once once the integration is known (until then one at a
-        // time: the first case decides whether the adapter starts at all and which cases it must skip), and are
-        // judged strictly in plan order below, so what the run reports does not depend on which case finished
-        // first: a case started before an earlier one stopped the run is reported not run, as it would have
-        // been in a serial run.
-        await withTaskGroup(of: (Int, Slot.State).self) { group in
-            var states = Array(repeating: Slot.State.waiting, count: slots.count)
-            var launched = 0, judged = 0, running = 0
-            while judged < slots.count {
-                while judged < slots.count {
-                    let slot = slots[judged]
-                    let suite = scheduled[slot.suite].suite
-                    var caseResult: CaseResult
-                    if let stop {
-                        caseResult = notRun(slot.testCase, of: suite, because: stop)
-                    } else if case .notStarted(let signal) = states[judged] {
-                        result.interrupted = true
-                        let why = CaseError.notRun("the run was interrupted by signal \(signal) before this case started")
-                        stop = why
-                        caseResult = notRun(slot.testCase, of: suite, because: why)
-                    } else if case .finished(let reported, let outcome) = states[judged] {
-                        caseResult = reported
-                        if integration == nil, let why = outcome.adapterUnusable, !configuration.control.isInterrupted {
-                            result.abortReason = "adapter cannot start: \(why.description)"
-                            stop = .notRun("the adapter cannot start: \(why.description)")
-                        }
-                        if let fault = outcome.backendFault, !backendFailed {
-                            backendFailed = true
-                            result.infrastructureProblems.append("backend failed during the run: \(fault.description)")
-                        }
-                        integration = integration ?? outcome.integration
-                        if configuration.control.isInterrupted { result.interrupted = true }
-                        brokenInARow = outcome.adapterBroke && !result.interrupted ? brokenInARow + 1 : 0
-                        if brokenInARow >= configuration.restartBudget && stop == nil {
-                            stop = .notRun("the adapter broke \(brokenInARow) cases in a row (restart budget)")
-                            result.infrastructureProblems.append(
-                                "the adapter broke \(brokenInARow) cases in a row (restart budget); the remaining cases were not run")
-                            if let why = outcome.adapterUnusable {
-                                // It can no longer even be started or reached (a test host that died): nothing further
-                                // can be judged, which is an infrastructure error, not a verdict.
-                                result.abortReason = "the adapter can no longer be started or reached: \(why.description)"
-                            }
-                        }
-                    } else {
-                        break
-                    }
-                    states[judged] = .judged
-                    if let list = plan.expectedFailures { caseResult = list.judge(caseResult, today: today) }
-                    suites[slot.suite].cases.append(caseResult)
-                    let now = configuration.clock.monotonicSeconds()
-                    suites[slot.suite].duration = now - (suiteStarts[slot.suite] ?? now)
-                    for reporter in reporters { await reporter.caseFinished(caseResult) }
-                    judged += 1
-                }
-                guard judged < slots.count else { break }
-                let limit = integration == nil ? 1 : jobs
-                while launched < slots.count, running < limit, stop == nil {
-                    let index = launched
-                    launched += 1
-                    if let signal = configuration.control.interruptedBy {
-                        states[index] = .notStarted(signal: signal)
-                        continue
-                    }
-                    let slot = slots[index]
-                    let suite = scheduled[slot.suite].suite
-                    if suiteStarts[slot.suite] == nil {
-                        suiteStarts[slot.suite] = configuration.clock.monotonicSeconds()
-                        suites[slot.suite].started = configuration.clock.wallNow()
-                    }
-                    let listed = plan.expectedFailures?.entry(for: "\(suite.id)/\(slot.testCase.id)") != nil
-                    running += 1
-                    group.addTask { [integration] in
-                        let run = await runWithReruns(slot.testCase, of: suite, knownIntegration: integration, listed: listed)
-                        return (index, .finished(run.result, run.last))
-                    }
-                }
-                if judged < slots.count, running > 0, let (index, state) = await group.next() {
-                    running -= 1
-                    if case .waiting = states[index] { states[index] = state }
-                }
-            }
-        }
-        result.suites = suites
+        if scheduled.contains(where: { $0.suite.cases.contains(where: \.drawsFaultSeed) }) { result.faultSeed = configuration.faultSeed }
+        redactSecrets(of: scheduled)
+        var policy = RunPolicy(restartBudget: configuration.restartBudget).start()
+        do { try await backend.checkReachable() } catch { policy.backendUnreachable(error) }
+        for reporter in reporters { await reporter.runStarted(plannedCases: scheduled.reduce(0) { $0 + $1.suite.cases.count }) }
+        // Interrupting the run cancels this task: cases in flight end as interrupted, the others are not run.
+        let judged = await configuration.control.interruptible { [self, policy] in await judge(plan, scheduled, policy) }
+        result.suites = judged.suites
         if let list = plan.expectedFailures, plan.reportsRunWideFindings {
             let unused = list.unused(definedCases: plan.definedCases)
             if !unused.isEmpty { result.suites.append(unusedEntries(unused, in: list)) }
         }
-        result.integration = integration
+        result.integration = judged.policy.integration
+        result.abortReason = judged.policy.abortReason
+        result.infrastructureProblems = judged.policy.infrastructureProblems
+        result.interrupted = judged.policy.interrupted
         result.reportFailures = await finish(result)
         return result
+    }
+
+    /// Launches the cases through a plan-order window and judges each, in plan order, by the run policy; what
+    /// the run reports does not depend on which case finished first. Until the integration is known one case
+    /// runs at a time: the first case decides whether the adapter starts at all and which cases it must skip.
+    private func judge(
+        _ plan: RunPlan, _ scheduled: [RunPlan.ScheduledSuite], _ start: RunPolicy.State
+    ) async -> (suites: [SuiteResult], policy: RunPolicy.State) {
+        let slots = scheduled.indices.flatMap { suite in scheduled[suite].suite.cases.map { Slot(suite: suite, testCase: $0) } }
+        var policy = start
+        var ledger = SuiteLedger(scheduled, clock: configuration.clock)
+        let today = Self.day(configuration.clock.wallNow())
+        let jobs = parallelJobs
+        await withTaskGroup(of: (Int, Slot.Ran).self) { group in
+            var window = PlanOrderWindow<Slot.Ran, CaseError>(count: slots.count)
+            if let stop = policy.stop { window.stop(stop) }
+            while !window.isDone {
+                while let entry = window.next() {
+                    let slot = slots[entry.index]
+                    let (judgedResult, decision) = judged(entry, slot, of: scheduled[slot.suite].suite, by: &policy)
+                    if case .stop(let why) = decision { window.stop(why) }
+                    var caseResult = judgedResult
+                    if let list = plan.expectedFailures { caseResult = list.judge(caseResult, today: today) }
+                    ledger.record(caseResult, suite: slot.suite)
+                    for reporter in reporters { await reporter.caseFinished(caseResult) }
+                }
+                guard !window.isDone else { break }
+                while let index = window.launch(limit: policy.integration == nil ? 1 : jobs) {
+                    if Task.isCancelled, let signal = configuration.control.interruptedBy {
+                        window.finish(index, .notStarted(signal: signal))
+                        continue
+                    }
+                    let slot = slots[index], suite = scheduled[slot.suite].suite
+                    ledger.launched(suite: slot.suite)
+                    let listed = plan.expectedFailures?.entry(for: "\(suite.id)/\(slot.testCase.id)") != nil
+                    group.addTask { [integration = policy.integration] in
+                        let run = await runWithReruns(slot.testCase, of: suite, knownIntegration: integration, listed: listed)
+                        return (index, .finished(run.result, run.last))
+                    }
+                }
+                if window.running > 0, let (index, ran) = await group.next() { window.finish(index, ran) }
+            }
+        }
+        return (ledger.suites, policy)
+    }
+
+    /// The result reported for the next case in plan order, and what the policy, told about it, decides.
+    private func judged(
+        _ entry: PlanOrderWindow<Slot.Ran, CaseError>.Entry, _ slot: Slot, of suite: Suite, by policy: inout RunPolicy.State
+    ) -> (CaseResult, RunPolicy.Decision) {
+        switch entry {
+        case .stopped(_, let stop):
+            return (notRun(slot.testCase, of: suite, because: stop), .stop(stop))
+        case .finished(_, .notStarted(let signal)):
+            let decision = policy.judge(.notStarted(signal: signal))
+            // The policy stops the run here; the case's error is the reason it gives.
+            return (notRun(slot.testCase, of: suite, because: policy.stop ?? .interrupted(signal: signal)), decision)
+        case .finished(_, .finished(let reported, let outcome)):
+            return (reported, policy.judge(.finished(outcome.outcome, integration: outcome.integration, interrupted: Task.isCancelled)))
+        }
     }
 
     /// Cases in flight at once: the configured number where cases cannot see each other (each has its own tenant
@@ -164,17 +118,27 @@ public struct Runner: Sendable {
         return configuration.jobs
     }
 
-    /// One planned case: which scheduled suite it belongs to, and how far it has come.
+    /// One planned case: which scheduled suite it belongs to.
     private struct Slot: Sendable {
         var suite: Int
         var testCase: TestCase
 
-        enum State: Sendable {
-            case waiting
+        /// How a launched case came back.
+        enum Ran: Sendable {
             /// Not started because the run was interrupted first.
             case notStarted(signal: Int32)
             case finished(CaseResult, CaseExecution.Outcome)
-            case judged
+        }
+    }
+
+    /// Secrets in the suites (passwords, scripted PINs) are redacted wherever they show up later.
+    private func redactSecrets(of scheduled: [RunPlan.ScheduledSuite]) {
+        for entry in scheduled {
+            configuration.redactor.add(entry.suite.secrets)
+            for testCase in entry.suite.cases {
+                configuration.redactor.add(testCase.tenant.users.map(\.password))
+                configuration.redactor.add(Self.scriptedSecrets(testCase))
+            }
         }
     }
 
@@ -187,7 +151,7 @@ public struct Runner: Sendable {
         var attempts: [CaseAttempt] = []
         let first = result
         while result.outcome.isFailure, !listed, attempts.count < configuration.rerunFailures,
-              !configuration.control.isInterrupted, last.adapterUnusable == nil || knownIntegration != nil {
+              !Task.isCancelled, last.adapterUnusable == nil || knownIntegration != nil {
             attempts.append(CaseAttempt(outcome: result.outcome, duration: result.duration, transcript: result.transcript, stderr: result.stderr))
             (result, last) = await runOnce(testCase, of: suite, knownIntegration: knownIntegration ?? last.integration)
         }

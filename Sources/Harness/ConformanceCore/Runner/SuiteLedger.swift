@@ -1,0 +1,34 @@
+/// The suites' results as the run judges their cases: a suite starts when its first case is launched, and its
+/// duration runs to its last case judged, so a report's suite times read the same in a serial and a parallel run.
+struct SuiteLedger {
+    private(set) var suites: [SuiteResult]
+    /// When each suite's first case was launched (monotonic seconds), nil until then.
+    private var starts: [Double?]
+    private let clock: any RunClock
+
+    init(_ scheduled: [RunPlan.ScheduledSuite], clock: any RunClock) {
+        self.clock = clock
+        suites = scheduled.map { entry -> SuiteResult in
+            var suite = SuiteResult(suiteId: entry.suite.id, title: entry.suite.title, requirements: entry.suite.requirements,
+                                    started: clock.wallNow(), duration: 0, cases: [])
+            suite.index = entry.index
+            suite.plannedCases = entry.plannedCases
+            return suite
+        }
+        starts = Array(repeating: nil, count: scheduled.count)
+    }
+
+    /// A case of suite `index` is launched.
+    mutating func launched(suite index: Int) {
+        guard starts[index] == nil else { return }
+        starts[index] = clock.monotonicSeconds()
+        suites[index].started = clock.wallNow()
+    }
+
+    /// A case of suite `index` is judged.
+    mutating func record(_ result: CaseResult, suite index: Int) {
+        suites[index].cases.append(result)
+        let now = clock.monotonicSeconds()
+        suites[index].duration = now - (starts[index] ?? now)
+    }
+}
