@@ -85,9 +85,24 @@ let package = Package(
         .target(name: "ReferenceApp", dependencies: ["IntuneBinding", "ReferenceSDK", "AdapterProtocol", "AdapterKit", "CurlHTTP", "Locking"],
                 path: "Sources/Reference/ReferenceApp"),
 
-        // The command line: wires the concrete pieces into the core's seams.
+        // The run's reporters (console, JUnit, GitHub annotations) and the reports of runs that judged nothing.
+        .target(name: "RunReporters", dependencies: ["ConformanceCore", "AdapterProtocol", "JUnitXML", "SuiteLoader"],
+                path: "Sources/Reporters/RunReporters"),
+        // The one run wiring: backend, adapter factory, reporters and runner from a description.
+        .target(name: "RunWiring", dependencies: [
+            "ConformanceCore", "AdapterTransports", "Backends", "MockMAMService", "RunReporters", "JUnitXML",
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/Harness/RunWiring"),
+        // The mutation matrix: which case catches which mutant and accepts which variant, its runs wired by RunWiring.
+        .target(name: "Mutation", dependencies: [
+            "ConformanceCore", "SuiteLoader", "AdapterProtocol", "AdapterTransports", "RunWiring",
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/Harness/Mutation"),
+
+        // The command line: parses, and wires the concrete pieces into the core's seams through RunWiring.
         .target(name: "MamconfCLI", dependencies: [
             "ConformanceCore", "AdapterProtocol", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService",
+            "RunReporters", "RunWiring", "Mutation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Harness/MamconfCLI"),
@@ -123,7 +138,7 @@ let package = Package(
                                                       .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "AdapterProtocol", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
-            "MamconfCLI", "mamconf", "CSpawn", "CurlHTTP", "TestSupport", "AdapterKit", "ClientAssertion",
+            "MamconfCLI", "RunReporters", "RunWiring", "Mutation", "mamconf", "CSpawn", "CurlHTTP", "TestSupport", "AdapterKit", "ClientAssertion",
             .product(name: "Logging", package: "swift-log"),
             // docs/ci.md's YAML snippets are parsed in DocumentationTests.
             .product(name: "Yams", package: "Yams"),

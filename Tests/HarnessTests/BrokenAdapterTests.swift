@@ -2,6 +2,7 @@ import ConformanceCore
 import Foundation
 import JUnitXML
 import MamconfCLI
+@testable import RunReporters
 import AdapterTransports
 import Testing
 

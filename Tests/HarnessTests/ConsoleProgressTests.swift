@@ -1,6 +1,7 @@
 import ConformanceCore
 import Foundation
 @testable import MamconfCLI
+@testable import RunReporters
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import ConformanceCore
 import Foundation
 @testable import MamconfCLI
+@testable import RunReporters
 import Testing
 
 /// What a person reads at the end of a run: a recap of the failures, a broken adapter's last words, and no

@@ -1,6 +1,7 @@
 import Foundation
 import JUnitXML
 @testable import MamconfCLI
+@testable import RunReporters
 import Testing
 
 /// Whatever ends a run before its first case, the report path afterwards holds this run's verdict: every planned

@@ -4,6 +4,7 @@ import CurlHTTP
 import Foundation
 import JUnitXML
 import MamconfCLI
+@testable import RunReporters
 import Testing
 
 /// Whole-pipeline tests: suites → runner → stdio adapter → mamconf-reference → mock backend → JUnit.

@@ -2,6 +2,7 @@ import AdapterProtocol
 import ConformanceCore
 import Foundation
 @testable import MamconfCLI
+@testable import RunReporters
 import SuiteLoader
 import Testing
 

@@ -1,6 +1,7 @@
 import ConformanceCore
 import Foundation
 import MamconfCLI
+@testable import RunReporters
 import Testing
 
 /// On GitHub Actions every failed or errored case becomes an `::error` workflow command pointing at the

@@ -2,6 +2,7 @@ import ConformanceCore
 import Foundation
 import JUnitXML
 import MamconfCLI
+@testable import RunReporters
 import Testing
 
 /// Where the JUnit reporter points readers and what it leaves alone: GitHub's reporters annotate the failing

@@ -2,6 +2,7 @@ import ConformanceCore
 import Foundation
 import JUnitXML
 @testable import MamconfCLI
+@testable import RunReporters
 import Synchronization
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import ConformanceCore
 import Foundation
 import Synchronization
 @testable import MamconfCLI
+@testable import Mutation
 import SuiteLoader
 import TestSupport
 import Testing

@@ -7,6 +7,7 @@ import ConformanceCore
 import Foundation
 import Logging
 import MockMAMService
+import RunWiring
 import TestSupport
 import Testing
 
@@ -76,9 +77,9 @@ struct NetworkNamespace {
         defer { namespace.delete() }
         // The backend listens on the link, not on loopback: the integration inside the namespace must reach it.
         let adminToken = "ns-admin-\(UUID().uuidString)"
-        let server = MockMAMServer(configuration: MockServiceConfiguration(host: namespace.outerAddress, adminToken: adminToken), logger: .quiet)
-        let backendURL = try await server.start()
-        #expect(backendURL.host == namespace.outerAddress)
+        let assembly = try await RunAssembly.open(.embeddedMock(
+            configuration: MockServiceConfiguration(host: namespace.outerAddress, adminToken: adminToken), logger: .quiet))
+        #expect(assembly.backendURL.flatMap(URL.init(string:))?.host == namespace.outerAddress)
         let data = NSTemporaryDirectory() + "mamconf-netns-\(UUID().uuidString.prefix(8))"
         let host = try await ListeningHost.start(["ip", "netns", "exec", namespace.name, try EndToEnd.referenceExecutable(),
                                                   "--listen", "7311", "--host", namespace.innerAddress, "--data-dir", data])
@@ -87,16 +88,11 @@ struct NetworkNamespace {
 
         let suites = try EndToEnd.loadSuites(suiteIDs: ["first-policy-application"])
         let overStdio = try await EndToEnd.run(suites)
-        let redactor = Redactor()
         let work = NSTemporaryDirectory() + "mamconf-netns-run-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: work) }
-        let runner = Runner(
-            adapter: NetworkAdapterFactory(address: AdapterAddress(host: namespace.innerAddress, port: 7311)),
-            backend: MockGraphBackend(baseURL: backendURL.absoluteString, redactor: redactor, controlToken: adminToken),
-            reporters: [],
-            configuration: RunConfiguration(stepTimeout: 10, deadlineScale: 3, workDirectory: work, redactor: redactor))
-        let across = await runner.run(RunPlan(suites: suites))
-        await server.stop()
+        let across = await assembly.assemble(RunSetup(
+            adapter: try .network(AdapterAddress(host: namespace.innerAddress, port: 7311)),
+            configuration: RunConfiguration(stepTimeout: 10, deadlineScale: 3, workDirectory: work))).run(RunPlan(suites: suites))
+        await assembly.close()
 
         let expected = NetworkTransportTests.verdicts(overStdio.result)
         #expect(!expected.isEmpty && expected.allSatisfy { $0.value == EndToEnd.cleanVerdict($0.key) })

@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import JUnitXML
 @testable import MamconfCLI
+@testable import RunReporters
 import Testing
 import TestSupport
 

@@ -2,6 +2,7 @@ import ConformanceCore
 import Foundation
 import JUnitXML
 import MamconfCLI
+@testable import RunReporters
 import Testing
 
 /// `--rerun-failures`: a case that passes on a rerun is reported passed and flaky, with its failed runs kept;

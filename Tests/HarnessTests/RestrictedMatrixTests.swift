@@ -2,6 +2,7 @@ import AdapterProtocol
 import ConformanceCore
 import Foundation
 @testable import MamconfCLI
+@testable import Mutation
 import Testing
 
 /// The restricted mutation matrix runs only the cells that decide it, and decides exactly what the full

@@ -1,6 +1,7 @@
 import ConformanceCore
 import Foundation
 @testable import MamconfCLI
+@testable import RunReporters
 import Testing
 
 /// A skip is judged by why: a case written for other SDK versions does not apply to the integration and never

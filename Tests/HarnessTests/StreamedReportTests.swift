@@ -3,6 +3,7 @@ import ConformanceCore
 import Foundation
 import JUnitXML
 @testable import MamconfCLI
+@testable import RunReporters
 import Synchronization
 import Testing
 

@@ -2,6 +2,8 @@ import AdapterProtocol
 import ConformanceCore
 import Foundation
 @testable import MamconfCLI
+@testable import Mutation
+import RunWiring
 import SuiteLoader
 import Testing
 
@@ -42,25 +44,24 @@ import Testing
         return loaded.suites
     }
 
-    static func run(_ suites: [Suite], _ variants: [VariantInfo]) async -> [MatrixCell] {
+    static func run(_ suites: [Suite], _ variants: [VariantInfo], on assembly: RunAssembly) async -> [MatrixCell] {
         let work = NSTemporaryDirectory() + "mamconf-variants-work-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: work) }
-        let runner = Runner(adapter: integration(variants), backend: InMemoryBackend(), reporters: [],
-                            configuration: RunConfiguration(stepTimeout: 30, workDirectory: work))
-        return MatrixCell.cells(of: await runner.run(suites))
+        let setup = RunSetup(adapter: .factory(integration(variants)), configuration: RunConfiguration(stepTimeout: 30, workDirectory: work))
+        return MatrixCell.cells(of: await assembly.assemble(setup).run(RunPlan(suites: suites)))
     }
 
     /// The matrix of the clean fake and `variants`, filled by the variants' plan.
     static func matrix(_ variants: [VariantInfo], scope: MatrixScope) async throws -> MutationMatrix {
         let suites = try Self.suites()
+        let assembly = try await RunAssembly.open(.driver(InMemoryBackend()))
         let plan = VariantPlan(suites: suites, variants: variants, scope: scope)
         var runs: [VariantRun] = []
         runs = await plan.fill { work in
             var cells: [VariantRun] = []
-            for run in work { cells.append(VariantRun(variants: run.variants.map(\.name), cells: await Self.run(run.suites, run.variants))) }
+            for run in work { cells.append(VariantRun(variants: run.variants.map(\.name), cells: await Self.run(run.suites, run.variants, on: assembly))) }
             return cells
         }
-        return MutationMatrix(suites: suites, mutants: [], clean: await Self.run(suites, []), runs: [:], scope: scope,
+        return MutationMatrix(suites: suites, mutants: [], clean: await Self.run(suites, [], on: assembly), runs: [:], scope: scope,
                               variants: variants, variantRuns: runs)
     }
 

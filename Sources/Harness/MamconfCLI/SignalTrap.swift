@@ -4,6 +4,7 @@ import Glibc
 import ConformanceCore
 import AdapterProtocol
 import Foundation
+import RunReporters
 import Synchronization
 
 /// The write end of the pipe the signal handler reports on (set once, before the handler is installed).

@@ -4,8 +4,10 @@ import Foundation
 import TestSupport
 import Logging
 import MamconfCLI
+@testable import RunReporters
 import MockMAMService
 import AdapterTransports
+import RunWiring
 import SuiteLoader
 import Testing
 
@@ -54,36 +56,33 @@ enum EndToEnd {
         return suites
     }
 
-    /// Runs suites against the reference (optionally with one mutant switched on).
+    /// Runs suites against the reference (optionally with one mutant switched on), wired as `mamconf run` wires
+    /// a run: on the embedded mock, or on the mock at `backendURL`.
     static func run(
         _ suites: [Suite], arguments: [String] = [], command: [String]? = nil, reporters extra: [any Reporter] = [],
         stepTimeout: Double = 10, deadlineScale: Double = 3, backendURL: String? = nil,
-        wrap: (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }, tap: WireTap? = nil,
+        wrap: @escaping @Sendable (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }, tap: WireTap? = nil,
         strictProtocol: Bool = false, limits: StdioAdapterFactory.Limits = .init(), workDirectory: String? = nil, keepData: Bool = false,
-        wrapBackend: (any BackendDriver) -> any BackendDriver = { $0 }, rerunFailures: Int = 0,
+        wrapBackend: @escaping @Sendable (any BackendDriver) -> any BackendDriver = { $0 }, rerunFailures: Int = 0,
         expectedFailures: ExpectedFailureList? = nil, adapter: (any SDKAdapterFactory)? = nil, restartBudget: Int = 3,
         jobs: Int = 1
     ) async throws -> Run {
-        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
-        let started = try await server.start()
-        let url = backendURL.flatMap(URL.init(string:)) ?? started
+        let assembly = try await RunAssembly.open(backendURL.map { .runningMock(url: $0) } ?? .embeddedMock(logger: .quiet))
         let redactor = Redactor()
         let console = ConsoleLines()
-        let backend = MockGraphBackend(baseURL: url.absoluteString, redactor: redactor)
         let work = workDirectory ?? NSTemporaryDirectory() + "mamconf-test-\(UUID().uuidString)"
-        let adapterCommand = try command ?? ([try referenceExecutable()] + arguments)
-        let runner = Runner(
-            adapter: wrap(adapter ?? StdioAdapterFactory(command: adapterCommand, limits: limits, tap: tap)),
-            backend: wrapBackend(backend),
-            reporters: [ConsoleReporter(redactor: redactor, verbose: true, output: { console.append($0) })] + extra,
+        let choice = try adapter.map(AdapterChoice.factory) ?? AdapterChoice.command(command ?? ([try referenceExecutable()] + arguments), limits: limits, tap: tap)
+        let assembled = assembly.assemble(RunSetup(
+            adapter: choice,
+            reports: ReportChoice(console: .init(verbose: true, output: { console.append($0) }), extra: extra),
             configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, keepData: keepData, redactor: redactor,
                                             restartBudget: restartBudget, strictProtocol: strictProtocol, rerunFailures: rerunFailures,
-                                            jobs: jobs))
-        let result = await runner.run(RunPlan(suites: suites, expectedFailures: expectedFailures))
-        let connections = await backend.connectionsOpened
-        await server.stop()
-        if workDirectory == nil { try? FileManager.default.removeItem(atPath: work) }
-        return Run(result: result, redactor: redactor, backendConnections: connections, console: console.lines)
+                                            jobs: jobs),
+            wrapAdapter: wrap, wrapBackend: wrapBackend))
+        let result = await assembled.run(RunPlan(suites: suites, expectedFailures: expectedFailures))
+        let connections = await (assembled.backend as? MockGraphBackend)?.connectionsOpened
+        await assembly.close()
+        return Run(result: result, redactor: redactor, backendConnections: try #require(connections), console: console.lines)
     }
 
     static func mutants() async throws -> [(name: String, requirements: [String])] {

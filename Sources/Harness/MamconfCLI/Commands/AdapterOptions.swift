@@ -3,6 +3,7 @@ import ArgumentParser
 import ConformanceCore
 import Foundation
 import AdapterTransports
+import RunWiring
 
 /// Which integration to drive; shared by every subcommand that starts one.
 ///
@@ -90,23 +91,32 @@ struct AdapterOptions: ParsableArguments {
 
     /// The factory that reaches the adapter, with deadlines scaled like every other deadline of the run.
     func factory(limits: StdioAdapterFactory.Limits = .init(), tap: WireTap? = nil, deadlineScale: Double = 1) throws -> any SDKAdapterFactory {
+        try choice(limits: limits, tap: tap, deadlineScale: deadlineScale).makeFactory()
+    }
+
+    /// The adapter as the run wiring takes it, with deadlines scaled like every other deadline of the run.
+    func choice(limits: StdioAdapterFactory.Limits = .init(), tap: WireTap? = nil, deadlineScale: Double = 1) throws -> AdapterChoice {
         for (name, value) in [("--connect-timeout", connectTimeout), ("--handshake-timeout", handshakeTimeout), ("--relaunch-timeout", relaunchTimeout)]
         where !(value > 0 && value.isFinite) {
             throw MamconfExit(MamconfExit.notJudged, "\(name) must be a positive number of seconds")
         }
-        switch try target() {
-        case .command(let words):
-            return StdioAdapterFactory(command: words, environment: try environment(), limits: limits, tap: tap)
-        case .network(let address):
-            if let name = adapterEnv.first {
-                throw MamconfExit(MamconfExit.notJudged,
-                    "--adapter-env \(name): --adapter-env applies to an adapter command mamconf starts, not to the test host at \(address); set the variable where the host is started")
+        do {
+            switch try target() {
+            case .command(let words):
+                return try AdapterChoice.command(words, environment: try environment(), limits: limits, tap: tap)
+            case .network(let address):
+                if let name = adapterEnv.first {
+                    throw MamconfExit(MamconfExit.notJudged,
+                        "--adapter-env \(name): --adapter-env applies to an adapter command mamconf starts, not to the test host at \(address); set the variable where the host is started")
+                }
+                return try AdapterChoice.network(
+                    address, token: token(),
+                    deadlines: .init(connect: connectTimeout * deadlineScale, handshake: handshakeTimeout * deadlineScale,
+                                     relaunch: relaunchTimeout * deadlineScale),
+                    limits: limits, tap: tap)
             }
-            return NetworkAdapterFactory(
-                address: address, token: token(),
-                deadlines: .init(connect: connectTimeout * deadlineScale, handshake: handshakeTimeout * deadlineScale,
-                                 relaunch: relaunchTimeout * deadlineScale),
-                limits: limits, tap: tap)
+        } catch let refused as RunWiringError {
+            throw MamconfExit(MamconfExit.notJudged, refused.description)
         }
     }
 }

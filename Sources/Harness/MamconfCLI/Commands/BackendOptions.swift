@@ -4,7 +4,7 @@ import Backends
 import ConformanceCore
 import Foundation
 import Logging
-import MockMAMService
+import RunWiring
 import SuiteLoader
 
 /// Which backend a run drives: the embedded mock (default), a mock already running at a URL, or a real tenant
@@ -51,41 +51,26 @@ struct BackendOptions: ParsableArguments {
         return TenantFile.load(path: tenantFile, environment: ProcessInfo.processInfo.environment)
     }
 
-    /// A running backend and what to stop when the run is over.
-    struct Opened {
-        var driver: any BackendDriver
-        var embedded: MockMAMServer?
-    }
-
-    /// Starts (embedded mock) or connects to the backend. Failing to start is an infrastructure error.
-    func open(redactor: Redactor, profile: TenantProfile?, verbose: Bool) async throws(BackendFault) -> Opened {
+    /// The backend as the run wiring takes it: the embedded mock, a running one, or the tenant whose credentials
+    /// are read here. Unreadable credentials are an infrastructure error, like a backend that cannot start.
+    func choice(redactor: Redactor, profile: TenantProfile?, verbose: Bool) throws(BackendFault) -> BackendChoice {
         if isGraph, let profile {
             let credentials: GraphCredentials
             do { credentials = try graph.credentials() } catch {
                 throw BackendFault(request: "read the Graph credentials", reason: .credentials(error.description))
             }
-            redactor.add(credentials.secrets)
-            for account in profile.accounts.values where !account.password.isEmpty { redactor.add(account.password) }
-            let client = graph.client(credentials, redactor: redactor)
-            let driver = GraphBackend(
-                graph: client, profile: profile, tenantId: credentials.tenantId, graphURL: graph.graphURL, loginURL: graph.loginURL,
-                tag: .random(), observation: ObservationBudget(total: registrationWait, interval: min(15, max(1, registrationWait / 20))),
-                onLeftover: { line in StandardStreams.write("mamconf: \(redactor.redact(line)); remove it with `mamconf backend-clean`\n", to: STDERR_FILENO) })
-            return Opened(driver: driver, embedded: nil)
+            return .graph(GraphBackendSetup(
+                credentials: credentials, profile: profile, graphURL: graph.graphURL, loginURL: graph.loginURL,
+                observation: ObservationBudget(total: registrationWait, interval: min(15, max(1, registrationWait / 20))),
+                onLeftover: { line in StandardStreams.write("mamconf: \(redactor.redact(line)); remove it with `mamconf backend-clean`\n", to: STDERR_FILENO) }))
         }
         let controlToken = ProcessInfo.processInfo.environment[MockBackendCommand.adminTokenVariable]
         if let backend, backend != "mock" {
-            return Opened(driver: MockGraphBackend(baseURL: backend, redactor: redactor, controlToken: controlToken), embedded: nil)
+            return .runningMock(url: backend, controlToken: controlToken)
         }
         var logger = Logger(label: "mamconf.mock-backend")
         // The embedded backend is an implementation detail of the run: only its problems are worth a line.
         logger.logLevel = verbose ? .info : .warning
-        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: logger)
-        do {
-            let url = try await server.start().absoluteString
-            return Opened(driver: MockGraphBackend(baseURL: url, redactor: redactor), embedded: server)
-        } catch {
-            throw BackendFault(request: "start the embedded mock backend", reason: .transport("\(error)"))
-        }
+        return .embeddedMock(logger: logger)
     }
 }

@@ -2,6 +2,7 @@ import AdapterProtocol
 import ArgumentParser
 import ConformanceCore
 import Foundation
+import RunReporters
 import JUnitXML
 import SuiteLoader
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import ConformanceCore
 import AdapterProtocol
 import Foundation
+import Mutation
 import SuiteLoader
 
 /// Lists suites and cases, or the requirement catalog with who checks each requirement.

@@ -3,6 +3,7 @@ import AdapterTransports
 import ArgumentParser
 import ConformanceCore
 import Foundation
+import Mutation
 
 /// Runs every suite against the clean integration and each of its mutants, and with its conformant variants on, and
 /// prints the matrix.

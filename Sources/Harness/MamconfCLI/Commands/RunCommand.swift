@@ -1,11 +1,10 @@
 import ArgumentParser
-import Backends
 import ConformanceCore
 import Foundation
 import JUnitXML
-import Logging
-import MockMAMService
 import AdapterTransports
+import RunReporters
+import RunWiring
 import SuiteLoader
 import AdapterProtocol
 
@@ -105,7 +104,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let commandStart = DispatchTime.now().uptimeNanoseconds
+        let commandStart = DispatchTime.now()
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let junit = reportPath(environment: environment)
@@ -123,7 +122,7 @@ struct RunCommand: AsyncParsableCommand {
 
         let prepared = prepare(environment: environment)
         lastResort.planned(prepared.plan)
-        guard let adapterFactory = prepared.adapterFactory, prepared.stop == nil, prepared.inputErrors.isEmpty else {
+        guard let adapter = prepared.adapter, prepared.stop == nil, prepared.inputErrors.isEmpty else {
             for error in prepared.inputErrors { StandardStreams.write("\(error)\n", to: STDERR_FILENO) }
             let summary = SuiteOptions.summary(of: prepared.inputErrors)
             let (cause, message) = prepared.stop ?? (.notRun(summary), summary)
@@ -144,9 +143,9 @@ struct RunCommand: AsyncParsableCommand {
         // delete each other's case data when the first ends.
         let workDirectory = NSTemporaryDirectory() + "mamconf-\(getpid())-\(UUID().uuidString.prefix(8))"
 
-        let opened: BackendOptions.Opened
-        do {
-            opened = try await backend.open(redactor: redactor, profile: prepared.profile, verbose: verbose)
+        let assembly: RunAssembly
+        do throws(BackendFault) {
+            assembly = try await RunAssembly.open(backend.choice(redactor: redactor, profile: prepared.profile, verbose: verbose))
         } catch {
             let message = redactor.redact(error.description)
             try await write(NotJudgedReport(plan: plan, cause: .backend(error), path: junit, directory: junitDirectory, redactor: redactor),
@@ -154,24 +153,22 @@ struct RunCommand: AsyncParsableCommand {
             throw MamconfExit(MamconfExit.notJudged, message)
         }
         let faultSeed = backend.resolvedFaultSeed()
-        let runner = Runner(
-            adapter: adapterFactory,
-            backend: opened.driver,
-            // JUnit first: the console, last, names the report only once it was written.
-            reporters: [
-                lastResort.guarding(JUnitReporter(path: junit, redactor: redactor, dialect: junitDialect, directory: junitDirectory)),
-                ConsoleReporter(
-                    redactor: redactor, verbose: verbose,
-                    startupSeconds: Double(DispatchTime.now().uptimeNanoseconds - commandStart) / 1e9, reportPath: junit,
-                    style: ConsoleStyle.detect()),
-            ] + (GitHubAnnotationsReporter.isEnabled(environment: environment) ? [GitHubAnnotationsReporter(redactor: redactor)] : []),
+        let junitReport: ReportChoice.JUnitChoice
+        do { junitReport = try .init(path: junit, dialect: junitDialect, directory: junitDirectory, lastResort: lastResort) } catch {
+            await assembly.close()
+            throw MamconfExit(MamconfExit.notJudged, error.description)
+        }
+        let reports = ReportChoice(
+            junit: junitReport,
+            console: ReportChoice.ConsoleChoice(verbose: verbose, style: ConsoleStyle.detect(), startedAt: commandStart),
+            githubAnnotations: GitHubAnnotationsReporter.isEnabled(environment: environment))
+        let result = await assembly.assemble(RunSetup(
+            adapter: adapter, reports: reports,
             configuration: RunConfiguration(
                 stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
                 redactor: redactor, control: control, restartBudget: restartBudget, strictProtocol: strictProtocol,
-                rerunFailures: rerunFailures, faultSeed: faultSeed, jobs: jobs))
-        let result = await runner.run(plan)
-        await opened.embedded?.stop()
-        if !keepData { try? FileManager.default.removeItem(atPath: workDirectory) }
+                rerunFailures: rerunFailures, faultSeed: faultSeed, jobs: jobs))).run(plan)
+        await assembly.close()
 
         if let signalNumber = control.interruptedBy {
             throw MamconfExit(signalNumber == SIGTERM ? MamconfExit.terminated : MamconfExit.interrupted, "interrupted; report written to \(junit)")
@@ -208,7 +205,7 @@ struct RunCommand: AsyncParsableCommand {
         var shard = ShardSelection.none
         var profile: TenantProfile?
         var plan = RunPlan(suites: [])
-        var adapterFactory: (any SDKAdapterFactory)?
+        var adapter: AdapterChoice?
         /// Invalid input files (suites, the known-failures list, the tenant file), each reported with its errors.
         var inputErrors: [SuiteError] = []
         /// The first other problem that stops the run: the cause its report names, and the line for stderr.
@@ -239,7 +236,7 @@ struct RunCommand: AsyncParsableCommand {
             prepared.stop(.notRun(Self.message(error)), Self.message(error))
         }
         do {
-            prepared.adapterFactory = try adapter.factory(limits: .init(lineLimit: lineLimit), deadlineScale: deadlineScale)
+            prepared.adapter = try adapter.choice(limits: .init(lineLimit: lineLimit), deadlineScale: deadlineScale)
         } catch {
             prepared.stop(.adapterUnusable(.launchFailed(Self.message(error))), Self.message(error))
         }

@@ -31,12 +31,16 @@ public final class ConsoleReporter: Reporter {
     }
     private let state = Mutex(State())
 
+    /// Lines go to standard output unbuffered, so a CI log shows each case the moment it finishes, also through a pipe.
+    public static let standardOutput: @Sendable (String) -> Void = { StandardStreams.write(($0 + "\n"), to: STDOUT_FILENO) }
+    /// The live progress line and what clears it, as they are (no newline).
+    public static let standardProgress: @Sendable (String) -> Void = { StandardStreams.write($0, to: STDOUT_FILENO) }
+
     public init(
         redactor: Redactor, verbose: Bool = false, startupSeconds: Double? = nil, reportPath: String? = nil,
         style: ConsoleStyle = .plain,
-        // Unbuffered, so a CI log shows each case the moment it finishes, also through a pipe.
-        output: @escaping @Sendable (String) -> Void = { StandardStreams.write(($0 + "\n"), to: STDOUT_FILENO) },
-        progress: @escaping @Sendable (String) -> Void = { StandardStreams.write($0, to: STDOUT_FILENO) }
+        output: @escaping @Sendable (String) -> Void = ConsoleReporter.standardOutput,
+        progress: @escaping @Sendable (String) -> Void = ConsoleReporter.standardProgress
     ) {
         self.progress = progress
         self.redactor = redactor

@@ -1,13 +1,12 @@
 import AdapterProtocol
-import Backends
+import AdapterTransports
 import ConformanceCore
 import Foundation
 import Logging
-import MockMAMService
-import AdapterTransports
+import RunWiring
 
 /// Runs suites against the clean integration, against each of its mutants and with its conformant variants on, on
-/// one embedded mock.
+/// one embedded mock. Every run is wired by ``RunAssembly``, like `mamconf run`'s.
 public struct MutationRunner: Sendable {
     public let adapterCommand: [String]
     /// What the adapter inherits of mamconf's environment (`--adapter-env`).
@@ -83,17 +82,17 @@ public struct MutationRunner: Sendable {
     /// run finishes (``progressLine(finished:total:mutant:result:)``), so a long matrix is never silent.
     public func run(mutants: [MutantInfo], variants: [VariantInfo] = [],
                     progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> MutationMatrix {
+        let adapter = try AdapterChoice.command(adapterCommand, environment: adapterEnvironment)
         var logger = Logger(label: "mamconf.mutants.mock")
         logger.logLevel = .warning
-        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: logger)
-        let url: String
-        do { url = try await server.start().absoluteString } catch { throw Failure.backend("\(error)") }
-        defer { Task { await server.stop() } }
+        let assembly: RunAssembly
+        do { assembly = try await RunAssembly.open(.embeddedMock(logger: logger)) } catch { throw Failure.backend(error.message) }
+        defer { Task { await assembly.close() } }
 
         let plan = MatrixPlan(suites: suites, otherSuites: otherSuites, mutants: mutants, scope: scope)
         let variantPlan = VariantPlan(suites: suites, variants: variants, scope: scope)
         let cleanRun = Task {
-            let result = await runOnce(Run(suites: suites), backendURL: url)
+            let result = await runOnce(Run(suites: suites), adapter: adapter, on: assembly)
             progress(Self.progressLine(finished: 0, total: mutants.count, mutant: nil, result: result))
             return MatrixCell.cells(of: result)
         }
@@ -106,7 +105,7 @@ public struct MutationRunner: Sendable {
             var cells: [(MutantInfo, [MatrixCell])] = []
             // The variants' first round shares the mutants' pool, its whole-run sets first (the longest runs).
             let variantWork = firstRound ? variantPlan.firstRound().map { Run(variants: $0.variants, suites: $0.suites) } : []
-            await runAll(variantWork + work.map { Run(mutant: $0.mutant, suites: $0.suites) }, backendURL: url) { run, result in
+            await runAll(variantWork + work.map { Run(mutant: $0.mutant, suites: $0.suites) }, adapter: adapter, on: assembly) { run, result in
                 guard let mutant = run.mutant else {
                     variantRuns.append(VariantRun(variants: run.variants.map(\.name), cells: MatrixCell.cells(of: result)))
                     progress(Self.variantLine(variants: run.variants.map(\.name), cases: run.caseCount, result: result))
@@ -124,13 +123,13 @@ public struct MutationRunner: Sendable {
         }
         // Cases a set failed are pinned on its members, halves at a time, until each is settled.
         while case let probes = variantPlan.followUp(after: variantRuns), !probes.isEmpty {
-            await runAll(probes.map { Run(variants: $0.variants, suites: $0.suites) }, backendURL: url) { run, result in
+            await runAll(probes.map { Run(variants: $0.variants, suites: $0.suites) }, adapter: adapter, on: assembly) { run, result in
                 variantRuns.append(VariantRun(variants: run.variants.map(\.name), cells: MatrixCell.cells(of: result)))
                 progress(Self.variantLine(variants: run.variants.map(\.name), cases: run.caseCount, result: result))
             }
         }
         let clean = await cleanRun.value
-        await server.stop()
+        await assembly.close()
         return MutationMatrix(suites: suites, mutants: mutants, clean: clean, runs: runs,
                               otherSuites: otherSuites, leftOut: leftOut, scope: scope,
                               variants: variants, variantRuns: variantRuns)
@@ -161,14 +160,14 @@ public struct MutationRunner: Sendable {
     }
 
     /// Runs `work` with at most ``concurrency`` runs in flight, handing each result to `finish` on this task.
-    private func runAll(_ work: [Run], backendURL: String, finish: (Run, RunResult) -> Void) async {
+    private func runAll(_ work: [Run], adapter: AdapterChoice, on assembly: RunAssembly, finish: (Run, RunResult) -> Void) async {
         await withTaskGroup(of: (Int, RunResult).self) { group in
             var next = 0
             func launch() {
                 guard next < work.count else { return }
                 let index = next
                 next += 1
-                group.addTask { (index, await runOnce(work[index], backendURL: backendURL)) }
+                group.addTask { (index, await runOnce(work[index], adapter: adapter, on: assembly)) }
             }
             for _ in 0..<max(1, concurrency) { launch() }
             while let (index, result) = await group.next() {
@@ -207,16 +206,12 @@ public struct MutationRunner: Sendable {
         return prefix + "survived" + errorNote
     }
 
-    private func runOnce(_ run: Run, backendURL: String) async -> RunResult {
-        let redactor = Redactor()
-        let command = adapterCommand + run.arguments
+    /// One run of the matrix on the shared mock, with a redactor and a work directory of its own (removed after it).
+    private func runOnce(_ run: Run, adapter: AdapterChoice, on assembly: RunAssembly) async -> RunResult {
         let work = NSTemporaryDirectory() + "mamconf-mutants-\(getpid())-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: work) }
-        let runner = Runner(
-            adapter: StdioAdapterFactory(command: command, environment: adapterEnvironment),
-            backend: MockGraphBackend(baseURL: backendURL, redactor: redactor),
-            reporters: [],
-            configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, redactor: redactor))
-        return await runner.run(run.suites)
+        let setup = RunSetup(
+            adapter: adapter.appending(run.arguments),
+            configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, redactor: Redactor()))
+        return await assembly.assemble(setup).run(RunPlan(suites: run.suites))
     }
 }

@@ -125,7 +125,7 @@ public struct MatrixRecord: Codable, Sendable {
 
     /// Writes the record for the next `list --requirements`; a record that cannot be written is a warning on
     /// stderr, never a reason to lose the matrix just printed.
-    func keep(at path: String) {
+    public func keep(at path: String) {
         do { try write(path: path) } catch { StandardStreams.err("warning: \(error)") }
     }
 

@@ -9,7 +9,7 @@ import SuiteLoader
 ///
 /// Cases that did finish (a run ended by a second signal) keep their outcome. When nothing could be planned at
 /// all (no suite could be read) one case of its own says why, so the report is never empty.
-struct NotJudgedReport {
+public struct NotJudgedReport {
     /// What was planned; nil when the suites could not be read.
     var plan: RunPlan?
     var cause: CaseError
@@ -20,7 +20,18 @@ struct NotJudgedReport {
     var path: String
     /// `--junit-dir`, written too so it never keeps an older run's files for this run's suites.
     var directory: String?
-    var redactor = Redactor()
+    public var redactor = Redactor()
+
+    public init(plan: RunPlan?, cause: CaseError, inputErrors: [SuiteError] = [], finished: [CaseResult] = [], path: String,
+                directory: String? = nil, redactor: Redactor = Redactor()) {
+        self.plan = plan
+        self.cause = cause
+        self.inputErrors = inputErrors
+        self.finished = finished
+        self.path = path
+        self.directory = directory
+        self.redactor = redactor
+    }
 
     /// The suite that holds one case per invalid input file.
     static let inputSuite = "mamconf.inputs"
@@ -71,7 +82,7 @@ struct NotJudgedReport {
         return result
     }
 
-    func write(dialect: JUnitDialect = .standard) async throws {
+    public func write(dialect: JUnitDialect = .standard) async throws {
         try await JUnitReporter(path: path, redactor: redactor, dialect: dialect, directory: directory).runFinished(result())
     }
 

@@ -12,8 +12,8 @@ import Synchronization
 /// case as it is judged), and a second signal writes that: finished cases as they ended, the others as not run.
 /// The run's own report writes go through ``writing(_:)``: a second signal during one waits for it to finish
 /// (a bounded while) instead of ending the process halfway through it, which would leave a temporary file.
-final class LastResortReport: Sendable {
-    let path: String
+public final class LastResortReport: Sendable {
+    public let path: String
     let dialect: JUnitDialect
     let redactor: Redactor
     /// Longest wait, in seconds, for a report write under way when the second signal comes.
@@ -28,14 +28,14 @@ final class LastResortReport: Sendable {
     private let state = Mutex(State())
     private let writeEnded = DispatchSemaphore(value: 0)
 
-    init(path: String, dialect: JUnitDialect, redactor: Redactor) {
+    public init(path: String, dialect: JUnitDialect, redactor: Redactor) {
         self.path = path
         self.dialect = dialect
         self.redactor = redactor
     }
 
     /// The cases the run plans, once it knows them.
-    func planned(_ plan: RunPlan) {
+    public func planned(_ plan: RunPlan) {
         state.withLock { $0.plan = plan }
     }
 
@@ -45,7 +45,7 @@ final class LastResortReport: Sendable {
 
     /// Runs one of the run's own report writes, unless a second signal's write has begun (mamconf is then exiting
     /// with that report, and a second writer would only race it).
-    func writing(_ body: () async throws -> Void) async throws {
+    public func writing(_ body: () async throws -> Void) async throws {
         let mayWrite = state.withLock { state -> Bool in
             guard state.phase != .lastResort else { return false }
             state.phase = .writing
@@ -61,7 +61,7 @@ final class LastResortReport: Sendable {
 
     /// Called on the signal thread when a second signal ends mamconf: writes what is known, or waits for the write
     /// under way. Returns when mamconf may exit.
-    func writeNow(signal: Int32) {
+    public func writeNow(signal: Int32) {
         enum Action { case write(RunPlan?, [CaseResult]), wait, nothing }
         let action = state.withLock { state -> Action in
             switch state.phase {
@@ -87,7 +87,7 @@ final class LastResortReport: Sendable {
     }
 
     /// The run's JUnit reporter, its cases recorded here and its write guarded.
-    func guarding(_ inner: JUnitReporter) -> some Reporter {
+    public func guarding(_ inner: JUnitReporter) -> some Reporter {
         Guarded(inner: inner, report: self)
     }
 

@@ -3,18 +3,25 @@ import SuiteLoader
 
 /// Which case checks which requirement, whether that check is proven by a mutant it kills, and which conformant
 /// variants it accepts.
-struct RequirementCoverage {
+public struct RequirementCoverage {
     let catalog: RequirementCatalog
     let suites: [Suite]
     let matrix: MutationMatrix?
     let mutants: [MutantInfo]
+
+    public init(catalog: RequirementCatalog, suites: [Suite], matrix: MutationMatrix?, mutants: [MutantInfo]) {
+        self.catalog = catalog
+        self.suites = suites
+        self.matrix = matrix
+        self.mutants = mutants
+    }
 
     private func citing(_ id: String) -> [(suite: String, caseId: String)] {
         suites.flatMap { suite in suite.cases.filter { $0.requirements.contains(id) }.map { (suite.id, $0.id) } }
     }
 
     /// Cases citing an ID the catalog does not know.
-    var unknownCitations: [String] {
+    public var unknownCitations: [String] {
         let known = catalog.ids
         return suites.flatMap { suite in
             suite.cases.flatMap { testCase in
@@ -27,7 +34,7 @@ struct RequirementCoverage {
         prefixes.isEmpty || prefixes.contains { id.hasPrefix($0 + "-") || id == $0 }
     }
 
-    func render(prefixes: [String]) -> String {
+    public func render(prefixes: [String]) -> String {
         var lines: [String] = []
         for entry in catalog.entries where included(entry.id, prefixes) {
             guard entry.checkable else {
@@ -59,7 +66,7 @@ struct RequirementCoverage {
     }
 
     /// Checkable IDs not proven: no citing case kills a mutant tagged with the ID.
-    func strictGaps(prefixes: [String]) -> [String] {
+    public func strictGaps(prefixes: [String]) -> [String] {
         guard let matrix else { return [] }
         return catalog.entries.filter { $0.checkable && included($0.id, prefixes) }.compactMap { entry in
             let proven = citing(entry.id).contains { suite, caseId in

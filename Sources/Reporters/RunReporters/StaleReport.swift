@@ -11,13 +11,13 @@ import SuiteLoader
 /// removes it before anything else, and then writes this run's report, not-judged or judged. Only a report
 /// mamconf wrote is removed: any other file at the path is left for the run to replace with its report, as a
 /// run always would.
-enum StaleReport {
+public enum StaleReport {
     /// How much of a file is read to recognise a report: its root element and first properties.
     static let headBytes = 64 << 10
 
     /// Removes the report at `path` (a symbolic link followed) when mamconf wrote it; returns whether it did.
     @discardableResult
-    static func remove(at path: String) -> Bool {
+    public static func remove(at path: String) -> Bool {
         let target = AtomicText.target(of: path)
         guard isMamconfReport(at: target) else { return false }
         return unlink(target) == 0

@@ -1,0 +1,17 @@
+import ConformanceCore
+import Foundation
+
+/// A run wired and ready: its runner, and the driver the wiring built for it (before any wrapper), which a test
+/// asks what it did.
+public struct AssembledRun: Sendable {
+    public let runner: Runner
+    public let backend: any BackendDriver
+
+    /// Runs the plan, then removes the run's work directory unless the run keeps its data.
+    public func run(_ plan: RunPlan) async -> RunResult {
+        let result = await runner.run(plan)
+        let configuration = runner.configuration
+        if !configuration.keepData { try? FileManager.default.removeItem(atPath: configuration.workDirectory) }
+        return result
+    }
+}
