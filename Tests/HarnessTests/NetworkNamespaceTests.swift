@@ -94,7 +94,7 @@ struct NetworkNamespace {
             adapter: NetworkAdapterFactory(address: AdapterAddress(host: namespace.innerAddress, port: 7311)),
             backend: MockGraphBackend(baseURL: backendURL.absoluteString, redactor: redactor, controlToken: adminToken),
             reporters: [],
-            configuration: RunConfiguration(stepTimeout: 10, deadlineScale: 3, workDirectory: work, redactor: redactor))
+            configuration: RunConfiguration(stepTimeout: .seconds(10), deadlineScale: 3, workDirectory: work, redactor: redactor))
         let across = await runner.run(RunPlan(suites: suites))
         await server.stop()
 

@@ -46,7 +46,7 @@ import Testing
         let work = NSTemporaryDirectory() + "mamconf-variants-work-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: work) }
         let runner = Runner(adapter: integration(variants), backend: InMemoryBackend(), reporters: [],
-                            configuration: RunConfiguration(stepTimeout: 30, workDirectory: work))
+                            configuration: RunConfiguration(stepTimeout: .seconds(30), workDirectory: work))
         return MatrixCell.cells(of: await runner.run(suites))
     }
 

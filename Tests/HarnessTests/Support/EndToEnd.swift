@@ -57,7 +57,7 @@ enum EndToEnd {
     /// Runs suites against the reference (optionally with one mutant switched on).
     static func run(
         _ suites: [Suite], arguments: [String] = [], command: [String]? = nil, reporters extra: [any Reporter] = [],
-        stepTimeout: Double = 10, deadlineScale: Double = 3, backendURL: String? = nil,
+        stepTimeout: Duration = .seconds(10), deadlineScale: Double = 3, backendURL: String? = nil,
         wrap: (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }, tap: WireTap? = nil,
         strictProtocol: Bool = false, limits: StdioAdapterFactory.Limits = .init(), workDirectory: String? = nil, keepData: Bool = false,
         wrapBackend: (any BackendDriver) -> any BackendDriver = { $0 }, rerunFailures: Int = 0,

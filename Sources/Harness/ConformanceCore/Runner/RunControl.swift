@@ -29,7 +29,7 @@ public final class RunControl: Sendable {
             return Array(state.sessions.values)
         }
         for session in sessions {
-            Task { _ = await session.terminate(grace: 0) }
+            Task { _ = await session.terminate(grace: .zero) }
         }
     }
 

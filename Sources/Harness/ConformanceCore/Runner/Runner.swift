@@ -53,12 +53,12 @@ public struct Runner: Sendable {
         let slots = scheduled.indices.flatMap { suite in scheduled[suite].suite.cases.map { Slot(suite: suite, testCase: $0) } }
         var suites = scheduled.map { entry -> SuiteResult in
             var suite = SuiteResult(suiteId: entry.suite.id, title: entry.suite.title, requirements: entry.suite.requirements,
-                                    started: configuration.clock.wallNow(), duration: 0, cases: [])
+                                    started: configuration.clock.wallNow(), duration: .zero, cases: [])
             suite.index = entry.index
             suite.plannedCases = entry.plannedCases
             return suite
         }
-        var suiteStarts: [Double?] = Array(repeating: nil, count: scheduled.count)
+        var suiteStarts: [ContinuousClock.Instant?] = Array(repeating: nil, count: scheduled.count)
         var integration: IntegrationInfo?
         var backendFailed = false
         var brokenInARow = 0
@@ -114,7 +114,7 @@ public struct Runner: Sendable {
                     states[judged] = .judged
                     if let list = plan.expectedFailures { caseResult = list.judge(caseResult, today: today) }
                     suites[slot.suite].cases.append(caseResult)
-                    let now = configuration.clock.monotonicSeconds()
+                    let now = configuration.clock.now()
                     suites[slot.suite].duration = now - (suiteStarts[slot.suite] ?? now)
                     for reporter in reporters { await reporter.caseFinished(caseResult) }
                     judged += 1
@@ -131,7 +131,7 @@ public struct Runner: Sendable {
                     let slot = slots[index]
                     let suite = scheduled[slot.suite].suite
                     if suiteStarts[slot.suite] == nil {
-                        suiteStarts[slot.suite] = configuration.clock.monotonicSeconds()
+                        suiteStarts[slot.suite] = configuration.clock.now()
                         suites[slot.suite].started = configuration.clock.wallNow()
                     }
                     let listed = plan.expectedFailures?.entry(for: "\(suite.id)/\(slot.testCase.id)") != nil
@@ -195,7 +195,7 @@ public struct Runner: Sendable {
         if case .passed = result.outcome {
             // Flaky: reported passed, with every failed run kept (Surefire's flakyFailure).
             result.attempts = attempts
-            result.duration += attempts.reduce(0) { $0 + $1.duration }
+            result.duration += attempts.reduce(.zero) { $0 + $1.duration }
             return (result, last)
         }
         // Never passed: the first failure is the verdict, the reruns follow it (Surefire's rerunFailure).
@@ -207,7 +207,7 @@ public struct Runner: Sendable {
 
     private func runOnce(_ testCase: TestCase, of suite: Suite, knownIntegration: IntegrationInfo?) async -> (CaseResult, CaseExecution.Outcome) {
         for reporter in reporters { await reporter.caseStarted(suiteId: suite.id, caseId: testCase.id) }
-        let caseStart = configuration.clock.monotonicSeconds()
+        let caseStart = configuration.clock.now()
         let transcript = Transcript(clock: configuration.clock, redactor: configuration.redactor)
         let execution = CaseExecution(
             suite: suite, testCase: testCase, adapterFactory: adapter, backend: backend,
@@ -216,7 +216,7 @@ public struct Runner: Sendable {
         let result = CaseResult(
             suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
             location: testCase.location, outcome: outcome.outcome,
-            duration: configuration.clock.monotonicSeconds() - caseStart, backendDuration: execution.backendSeconds,
+            duration: configuration.clock.elapsed(since: caseStart), backendDuration: execution.backendDuration,
             transcript: transcript.lines, stderr: outcome.stderr.map { configuration.redactor.redact($0) })
         return (result, outcome)
     }
@@ -224,7 +224,7 @@ public struct Runner: Sendable {
     private func notRun(_ testCase: TestCase, of suite: Suite, because error: CaseError) -> CaseResult {
         CaseResult(
             suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
-            location: testCase.location, outcome: .errored(error, details: ""), duration: 0, transcript: [])
+            location: testCase.location, outcome: .errored(error, details: ""), duration: .zero, transcript: [])
     }
 
     /// Entries naming no case, as failed checks of their own so every report reader shows them.
@@ -236,11 +236,11 @@ public struct Runner: Sendable {
                 outcome: .failed(CaseFailure(
                     message: "stale expected-failure entry: no case \(entry.caseName) in the suites",
                     location: entry.location, details: "edit \(entry.location.fileAndLine): delete the entry, or correct the case name (suite/case)")),
-                duration: 0, transcript: [])
+                duration: .zero, transcript: [])
         }
         return SuiteResult(
             suiteId: ExpectedFailureList.reportSuite, title: "Expected-failure entries (\(list.path))", requirements: [],
-            started: configuration.clock.wallNow(), duration: 0, cases: cases)
+            started: configuration.clock.wallNow(), duration: .zero, cases: cases)
     }
 
     /// `YYYY-MM-DD` in UTC, the form expected-failure entries use for `expires`.

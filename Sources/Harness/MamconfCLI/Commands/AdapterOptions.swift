@@ -104,8 +104,8 @@ struct AdapterOptions: ParsableArguments {
             }
             return NetworkAdapterFactory(
                 address: address, token: token(),
-                deadlines: .init(connect: connectTimeout * deadlineScale, handshake: handshakeTimeout * deadlineScale,
-                                 relaunch: relaunchTimeout * deadlineScale),
+                deadlines: .init(connect: .seconds(connectTimeout * deadlineScale), handshake: .seconds(handshakeTimeout * deadlineScale),
+                                 relaunch: .seconds(relaunchTimeout * deadlineScale)),
                 limits: limits, tap: tap)
         }
     }

@@ -69,7 +69,7 @@ struct BackendOptions: ParsableArguments {
             let client = graph.client(credentials, redactor: redactor)
             let driver = GraphBackend(
                 graph: client, profile: profile, tenantId: credentials.tenantId, graphURL: graph.graphURL, loginURL: graph.loginURL,
-                tag: .random(), observation: ObservationBudget(total: registrationWait, interval: min(15, max(1, registrationWait / 20))),
+                tag: .random(), observation: ObservationBudget(total: .seconds(registrationWait), interval: .seconds(min(15, max(1, registrationWait / 20)))),
                 onLeftover: { line in StandardStreams.write("mamconf: \(redactor.redact(line)); remove it with `mamconf backend-clean`\n", to: STDERR_FILENO) })
             return Opened(driver: driver, embedded: nil)
         }

@@ -105,7 +105,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let commandStart = DispatchTime.now().uptimeNanoseconds
+        let commandStart = ContinuousClock.now
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let junit = reportPath(environment: environment)
@@ -162,11 +162,11 @@ struct RunCommand: AsyncParsableCommand {
                 lastResort.guarding(JUnitReporter(path: junit, redactor: redactor, dialect: junitDialect, directory: junitDirectory)),
                 ConsoleReporter(
                     redactor: redactor, verbose: verbose,
-                    startupSeconds: Double(DispatchTime.now().uptimeNanoseconds - commandStart) / 1e9, reportPath: junit,
+                    startup: ContinuousClock.now - commandStart, reportPath: junit,
                     style: ConsoleStyle.detect()),
             ] + (GitHubAnnotationsReporter.isEnabled(environment: environment) ? [GitHubAnnotationsReporter(redactor: redactor)] : []),
             configuration: RunConfiguration(
-                stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
+                stepTimeout: .seconds(stepTimeout), deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
                 redactor: redactor, control: control, restartBudget: restartBudget, strictProtocol: strictProtocol,
                 rerunFailures: rerunFailures, faultSeed: faultSeed, jobs: jobs))
         let result = await runner.run(plan)
