@@ -65,15 +65,15 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 
 func roundTrips(_ factory: any SDKAdapterFactory, messages: Int) async throws -> [Double] {
     let session = try await factory.start(dataDirectory: NSTemporaryDirectory(), handler: Quiet())
-    for _ in 0..<50 { _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 10) }   // warm-up
+    for _ in 0..<50 { _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: .seconds(10)) }   // warm-up
     var samples: [Double] = []
     samples.reserveCapacity(messages)
     for _ in 0..<messages {
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 10)
+        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: .seconds(10))
         samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
     }
-    _ = await session.terminate(grace: 2)
+    _ = await session.terminate(grace: .seconds(2))
     return samples.sorted()
 }
 

@@ -45,7 +45,7 @@ import Testing
     static func exchange(port: UInt16, lines: [String], answers: Int) throws -> [JSONValue] {
         let fd = try SocketConnector.connect(to: AdapterAddress(host: "127.0.0.1", port: port), deadline: Date().addingTimeInterval(5))
         defer { close(fd) }
-        let writer = DescriptorWriter(fd: fd, stall: 5, isSocket: true)
+        let writer = DescriptorWriter(fd: fd, stall: .seconds(5), isSocket: true)
         for line in lines { #expect(writer.write(Data((line + "\n").utf8)) == .written) }
         var splitter = LineSplitter(limit: 1 << 20)
         var out: [JSONValue] = []
@@ -100,8 +100,8 @@ import Testing
         let idlers = try (0..<idle).map { _ in try SocketConnector.connect(to: address, deadline: Date().addingTimeInterval(5)) }
         defer { idlers.forEach { close($0) } }
         let session = try await NetworkAdapterFactory(address: address, token: token).start(dataDirectory: "", handler: Events())
-        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 5)
-        let ending = await session.terminate(grace: 2)
+        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: .seconds(5))
+        let ending = await session.terminate(grace: .seconds(2))
         #expect(ending.exitDescription.contains("session ended by the test host"))
     }
 
@@ -149,13 +149,13 @@ import Testing
         let events = Events()
         let session = try await NetworkAdapterFactory(address: AdapterAddress(host: "127.0.0.1", port: port))
             .start(dataDirectory: "", handler: events)
-        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 5)
+        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: .seconds(5))
         #expect(events.received.withLock { $0 } == ["one", "two", "three"])
         // Sent while connected, an event goes straight to this runner.
         server.log(level: .info, message: "four")
-        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: 5)
+        _ = try await session.request(RunnerMethod.sync.rawValue, params: [:], timeout: .seconds(5))
         #expect(events.received.withLock { $0 }.last == "four")
-        let ending = await session.terminate(grace: 2)
+        let ending = await session.terminate(grace: .seconds(2))
         #expect(ending.exitDescription.contains("session ended by the test host"))
     }
 }

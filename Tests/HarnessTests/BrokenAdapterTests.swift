@@ -61,9 +61,9 @@ import Testing
         let command = [ProcessChecks.faultyAdapter, breakage.mode, String(breakage.after), state, "2", "--", try EndToEnd.referenceExecutable()]
         // Reading a flood of 20,000 events is CPU work for the runner: on a loaded 2-core machine it can outlast a
         // 6 s step, and the case would then end on the deadline before the reader reaches the exit it must report.
-        let stepTimeout: Double = breakage.mode == "flood-events" ? 30 : 6
+        let stepTimeout: Duration = breakage.mode == "flood-events" ? .seconds(30) : .seconds(6)
         let run = try await EndToEnd.run(suites, command: command, stepTimeout: stepTimeout, deadlineScale: 1,
-                                         limits: StdioAdapterFactory.Limits(writeStall: 2))
+                                         limits: StdioAdapterFactory.Limits(writeStall: .seconds(2)))
         let cases = run.result.allCases
         try #require(cases.count == 3, "\(cases.map(\.caseId))")
         #expect(cases[0].outcome.label == "passed", "first case: \(cases[0].outcome)")
@@ -77,9 +77,9 @@ import Testing
         let transcript = cases[1].transcript.joined(separator: "\n")
         #expect((message + transcript).contains(breakage.diagnostic), "diagnostic missing: \(message)\n\(transcript)")
         #expect(transcript.contains("adapter ended:"), "how the adapter ended must be in the transcript")
-        #expect(cases[1].duration < 30, "the broken case took \(cases[1].duration) s")
+        #expect(cases[1].duration < .seconds(30), "the broken case took \(cases[1].duration) s")
         if breakage.mode == "daemon" {
-            #expect(cases[1].duration < 4, "a daemon holding the pipes must not cost the case its 5 s wait (\(cases[1].duration) s)")
+            #expect(cases[1].duration < .seconds(4), "a daemon holding the pipes must not cost the case its 5 s wait (\(cases[1].duration) s)")
         }
         if breakage.mode == "flood-stderr" {
             #expect(transcript.contains("beyond the budget were dropped"), "the stderr cap must say what it dropped")
@@ -107,8 +107,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: state) }
         let suites = try EndToEnd.loadSuites(caseIDs: Self.caseIDs)
         let command = [ProcessChecks.faultyAdapter, "exit-at-start", "0", state, "1", "--", try EndToEnd.referenceExecutable()]
-        let run = try await EndToEnd.run(suites, command: command, stepTimeout: 6, deadlineScale: 1,
-                                         limits: StdioAdapterFactory.Limits(writeStall: 2))
+        let run = try await EndToEnd.run(suites, command: command, stepTimeout: .seconds(6), deadlineScale: 1,
+                                         limits: StdioAdapterFactory.Limits(writeStall: .seconds(2)))
         let reason = try #require(run.result.abortReason)
         #expect(reason.contains("adapter cannot start"), "\(reason)")
         #expect(reason.contains("exit code 3"), "\(reason)")
@@ -139,7 +139,7 @@ import Testing
         let suites = try EndToEnd.loadSuites(suiteIDs: ["first-policy-application"])
         let script = try Self.adapterThatDiesAfterItsFirstStart()
         defer { Self.remove(script) }
-        let run = try await EndToEnd.run(suites, command: [script], stepTimeout: 6, deadlineScale: 1)
+        let run = try await EndToEnd.run(suites, command: [script], stepTimeout: .seconds(6), deadlineScale: 1)
         let outcomes = run.result.allCases
         #expect(outcomes.count == suites[0].cases.count, "every case is still reported")
         let starts = ((try? String(contentsOfFile: script + ".count", encoding: .utf8)) ?? "").split(separator: "\n").count

@@ -30,12 +30,12 @@ import Testing
             await console.caseStarted(suiteId: parts[0], caseId: id)
             #expect(terminal.cursorRow == row, "the progress line of \(id) wrapped onto another row")
             let result = CaseResult(suiteId: parts[0], caseId: id, title: "", requirements: [], location: failure.location,
-                                    outcome: index % 3 == 0 ? .failed(failure) : .passed, duration: 0.1, transcript: [])
+                                    outcome: index % 3 == 0 ? .failed(failure) : .passed, duration: .milliseconds(100), transcript: [])
             results.append(result)
             await console.caseFinished(result)
         }
         try await console.runFinished(RunResult(
-            suites: [SuiteResult(suiteId: parts[0], title: "", requirements: [], started: Date(), duration: 0, cases: results)],
+            suites: [SuiteResult(suiteId: parts[0], title: "", requirements: [], started: Date(), duration: .zero, cases: results)],
             integration: nil, backend: "mock", harnessVersion: "test"))
         let printed = terminal.printedLines
         #expect(terminal.lines == printed.flatMap { terminal.rows(of: $0) }, "fragments of progress lines are left on the screen")

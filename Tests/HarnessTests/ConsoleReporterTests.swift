@@ -11,7 +11,7 @@ import Testing
 
     static func result(_ id: String, _ outcome: CaseOutcome, stderr: [String] = []) -> CaseResult {
         CaseResult(suiteId: "s", caseId: id, title: "", requirements: ["ENR-01"], location: location, outcome: outcome,
-                   duration: 0.1, transcript: [], stderr: stderr)
+                   duration: .milliseconds(100), transcript: [], stderr: stderr)
     }
 
     static func run(_ results: [CaseResult], style: ConsoleStyle = .plain) async throws -> [String] {
@@ -19,7 +19,7 @@ import Testing
         let console = ConsoleReporter(redactor: Redactor(), style: style, output: { lines.append($0) })
         for result in results { await console.caseFinished(result) }
         try await console.runFinished(RunResult(
-            suites: [SuiteResult(suiteId: "s", title: "", requirements: [], started: Date(), duration: 0, cases: results)],
+            suites: [SuiteResult(suiteId: "s", title: "", requirements: [], started: Date(), duration: .zero, cases: results)],
             integration: nil, backend: "mock", harnessVersion: "test"))
         return lines.all
     }

@@ -192,12 +192,12 @@ struct ProbingSession: SDKAdapterSession {
     let inner: any SDKAdapterSession
     let handler: ProbingHandler
 
-    func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+    func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue {
         if method == RunnerMethod.initialize.rawValue, let url = params["backend"]?["mamServiceURL"]?.stringValue {
             handler.learn(mamServiceURL: url)
         }
         return try await inner.request(method, params: params, timeout: timeout)
     }
 
-    func terminate(grace: Double) async -> AdapterTermination { await inner.terminate(grace: grace) }
+    func terminate(grace: Duration) async -> AdapterTermination { await inner.terminate(grace: grace) }
 }

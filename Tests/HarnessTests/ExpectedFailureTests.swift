@@ -17,7 +17,7 @@ import Testing
 
     static func result(_ outcome: CaseOutcome) -> CaseResult {
         CaseResult(suiteId: "s", caseId: "c", title: "", requirements: ["RST-01"], location: SourceLocation(file: "Suites/s.yaml", line: 3, column: 5),
-                   outcome: outcome, duration: 0, transcript: [])
+                   outcome: outcome, duration: .zero, transcript: [])
     }
 
     static let expectedFailure = CaseOutcome.failed(CaseFailure(

@@ -26,8 +26,8 @@ import Testing
         ("{fault: mam.enroll, status: 429, retry_after: 1h}", FaultInjection(route: .mamEnroll, answer: .status(429, retryAfter: 3600))),
         ("{fault: mam.checkin, drop: true, times: 2}", FaultInjection(route: .mamCheckin, answer: .drop, times: 2)),
         ("{fault: mam.unenroll, malformed: true}", FaultInjection(route: .mamUnenroll, answer: .malformed)),
-        ("{fault: token.refresh, delay: 250ms}", FaultInjection(route: .tokenRefresh, answer: .normal, delay: 0.25)),
-        ("{fault: mam.checkin, status: 500, delay: 2s, times: 1}", FaultInjection(route: .mamCheckin, answer: .status(500, retryAfter: nil), delay: 2, times: 1)),
+        ("{fault: token.refresh, delay: 250ms}", FaultInjection(route: .tokenRefresh, answer: .normal, delay: .milliseconds(250))),
+        ("{fault: mam.checkin, status: 500, delay: 2s, times: 1}", FaultInjection(route: .mamCheckin, answer: .status(500, retryAfter: nil), delay: .seconds(2), times: 1)),
     ])
     func eachFaultSpellingArmsWhatItSays(step: String, expected: FaultInjection) throws {
         let (actions, errors) = try Self.load("      - backend: \(step)")
@@ -77,7 +77,7 @@ import Testing
     }
 
     static let actionNeeds: [(BackendAction, Set<BackendCapability>)] = [
-        (.advanceClock(seconds: 1), [.clock]),
+        (.advanceClock(by: .seconds(1)), [.clock]),
         (.injectFault(FaultInjection(route: .mamCheckin, answer: .drop)), [.faults]),
         (.faultSchedule(FaultSchedule(routes: [.mamCheckin], rate: 1, answers: [.drop])), [.faults]),
         (.clearFaults, [.faults]),

@@ -11,7 +11,7 @@ import Testing
 @Suite struct GateMessageTests {
     static func result(_ id: String, _ outcome: CaseOutcome) -> CaseResult {
         CaseResult(suiteId: "s", caseId: id, title: "", requirements: [], location: SourceLocation(file: "Suites/s.yaml", line: 3, column: 5),
-                   outcome: outcome, duration: 0, transcript: [])
+                   outcome: outcome, duration: .zero, transcript: [])
     }
 
     @Test(arguments: [
@@ -48,7 +48,7 @@ import Testing
     @Test func anSDKCallEventListsOnlyTheMembersItHas() {
         let params = JSONValue(encoding: SDKCallEvent(api: "registerAndEnrollAccountId", accountId: AccountID("6c4f")))
         #expect(params.compactText.contains("null"), "the wire form spells every absent member as null")
-        let event = ObservedEvent(sequence: 3, method: EventMethod.sdkCall.rawValue, params: params, elapsed: 0.1)
+        let event = ObservedEvent(sequence: 3, method: EventMethod.sdkCall.rawValue, params: params, elapsed: .milliseconds(100))
         #expect(event.summary == "sdk call registerAndEnrollAccountId {\"accountId\":\"6c4f\",\"api\":\"registerAndEnrollAccountId\"}")
     }
 }

@@ -10,7 +10,7 @@ import Testing
     static func result(_ outcome: CaseOutcome, suite: String = "enrollment", caseId: String = "one-status-callback-per-request",
                        file: String = "Suites/enrollment.yaml", line: Int = 11) -> CaseResult {
         CaseResult(suiteId: suite, caseId: caseId, title: "t", requirements: ["ENR-02"],
-                   location: SourceLocation(file: file, line: line, column: 5), outcome: outcome, duration: 0.5, transcript: [])
+                   location: SourceLocation(file: file, line: line, column: 5), outcome: outcome, duration: .milliseconds(500), transcript: [])
     }
 
     static func failed(_ message: String, file: String = "Suites/enrollment.yaml", line: Int = 27) -> CaseOutcome {

@@ -17,7 +17,7 @@ struct GraphAdminClientTests {
         let id: String
         let graphURL: String
         let client: GraphAdminClient
-        let waiting: RecordingWaiting
+        let clock: RecordingClock
         let redactor: Redactor
         let secret: String
         private let http = HTTPClient(label: "test.graph-admin")
@@ -32,13 +32,13 @@ struct GraphAdminClientTests {
             let id = try #require(created["tenantId"]?.stringValue)
             let graphURL = try #require(created["graphBaseURL"]?.stringValue)
             let secret = try #require(created["admin"]?["clientSecret"]?.stringValue)
-            let waiting = RecordingWaiting(jitter: jitter)
+            let clock = RecordingClock()
             let redactor = Redactor()
             let client = GraphAdminClient(
                 graphURL: graphURL, tokenURL: try #require(created["tokenURL"]?.stringValue),
                 credentials: GraphCredentials(tenantId: id, clientId: created["admin"]?["clientId"]?.stringValue ?? "", clientSecret: secret),
-                redactor: redactor, policy: policy, waiting: waiting, timeouts: timeouts)
-            return Tenant(server: server, base: base, id: id, graphURL: graphURL, client: client, waiting: waiting, redactor: redactor, secret: secret)
+                redactor: redactor, policy: policy, clock: clock, jitter: { jitter }, timeouts: timeouts)
+            return Tenant(server: server, base: base, id: id, graphURL: graphURL, client: client, clock: clock, redactor: redactor, secret: secret)
         }
 
         func fault(_ body: JSONValue) async throws {
@@ -66,7 +66,7 @@ struct GraphAdminClientTests {
         let tenant = try await Tenant.start()
         for _ in 0..<5 { _ = try await tenant.client.list("/groups", transcript: nil) }
         #expect(try await tenant.statuses("token.client_credentials") == [200])
-        tenant.waiting.advance(3600 - 299)
+        tenant.clock.advance(by: .seconds(3600 - 299))
         _ = try await tenant.client.list("/groups", transcript: nil)
         #expect(try await tenant.statuses("token.client_credentials") == [200, 200])
         #expect(tenant.redactor.redact("secret \(tenant.secret)").contains(tenant.secret) == false, "the secret is registered for redaction")
@@ -82,7 +82,7 @@ struct GraphAdminClientTests {
         _ = try await tenant.client.list("/groups", transcript: nil)
         #expect(try await tenant.statuses("graph.listGroups") == [200, 401, 200])
         #expect(try await tenant.statuses("token.client_credentials") == [200, 200])
-        #expect(tenant.waiting.sleeps.isEmpty, "a refresh is not a retry: no wait")
+        #expect(tenant.clock.sleeps.isEmpty, "a refresh is not a retry: no wait")
         await tenant.stop()
     }
 
@@ -92,7 +92,7 @@ struct GraphAdminClientTests {
         try await tenant.fault(["route": "graph.listGroups", "status": 429, "retryAfter": 3, "times": 1])
         _ = try await tenant.client.list("/groups", transcript: nil)
         #expect(try await tenant.statuses("graph.listGroups") == [429, 200])
-        #expect(tenant.waiting.sleeps == [3])
+        #expect(tenant.clock.sleeps == [.seconds(3)])
         await tenant.stop()
     }
 
@@ -102,11 +102,11 @@ struct GraphAdminClientTests {
         try await tenant.fault(["route": "graph.listGroups", "status": 503, "times": 3])
         _ = try await tenant.client.list("/groups", transcript: nil)
         #expect(try await tenant.statuses("graph.listGroups") == [503, 503, 503, 200])
-        let sleeps = tenant.waiting.sleeps
+        let sleeps = tenant.clock.sleeps
         #expect(sleeps.count == 3)
         for (index, wait) in sleeps.enumerated() {
-            #expect(wait >= 0 && wait <= 0.5 * Double(1 << index), "wait \(index + 1) = \(wait)")
-            #expect(wait > 0.49 * Double(1 << index), "the jitter draw 0.999 is near the top of the range")
+            #expect(wait >= .zero && wait <= .milliseconds(500) * (1 << index), "wait \(index + 1) = \(wait)")
+            #expect(wait > .milliseconds(490) * (1 << index), "the jitter draw 0.999 is near the top of the range")
         }
         await tenant.stop()
     }
@@ -127,7 +127,7 @@ struct GraphAdminClientTests {
 
     @Test("a Retry-After beyond the call's deadline stops at once instead of waiting")
     func deadlineStopsEarly() async throws {
-        let tenant = try await Tenant.start(policy: GraphRetryPolicy(deadline: 10))
+        let tenant = try await Tenant.start(policy: GraphRetryPolicy(deadline: .seconds(10)))
         try await tenant.fault(["route": "graph.listGroups", "status": 429, "retryAfter": 60])
         await #expect {
             _ = try await tenant.client.list("/groups", transcript: nil)
@@ -135,7 +135,7 @@ struct GraphAdminClientTests {
             guard let fault = error as? BackendFault, case .deadline(_, let attempts, _) = fault.reason else { return false }
             return attempts == 1
         }
-        #expect(tenant.waiting.sleeps.isEmpty)
+        #expect(tenant.clock.sleeps.isEmpty)
         await tenant.stop()
     }
 
@@ -213,7 +213,7 @@ struct GraphAdminClientTests {
         let wrong = GraphAdminClient(
             graphURL: tenant.graphURL, tokenURL: "\(tenant.base)/\(tenant.id)/oauth2/v2.0/token",
             credentials: GraphCredentials(tenantId: tenant.id, clientId: "nobody", clientSecret: "not-the-secret-123"),
-            redactor: Redactor(), waiting: RecordingWaiting())
+            redactor: Redactor(), clock: RecordingClock(), jitter: { 0.999 })
         await #expect {
             _ = try await wrong.list("/groups", transcript: nil)
         } throws: { error in

@@ -41,7 +41,7 @@ struct GraphCredentialOriginTests {
             let client = GraphAdminClient(
                 graphURL: graph.baseURL + "/v1.0", tokenURL: graph.baseURL + "/tenant/oauth2/v2.0/token",
                 credentials: GraphCredentials(tenantId: "tenant", clientId: "mamconf", clientSecret: secret),
-                redactor: Redactor(), waiting: RecordingWaiting())
+                redactor: Redactor(), clock: RecordingClock(), jitter: { 0.999 })
             return Hostile(graph: graph, thief: thief, thief6: thief6, client: client)
         }
 

@@ -77,8 +77,8 @@ struct CasingHandler: InboundHandler {
 struct CasingSession: SDKAdapterSession {
     let inner: any SDKAdapterSession
     let flip: @Sendable (JSONValue) -> JSONValue
-    func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+    func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue {
         flip(try await inner.request(method, params: params, timeout: timeout))
     }
-    func terminate(grace: Double) async -> AdapterTermination { await inner.terminate(grace: grace) }
+    func terminate(grace: Duration) async -> AdapterTermination { await inner.terminate(grace: grace) }
 }

@@ -13,9 +13,9 @@ import Testing
     static func run(_ outcomes: [(id: String, outcome: CaseOutcome)], suite: String = "enrollment") -> RunResult {
         let cases = outcomes.map {
             CaseResult(suiteId: suite, caseId: $0.id, title: "t", requirements: ["ENR-01"], location: caseStart, outcome: $0.outcome,
-                       duration: 0, transcript: [])
+                       duration: .zero, transcript: [])
         }
-        return RunResult(suites: [SuiteResult(suiteId: suite, title: "t", requirements: ["ENR-01"], started: Date(), duration: 0, cases: cases)],
+        return RunResult(suites: [SuiteResult(suiteId: suite, title: "t", requirements: ["ENR-01"], started: Date(), duration: .zero, cases: cases)],
                          integration: nil, backend: "mock", harnessVersion: "test")
     }
 

@@ -24,7 +24,7 @@ import Testing
         let report = LastResortReport(path: "\(folder)/junit.xml", dialect: .standard, redactor: Redactor())
         report.planned(RunPlan(suites: suites))
         report.finished(CaseResult(suiteId: "enrollment", caseId: cases[0].id, title: "", requirements: [], location: cases[0].location,
-                                   outcome: .passed, duration: 0.5, transcript: []))
+                                   outcome: .passed, duration: .milliseconds(500), transcript: []))
         report.writeNow(signal: SIGINT)
 
         let written = try JUnitReader.read(path: "\(folder)/junit.xml").suites.flatMap(\.cases)

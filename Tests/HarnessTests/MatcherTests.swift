@@ -92,24 +92,24 @@ import Testing
     @Test func eventPatternsSelectByKindAndName() {
         let event = ObservedEvent(sequence: 1, method: EventMethod.status.rawValue, params: [
             "request": "enrollment", "status": "enrolled", "code": 100, "accountId": "A1",
-        ], elapsed: 0)
+        ], elapsed: .zero)
         #expect(Matcher.matches(EventPattern(selector: .status(.enrolled), fields: ["accountId": "a1"]), event))
         #expect(!Matcher.matches(EventPattern(selector: .status(.enrolled), fields: ["request": "policy"]), event))
         #expect(!Matcher.matches(EventPattern(selector: .status(.notTargeted)), event))
         #expect(!Matcher.matches(EventPattern(selector: .ui(.pinSetup)), event))
-        let question = ObservedEvent(sequence: 2, method: Question.restartApplication.rawValue, params: [:], elapsed: 0)
+        let question = ObservedEvent(sequence: 2, method: Question.restartApplication.rawValue, params: [:], elapsed: .zero)
         #expect(Matcher.matches(EventPattern(selector: .question(.restartApplication)), question))
     }
 
     @Test func aStatusPatternMayNameSeveralStatusesOrNone() {
         let event = ObservedEvent(sequence: 1, method: EventMethod.status.rawValue, params: [
             "request": "policy", "status": "timeout", "code": 216, "didSucceed": false,
-        ], elapsed: 0)
+        ], elapsed: .zero)
         #expect(Matcher.matches(EventPattern(selector: .statuses([.networkFailure, .timeout])), event))
         #expect(!Matcher.matches(EventPattern(selector: .statuses([.networkFailure, .internalError])), event))
         #expect(Matcher.matches(EventPattern(selector: .statuses([]), fields: ["didSucceed": false]), event))
         #expect(!Matcher.matches(EventPattern(selector: .statuses([]), fields: ["didSucceed": true]), event))
-        let notification = ObservedEvent(sequence: 2, method: EventMethod.notification.rawValue, params: ["name": "policy-changed"], elapsed: 0)
+        let notification = ObservedEvent(sequence: 2, method: EventMethod.notification.rawValue, params: ["name": "policy-changed"], elapsed: .zero)
         #expect(!Matcher.matches(EventPattern(selector: .statuses([])), notification))
         #expect(EventSelector.statuses([.networkFailure, .timeout]).description == "status network-failure or timeout")
         #expect(EventSelector.statuses([]).description == "any status")

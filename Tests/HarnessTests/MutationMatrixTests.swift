@@ -166,13 +166,13 @@ import Testing
 @Suite struct MutantSelectionTests {
     static func run(_ suites: [Suite], failing: [(suite: String, caseId: String)] = []) -> RunResult {
         RunResult(suites: suites.map { suite in
-            SuiteResult(suiteId: suite.id, title: suite.title, requirements: suite.requirements, started: Date(timeIntervalSince1970: 0), duration: 0,
+            SuiteResult(suiteId: suite.id, title: suite.title, requirements: suite.requirements, started: Date(timeIntervalSince1970: 0), duration: .zero,
                         cases: suite.cases.map { testCase in
                             let fails = failing.contains { $0.suite == suite.id && $0.caseId == testCase.id }
                             let location = SourceLocation(file: "Suites/\(suite.id).yaml", line: 1, column: 1)
                             return CaseResult(suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
                                               location: location, outcome: fails ? .failed(CaseFailure(message: "m", location: location)) : .passed,
-                                              duration: 0, transcript: [])
+                                              duration: .zero, transcript: [])
                         })
         }, integration: nil, backend: "mock", harnessVersion: "test")
     }

@@ -91,7 +91,7 @@ struct NetworkNamespace {
         let work = NSTemporaryDirectory() + "mamconf-netns-run-\(UUID().uuidString.prefix(8))"
         let across = await assembly.assemble(RunSetup(
             adapter: try .network(AdapterAddress(host: namespace.innerAddress, port: 7311)),
-            configuration: RunConfiguration(stepTimeout: 10, deadlineScale: 3, workDirectory: work))).run(RunPlan(suites: suites))
+            configuration: RunConfiguration(stepTimeout: .seconds(10), deadlineScale: 3, workDirectory: work))).run(RunPlan(suites: suites))
         await assembly.close()
 
         let expected = NetworkTransportTests.verdicts(overStdio.result)

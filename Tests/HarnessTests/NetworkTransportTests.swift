@@ -20,9 +20,9 @@ import Testing
         Dictionary(uniqueKeysWithValues: result.suites.flatMap(\.cases).map { ("\($0.suiteId)/\($0.caseId)", $0.outcome.label) })
     }
 
-    static func network(_ host: ListeningHost, token: String? = nil, relaunch: Double = 30) -> NetworkAdapterFactory {
+    static func network(_ host: ListeningHost, token: String? = nil, relaunch: Duration = .seconds(30)) -> NetworkAdapterFactory {
         NetworkAdapterFactory(address: AdapterAddress(host: "127.0.0.1", port: host.port), token: token,
-                              deadlines: .init(connect: 10, handshake: 10, relaunch: relaunch))
+                              deadlines: .init(connect: .seconds(10), handshake: .seconds(10), relaunch: relaunch))
     }
 
     @Test func everySuitePassesOverTCPWithTheVerdictsOfStdioInEitherCaseOrder() async throws {
@@ -160,10 +160,10 @@ import Testing
         } catch {
             #expect(error.description.contains("busy: another runner is connected"), "\(error)")
         }
-        _ = await first.terminate(grace: 2)
+        _ = await first.terminate(grace: .seconds(2))
         // Once the session ended, the next runner is served.
         let next = try await factory.start(dataDirectory: "", handler: SilentHandler())
-        _ = await next.terminate(grace: 2)
+        _ = await next.terminate(grace: .seconds(2))
     }
 
     @Test func killingTheHostMidCaseErrorsThatCaseAndTheRunStopsAfterTheRestartBudget() async throws {
@@ -203,16 +203,16 @@ import Testing
         let serving = Thread { server.run(handler: VanishingHost()) }
         serving.start()
         let factory = NetworkAdapterFactory(address: AdapterAddress(host: "127.0.0.1", port: port),
-                                            deadlines: .init(connect: 5, handshake: 5, relaunch: 0.5))
+                                            deadlines: .init(connect: .seconds(5), handshake: .seconds(5), relaunch: .milliseconds(500)))
         let session = try await factory.start(dataDirectory: "", handler: SilentHandler())
-        _ = try await session.request(RunnerMethod.reset.rawValue, params: [:], timeout: 5)
+        _ = try await session.request(RunnerMethod.reset.rawValue, params: [:], timeout: .seconds(5))
         do {
-            _ = try await session.request(RunnerMethod.appRestart.rawValue, params: [:], timeout: 20)
+            _ = try await session.request(RunnerMethod.appRestart.rawValue, params: [:], timeout: .seconds(20))
             Issue.record("app.restart was answered by a host that never came back")
         } catch {
             #expect(error.description.contains("announced a relaunch (runner) but did not accept a connection within 0.5 s"), "\(error)")
         }
-        _ = await session.terminate(grace: 1)
+        _ = await session.terminate(grace: .seconds(1))
     }
 
     @Test func adapterCheckPassesOverTCP() async throws {
@@ -244,11 +244,11 @@ struct SkipReset: SDKAdapterFactory {
 
     struct Session: SDKAdapterSession {
         let inner: any SDKAdapterSession
-        func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+        func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue {
             if method == RunnerMethod.reset.rawValue { return [:] }
             return try await inner.request(method, params: params, timeout: timeout)
         }
-        func terminate(grace: Double) async -> AdapterTermination { await inner.terminate(grace: grace) }
+        func terminate(grace: Duration) async -> AdapterTermination { await inner.terminate(grace: grace) }
     }
 }
 
@@ -312,10 +312,10 @@ final class KillOnRequest: Sendable {
     struct Session: SDKAdapterSession {
         let inner: any SDKAdapterSession
         let killer: KillOnRequest
-        func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+        func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue {
             await killer.maybeKill(before: method)
             return try await inner.request(method, params: params, timeout: timeout)
         }
-        func terminate(grace: Double) async -> AdapterTermination { await inner.terminate(grace: grace) }
+        func terminate(grace: Duration) async -> AdapterTermination { await inner.terminate(grace: grace) }
     }
 }

@@ -80,7 +80,7 @@ import TestSupport
         for jobs in [1, 4] {
             let script = try BrokenAdapterTests.adapterThatDiesAfterItsFirstStart()
             defer { BrokenAdapterTests.remove(script) }
-            let run = try await EndToEnd.run(suites, command: [script], stepTimeout: 6, deadlineScale: 1, jobs: jobs)
+            let run = try await EndToEnd.run(suites, command: [script], stepTimeout: .seconds(6), deadlineScale: 1, jobs: jobs)
             #expect(run.result.infrastructureProblems.contains { $0.contains("restart budget") }, "jobs \(jobs)")
             reports.append(try Self.judged(run).suites.flatMap(\.cases).map { testCase in
                 switch testCase.outcome {
@@ -123,11 +123,11 @@ struct CountedSession: SDKAdapterSession {
     let inner: any SDKAdapterSession
     let live: LiveSessions
 
-    func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+    func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue {
         try await inner.request(method, params: params, timeout: timeout)
     }
 
-    func terminate(grace: Double) async -> AdapterTermination {
+    func terminate(grace: Duration) async -> AdapterTermination {
         defer { live.ended() }
         return await inner.terminate(grace: grace)
     }

@@ -208,7 +208,7 @@ import Testing
         let suites = try EndToEnd.loadSuites(caseIDs: BrokenAdapterTests.caseIDs)
         // The second adapter start (the second case) dies of SIGSEGV after three messages.
         let command = PythonTap.command(log: log, ["--", ProcessChecks.faultyAdapter, "crash-segv", "3", state, "2", "--", try EndToEnd.referenceExecutable()])
-        let run = try await EndToEnd.run(suites, command: command, stepTimeout: 6, deadlineScale: 1)
+        let run = try await EndToEnd.run(suites, command: command, stepTimeout: .seconds(6), deadlineScale: 1)
         let cases = run.result.allCases
         try #require(cases.count == 2, "\(cases.map(\.caseId))")
         #expect(cases[0].outcome.label == "passed", "\(cases[0].outcome)")

@@ -16,11 +16,11 @@ import Testing
     ) async throws {
         let integration = SilentIntegration(ending: ending)
         let control = RunControl()
-        let run = Task { try await RunnerLogicTests.run(Self.cases, integration: integration, stepTimeout: 3600, control: control) }
+        let run = Task { try await RunnerLogicTests.run(Self.cases, integration: integration, stepTimeout: .seconds(3600), control: control) }
         for await _ in integration.waiting { break }
         control.interrupt(signal: SIGINT)
         // Promptly: a deadline far below the step's hour, so a run that only the step deadline could end fails.
-        let ended = await Self.value(of: run, within: 30)
+        let ended = await Self.value(of: run, within: .seconds(30))
         let result = try #require(try ended?.get(), "the interrupted run did not end within 30 s")
         let errors = result.allCases.map { testCase -> String in
             guard case .errored(let error, _) = testCase.outcome else { return testCase.outcome.label }
@@ -36,12 +36,12 @@ import Testing
     }
 
     /// The task's result, or nil when it has not finished by the deadline (the task is then left to itself).
-    static func value<T: Sendable>(of task: Task<T, any Error>, within seconds: Double) async -> Result<T, any Error>? {
+    static func value<T: Sendable>(of task: Task<T, any Error>, within deadline: Duration) async -> Result<T, any Error>? {
         let waiter = Mutex<CheckedContinuation<Result<T, any Error>?, Never>?>(nil)
         let resume = { @Sendable (value: Result<T, any Error>?) in waiter.withLock { $0.take() }?.resume(returning: value) }
         return await withCheckedContinuation { continuation in
             waiter.withLock { $0 = continuation }
-            let timer = DeadlineTimer(after: seconds) { resume(nil) }
+            let timer = DeadlineTimer(after: deadline) { resume(nil) }
             Task {
                 let value = await task.result
                 timer.cancel()

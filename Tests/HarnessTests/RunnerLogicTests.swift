@@ -11,7 +11,8 @@ import Testing
 @Suite struct RunnerLogicTests {
     /// Runs the cases written in `yaml` (suite `logic`, tenant contoso) and returns the result.
     static func run(_ cases: String, integration: any SDKAdapterFactory, backend: InMemoryBackend = InMemoryBackend(),
-                    stepTimeout: Double = 30, restartBudget: Int = 3, jobs: Int = 1, control: RunControl = RunControl()) async throws -> RunResult {
+                    stepTimeout: Duration = .seconds(30), restartBudget: Int = 3, jobs: Int = 1, control: RunControl = RunControl(),
+                    clock: any HarnessClock = SystemHarnessClock()) async throws -> RunResult {
         let folder = NSTemporaryDirectory() + "mamconf-logic-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -29,7 +30,7 @@ import Testing
         try #require(loaded.errors.isEmpty, "\(loaded.errors)")
         let runner = Runner(adapter: integration, backend: backend, reporters: [],
                             configuration: RunConfiguration(stepTimeout: stepTimeout, workDirectory: "\(folder)/work",
-                                                            control: control, restartBudget: restartBudget, jobs: jobs))
+                                                            clock: clock, control: control, restartBudget: restartBudget, jobs: jobs))
         return await runner.run(loaded.suites)
     }
 
@@ -131,7 +132,7 @@ import Testing
         let calls = Mutex(0)
         let integration = ScriptedIntegration { method, _, _ throws(AdapterFault) in
             if method == RunnerMethod.appLaunch.rawValue, calls.withLock({ $0 += 1; return $0 }) == 1 {
-                throw .timeout(method: method, seconds: 30)
+                throw .timeout(method: method, after: .seconds(30))
             }
             return [:]
         }

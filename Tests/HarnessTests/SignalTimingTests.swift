@@ -26,7 +26,7 @@ import Testing
             defer { try? FileManager.default.removeItem(atPath: work) }
             let report = "\(work)/junit.xml"
             let pid = try Self.spawnBlocked([mamconf, "run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures, "--junit", report])
-            let timer = DeadlineTimer(after: delay) { _ = kill(pid, signalNumber) }
+            let timer = DeadlineTimer(after: .seconds(delay)) { _ = kill(pid, signalNumber) }
             let status = await offPool { () -> Int32 in
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
@@ -57,7 +57,7 @@ import Testing
             let report = "\(work)/junit.xml"
             let pid = try Self.spawnBlocked([mamconf, "run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures,
                                              "--suite", "policy-queries", "--junit", report])
-            let timer = DeadlineTimer(after: delay) { _ = kill(pid, SIGINT) }
+            let timer = DeadlineTimer(after: .seconds(delay)) { _ = kill(pid, SIGINT) }
             let status = await offPool { () -> Int32 in
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

@@ -9,7 +9,7 @@ import Testing
 @Suite struct SkipKindTests {
     static func result(_ id: String, _ outcome: CaseOutcome) -> CaseResult {
         CaseResult(suiteId: "s", caseId: id, title: "", requirements: [], location: SourceLocation(file: "Suites/s.yaml", line: 3, column: 5),
-                   outcome: outcome, duration: 0, transcript: [])
+                   outcome: outcome, duration: .zero, transcript: [])
     }
 
     @Test func failOnSkipPassesTheCleanReferenceThatSkipsTheCaseOfOtherSDKVersions() async throws {
@@ -32,7 +32,7 @@ import Testing
         #expect(kind.countsAgainstFailOnSkip == counts)
         let lines = try await ConsoleReporterTests.run([Self.result("c", .skipped(reason: "why", kind: kind))])
         #expect(lines.contains(line), "\(lines)")
-        let result = RunResult(suites: [SuiteResult(suiteId: "s", title: "", requirements: [], started: Date(), duration: 0,
+        let result = RunResult(suites: [SuiteResult(suiteId: "s", title: "", requirements: [], started: Date(), duration: .zero,
                                                     cases: [Self.result("c", .skipped(reason: "why", kind: kind))])],
                                integration: nil, backend: "mock", harnessVersion: "test")
         #expect(result.counts.skipped == 1)

@@ -60,7 +60,7 @@ import Testing
         #expect(CompactLines(lines).lines == lines)
         #expect(CompactLines(lines).count == lines.count)
         var result = CaseResult(suiteId: "s", caseId: "c", title: "t", requirements: [], location: SourceLocation(file: "f", line: 1, column: 1),
-                                outcome: .passed, duration: 0, transcript: lines)
+                                outcome: .passed, duration: .zero, transcript: lines)
         #expect(result.transcript == lines)
         result.transcript.append("more")
         #expect(result.transcript == lines + ["more"])

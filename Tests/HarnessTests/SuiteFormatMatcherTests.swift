@@ -207,7 +207,7 @@ import Testing
     // MARK: within on an action
 
     static let slowLaunch = ScriptedIntegration { method, _, _ throws(AdapterFault) in
-        if method == RunnerMethod.appLaunch.rawValue { throw .timeout(method: method, seconds: 0.5) }
+        if method == RunnerMethod.appLaunch.rawValue { throw .timeout(method: method, after: .milliseconds(500)) }
         return [:]
     }
 

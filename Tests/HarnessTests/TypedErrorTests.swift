@@ -11,8 +11,8 @@ import Testing
 @Suite(.serialized) struct TypedErrorTests {
     static func result(_ outcome: CaseOutcome) -> RunResult {
         let here = SourceLocation(file: "Suites/x.yaml", line: 3, column: 5)
-        let caseResult = CaseResult(suiteId: "s", caseId: "c", title: "t", requirements: ["ENR-01"], location: here, outcome: outcome, duration: 0, transcript: [])
-        return RunResult(suites: [SuiteResult(suiteId: "s", title: "t", requirements: ["ENR-01"], started: Date(), duration: 0, cases: [caseResult])],
+        let caseResult = CaseResult(suiteId: "s", caseId: "c", title: "t", requirements: ["ENR-01"], location: here, outcome: outcome, duration: .zero, transcript: [])
+        return RunResult(suites: [SuiteResult(suiteId: "s", title: "t", requirements: ["ENR-01"], started: Date(), duration: .zero, cases: [caseResult])],
                          integration: nil, backend: "mock", harnessVersion: "test")
     }
 

@@ -16,17 +16,17 @@ struct TypedSendTests {
         let sent = Mutex<[Sent]>([])
         init(answer: JSONValue) { self.answer = answer }
 
-        func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+        func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue {
             sent.withLock { $0.append(Sent(method: method, params: params)) }
             return answer
         }
 
-        func terminate(grace: Double) async -> AdapterTermination { AdapterTermination(exitDescription: "", stderrTail: []) }
+        func terminate(grace: Duration) async -> AdapterTermination { AdapterTermination(exitDescription: "", stderrTail: []) }
     }
 
     @Test func aRequestGoesOutAsItsMethodAndParamsAndItsAnswerComesBackTyped() async throws {
         let session = CannedSession(answer: ["now": "2026-01-01T08:00:00Z"])
-        let result = try await session.send(ClockAdvanceRequest(ClockAdvanceParams(seconds: 5)), timeout: 1)
+        let result = try await session.send(ClockAdvanceRequest(ClockAdvanceParams(seconds: 5)), timeout: .seconds(1))
         #expect(result == ClockAdvanceResult(now: "2026-01-01T08:00:00Z"))
         let sent = session.sent.withLock { $0 }
         #expect(sent.map(\.method) == [RunnerMethod.clockAdvance.rawValue])
@@ -36,7 +36,7 @@ struct TypedSendTests {
     @Test func anAnswerThatDoesNotFitIsAProtocolViolationNamingTheMethodTheMemberAndTheAnswer() async throws {
         let session = CannedSession(answer: ["now": 5])
         do {
-            _ = try await session.send(ClockAdvanceRequest(ClockAdvanceParams(seconds: 5)), timeout: 1)
+            _ = try await session.send(ClockAdvanceRequest(ClockAdvanceParams(seconds: 5)), timeout: .seconds(1))
             Issue.record("an unfit answer was accepted")
         } catch {
             guard case .protocolViolation(let why) = error else {

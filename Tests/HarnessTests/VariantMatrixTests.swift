@@ -46,7 +46,7 @@ import Testing
 
     static func run(_ suites: [Suite], _ variants: [VariantInfo], on assembly: RunAssembly) async -> [MatrixCell] {
         let work = NSTemporaryDirectory() + "mamconf-variants-work-\(UUID().uuidString)"
-        let setup = RunSetup(adapter: .factory(integration(variants)), configuration: RunConfiguration(stepTimeout: 30, workDirectory: work))
+        let setup = RunSetup(adapter: .factory(integration(variants)), configuration: RunConfiguration(stepTimeout: .seconds(30), workDirectory: work))
         return MatrixCell.cells(of: await assembly.assemble(setup).run(RunPlan(suites: suites)))
     }
 

@@ -12,7 +12,7 @@ public struct MutationRunner: Sendable {
     /// What the adapter inherits of mamconf's environment (`--adapter-env`).
     public var adapterEnvironment = AdapterEnvironment()
     public let suites: [Suite]
-    public var stepTimeout: Double = 10
+    public var stepTimeout: Duration = .seconds(10)
     public var deadlineScale: Double = 1
     /// Runs in flight at once; each is one adapter process at a time plus its share of the mock. Process
     /// starts keep a core busy, round trips leave it idle, so twice the cores keeps them all working.

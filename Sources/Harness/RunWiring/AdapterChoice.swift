@@ -28,7 +28,7 @@ public struct AdapterChoice: Sendable {
         limits: StdioAdapterFactory.Limits = .init(), tap: WireTap? = nil
     ) throws(RunWiringError) -> AdapterChoice {
         for (name, value) in [("connect", deadlines.connect), ("handshake", deadlines.handshake), ("relaunch", deadlines.relaunch)]
-        where !(value > 0 && value.isFinite) {
+        where value <= .zero {
             throw .deadlineNotPositive("the \(name) deadline")
         }
         return AdapterChoice(kind: .network(address, token: token, deadlines, limits, tap))

@@ -49,12 +49,12 @@ public struct ReportChoice: Sendable {
         public var verbose: Bool
         public var style: ConsoleStyle
         /// When the command started (its start-up time is printed with the case times); nil leaves it out.
-        public var startedAt: DispatchTime?
+        public var startedAt: ContinuousClock.Instant?
         /// Where lines and the live progress line go; nil for standard output.
         public var output: (@Sendable (String) -> Void)?
         public var progress: (@Sendable (String) -> Void)?
 
-        public init(verbose: Bool = false, style: ConsoleStyle = .plain, startedAt: DispatchTime? = nil,
+        public init(verbose: Bool = false, style: ConsoleStyle = .plain, startedAt: ContinuousClock.Instant? = nil,
                     output: (@Sendable (String) -> Void)? = nil, progress: (@Sendable (String) -> Void)? = nil) {
             self.verbose = verbose
             self.style = style
@@ -72,9 +72,9 @@ public struct ReportChoice: Sendable {
             if let lastResort = junit.lastResort { built.append(lastResort.guarding(reporter)) } else { built.append(reporter) }
         }
         if let console {
-            let startup = console.startedAt.map { Double(DispatchTime.now().uptimeNanoseconds - $0.uptimeNanoseconds) / 1e9 }
+            let startup = console.startedAt.map { ContinuousClock.now - $0 }
             built.append(ConsoleReporter(
-                redactor: redactor, verbose: console.verbose, startupSeconds: startup, reportPath: junit?.path, style: console.style,
+                redactor: redactor, verbose: console.verbose, startup: startup, reportPath: junit?.path, style: console.style,
                 output: console.output ?? ConsoleReporter.standardOutput, progress: console.progress ?? ConsoleReporter.standardProgress))
         }
         if githubAnnotations { built.append(GitHubAnnotationsReporter(redactor: redactor)) }

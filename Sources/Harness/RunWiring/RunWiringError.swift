@@ -4,7 +4,7 @@
 public enum RunWiringError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An adapter command with no program in it.
     case emptyAdapterCommand
-    /// A network adapter deadline that is not a positive, finite number of seconds (named by its option).
+    /// A network adapter deadline that is not positive (named by its option).
     case deadlineNotPositive(String)
     /// A last-resort report guarding another file than the JUnit report it is handed: a second signal would
     /// write the verdict to one path while the run writes it to another.

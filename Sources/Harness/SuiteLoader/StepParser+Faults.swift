@@ -30,7 +30,7 @@ extension StepParser {
             answer = faultAnswer(keys.mapValues(\.value), at: step)
         }
         guard let answer else { return nil }
-        if let delay, delay > 600 {
+        if let delay, delay > .seconds(600) {
             doc.error(keys["delay"]?.value, "delay must be at most 600s: a longer one only holds the run")
             return nil
         }
@@ -110,7 +110,7 @@ extension StepParser {
             var retryAfter: Int?
             if let node = keys["retry_after"] {
                 guard let seconds = doc.duration(node, "retry_after") else { return nil }
-                retryAfter = Int(seconds.rounded())
+                retryAfter = Int(seconds.inSeconds.rounded())
             }
             return .status(status, retryAfter: retryAfter)
         case "drop":

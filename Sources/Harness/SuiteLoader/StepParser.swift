@@ -54,7 +54,7 @@ struct StepParser {
         case "check": kind = check(kindValue, with: extra["with"], expected: extra["is"])
         case "check_backend": kind = backend(kindValue)
         case "backend": kind = backendAction(kindValue)
-        case "advance_clock": kind = doc.duration(kindValue, "advance_clock").map { .advanceClock(seconds: $0) }
+        case "advance_clock": kind = doc.duration(kindValue, "advance_clock").map { .advanceClock(by: $0) }
         default: kind = answer(kindValue, with: extra["with"], times: extra["times"])
         }
         guard let kind else { return nil }

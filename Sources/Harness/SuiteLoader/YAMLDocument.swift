@@ -216,7 +216,7 @@ final class YAMLDocument {
     }
 
     /// A duration: a number of seconds, or a number with unit ms, s, m, h or d ("8h", "90s", "1.5d", "250ms").
-    func duration(_ node: Node?, _ what: String) -> Double? {
+    func duration(_ node: Node?, _ what: String) -> Duration? {
         guard let node else { return nil }
         if case .scalar(let scalar) = node {
             let text = scalar.string.trimmingCharacters(in: .whitespaces)
@@ -224,12 +224,12 @@ final class YAMLDocument {
             // At most ten years: a larger (or infinite) duration is a typo, and would overflow clocks.
             let limit = 3650.0 * 86400
             if text.hasSuffix("ms"), let value = Double(text.dropLast(2)), value >= 0, value / 1000 <= limit {
-                return value / 1000
+                return .seconds(value / 1000)
             }
             if let unit = text.last, let factor = units[unit], let value = Double(text.dropLast()), value >= 0, value * factor <= limit {
-                return value * factor
+                return .seconds(value * factor)
             }
-            if let value = Double(text), value >= 0, value <= limit { return value }
+            if let value = Double(text), value >= 0, value <= limit { return .seconds(value) }
         }
         error(node, "\(what) must be a duration such as 250ms, 90s, 30m, 8h or 2d (at most 3650d), found \(kind(node))")
         return nil

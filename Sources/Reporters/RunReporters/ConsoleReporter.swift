@@ -12,7 +12,7 @@ public final class ConsoleReporter: Reporter {
     /// Writes the live progress line and what clears it, as they are (no newline).
     let progress: @Sendable (String) -> Void
     /// Seconds spent before the first case (loading suites, starting the embedded backend), if known.
-    let startupSeconds: Double?
+    let startup: Duration?
     /// Where the JUnit report goes, named at the end (run the console after the JUnit reporter).
     let reportPath: String?
     /// Stderr lines of a broken adapter shown under its error (all of them with `--verbose`).
@@ -37,7 +37,7 @@ public final class ConsoleReporter: Reporter {
     public static let standardProgress: @Sendable (String) -> Void = { StandardStreams.write($0, to: STDOUT_FILENO) }
 
     public init(
-        redactor: Redactor, verbose: Bool = false, startupSeconds: Double? = nil, reportPath: String? = nil,
+        redactor: Redactor, verbose: Bool = false, startup: Duration? = nil, reportPath: String? = nil,
         style: ConsoleStyle = .plain,
         output: @escaping @Sendable (String) -> Void = ConsoleReporter.standardOutput,
         progress: @escaping @Sendable (String) -> Void = ConsoleReporter.standardProgress
@@ -45,7 +45,7 @@ public final class ConsoleReporter: Reporter {
         self.progress = progress
         self.redactor = redactor
         self.verbose = verbose
-        self.startupSeconds = startupSeconds
+        self.startup = startup
         self.reportPath = reportPath
         self.style = style
         self.output = output
@@ -70,7 +70,7 @@ public final class ConsoleReporter: Reporter {
 
     public func caseFinished(_ result: CaseResult) async {
         let name = result.qualifiedName
-        let time = String(format: "%.2f s", result.duration)
+        let time = "\(result.duration.seconds(decimals: 2)) s"
         var lines: [String] = []
         if case .errored(.notRun(let cause), _) = result.outcome {
             let repeated = state.withLock { state -> Bool in
@@ -131,10 +131,11 @@ public final class ConsoleReporter: Reporter {
         }
         for problem in result.infrastructureProblems { lines.append("mamconf: \(redactor.redact(problem))") }
         let cases = result.allCases
-        let caseTime = cases.reduce(0) { $0 + $1.duration }
-        let backendTime = cases.reduce(0) { $0 + $1.backendDuration }
-        var timing = String(format: "time: cases %.2f s (of which backend %.2f s, integration and runner %.2f s)", caseTime, backendTime, caseTime - backendTime)
-        if let startupSeconds { timing = String(format: "time: start-up %.2f s; ", startupSeconds) + timing.dropFirst(6) }
+        let caseTime = cases.reduce(Duration.zero) { $0 + $1.duration }
+        let backendTime = cases.reduce(Duration.zero) { $0 + $1.backendDuration }
+        var timing = "time: cases \(caseTime.seconds(decimals: 2)) s (of which backend \(backendTime.seconds(decimals: 2)) s, "
+            + "integration and runner \((caseTime - backendTime).seconds(decimals: 2)) s)"
+        if let startup { timing = "time: start-up \(startup.seconds(decimals: 2)) s; " + timing.dropFirst(6) }
         lines.append(timing)
         if let seed = result.faultSeed { lines.append("fault seed: \(seed) (replay the same scheduled faults with --fault-seed \(seed))") }
         if let reportPath {

@@ -55,7 +55,7 @@ public struct JUnitReporter: Reporter {
     private func suites(of result: RunResult) -> [SuiteResult] {
         guard result.suites.isEmpty, result.shard != nil else { return result.suites }
         return [SuiteResult(suiteId: JUnitRunProperty.emptyShard, title: "no case in this shard", requirements: [],
-                            started: Date(timeIntervalSince1970: 0), duration: 0, cases: [])]
+                            started: Date(timeIntervalSince1970: 0), duration: .zero, cases: [])]
     }
 
     /// The same report as ``document(for:)``, built a suite at a time as it is written. The root's counts
@@ -66,7 +66,7 @@ public struct JUnitReporter: Reporter {
             name: "mamconf", tests: cases.count,
             failures: cases.count { if case .failed = $0.outcome { true } else { false } },
             errors: cases.count { if case .errored = $0.outcome { true } else { false } },
-            time: result.suites.reduce(0) { $0 + $1.duration }, suiteCount: suites(of: result).count,
+            time: result.suites.reduce(Duration.zero) { $0 + $1.duration }.inSeconds, suiteCount: suites(of: result).count,
             suite: { junitSuite(suites(of: result)[$0], of: result) })
     }
 
@@ -92,7 +92,7 @@ public struct JUnitReporter: Reporter {
         if let seed = result.faultSeed { properties.append(JUnitProperty(name: "fault.seed", value: String(seed))) }
         if let shard = result.shard { properties.append(JUnitProperty(name: JUnitRunProperty.shard, value: shard.description)) }
         let cases = suite.cases.map { junitCase($0) }
-        return JUnitSuite(name: suite.suiteId, timestamp: suite.started, time: suite.duration, properties: properties, cases: cases)
+        return JUnitSuite(name: suite.suiteId, timestamp: suite.started, time: suite.duration.inSeconds, properties: properties, cases: cases)
     }
 
     /// The longest `message` attribute: CI reporters show it on one line, so it names the expectation and where
@@ -124,7 +124,7 @@ public struct JUnitReporter: Reporter {
         // GitHub's reporters annotate this line: the failing step where there is one, as the failure message names it.
         let source = Self.failingStep(of: result.outcome) ?? result.location
         return JUnitCase(
-            classname: result.suiteId, name: result.caseId, time: result.duration, outcome: outcome(result.outcome, result: result),
+            classname: result.suiteId, name: result.caseId, time: result.duration.inSeconds, outcome: outcome(result.outcome, result: result),
             systemOut: out.joined(separator: "\n"), systemErr: Self.stderr(result.stderr),
             file: source.file, line: source.line, attempts: attempts)
     }

@@ -56,28 +56,28 @@ public struct NotJudgedReport {
                     suiteId: Self.inputSuite, caseId: file, title: "input file", requirements: [], location: errors[0].location,
                     outcome: .errored(.invalidInput("\(errors.count) error(s), first: \(errors[0])"),
                                       details: errors.map(\.description).joined(separator: "\n")),
-                    duration: 0, transcript: [])
+                    duration: .zero, transcript: [])
             }
-            result.suites.append(SuiteResult(suiteId: Self.inputSuite, title: "Input files", requirements: [], started: now, duration: 0, cases: cases))
+            result.suites.append(SuiteResult(suiteId: Self.inputSuite, title: "Input files", requirements: [], started: now, duration: .zero, cases: cases))
         }
         let done = Dictionary(finished.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
         for entry in plan?.scheduled ?? [] {
-            var suite = SuiteResult(suiteId: entry.suite.id, title: entry.suite.title, requirements: entry.suite.requirements, started: now, duration: 0, cases: [])
+            var suite = SuiteResult(suiteId: entry.suite.id, title: entry.suite.title, requirements: entry.suite.requirements, started: now, duration: .zero, cases: [])
             suite.index = entry.index
             suite.plannedCases = entry.plannedCases
             suite.cases = entry.suite.cases.map { testCase in
                 done["\(entry.suite.id)/\(testCase.id)"] ?? CaseResult(
                     suiteId: entry.suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
-                    location: testCase.location, outcome: .errored(cause, details: ""), duration: 0, transcript: [])
+                    location: testCase.location, outcome: .errored(cause, details: ""), duration: .zero, transcript: [])
             }
-            suite.duration = suite.cases.reduce(0) { $0 + $1.duration }
+            suite.duration = suite.cases.reduce(.zero) { $0 + $1.duration }
             result.suites.append(suite)
         }
         if result.allCases.isEmpty {
             let here = SourceLocation(file: path, line: 1, column: 1)
             let only = CaseResult(suiteId: Self.runSuite, caseId: "not-judged", title: "the run", requirements: [], location: here,
-                                  outcome: .errored(cause, details: ""), duration: 0, transcript: [])
-            result.suites.append(SuiteResult(suiteId: Self.runSuite, title: "The run", requirements: [], started: now, duration: 0, cases: [only]))
+                                  outcome: .errored(cause, details: ""), duration: .zero, transcript: [])
+            result.suites.append(SuiteResult(suiteId: Self.runSuite, title: "The run", requirements: [], started: now, duration: .zero, cases: [only]))
         }
         return result
     }

@@ -60,7 +60,7 @@ enum EndToEnd {
     /// a run: on the embedded mock, or on the mock at `backendURL`.
     static func run(
         _ suites: [Suite], arguments: [String] = [], command: [String]? = nil, reporters extra: [any Reporter] = [],
-        stepTimeout: Double = 10, deadlineScale: Double = 3, backendURL: String? = nil,
+        stepTimeout: Duration = .seconds(10), deadlineScale: Double = 3, backendURL: String? = nil,
         wrap: @escaping @Sendable (any SDKAdapterFactory) -> any SDKAdapterFactory = { $0 }, tap: WireTap? = nil,
         strictProtocol: Bool = false, limits: StdioAdapterFactory.Limits = .init(), workDirectory: String? = nil, keepData: Bool = false,
         wrapBackend: @escaping @Sendable (any BackendDriver) -> any BackendDriver = { $0 }, rerunFailures: Int = 0,

@@ -19,12 +19,12 @@ struct DescriptorWriter: Sendable {
     }
 
     let fd: Int32
-    let stall: Double
+    let stall: Duration
     /// Sockets are written with `send(MSG_NOSIGNAL)`, so a peer that went away is an error, not a SIGPIPE.
     let isSocket: Bool
 
     /// Makes the descriptor non-blocking; writes then wait in `poll` with the stall deadline.
-    init(fd: Int32, stall: Double, isSocket: Bool) {
+    init(fd: Int32, stall: Duration, isSocket: Bool) {
         self.fd = fd
         self.stall = stall
         self.isSocket = isSocket
@@ -32,7 +32,7 @@ struct DescriptorWriter: Sendable {
     }
 
     func write(_ data: Data) -> Outcome {
-        let stallMilliseconds = Int32(max(1, min(stall * 1000, Double(Int32.max))))
+        let stallMilliseconds = Int32(max(1, min(stall.inSeconds * 1000, Double(Int32.max))))
         return data.withUnsafeBytes { raw -> Outcome in
             guard var pointer = raw.baseAddress else { return .written }
             var left = raw.count

@@ -51,7 +51,7 @@ final class ProtocolChannel: Sendable {
     // MARK: Requests
 
     /// Sends a request and waits for its answer, its deadline, or the channel breaking.
-    func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+    func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue {
         let reply: Reply = await withCheckedContinuation { continuation in
             let registered: Result<Int, AdapterFault> = state.withLock { state in
                 if let broken = state.broken { return .failure(broken) }
@@ -59,7 +59,7 @@ final class ProtocolChannel: Sendable {
                 state.nextID += 1
                 // Created under the lock, so the timer cannot fire before the request is registered.
                 let timer = DeadlineTimer(after: timeout) { [self] in
-                    resolve(id: id, with: .failure(.timeout(method: method, seconds: timeout)))
+                    resolve(id: id, with: .failure(.timeout(method: method, after: timeout)))
                 }
                 state.pending[id] = Pending(method: method, params: params, continuation: continuation, timer: timer)
                 return .success(id)

@@ -29,7 +29,7 @@ enum Handshake {
     static func greet(fd: Int32, address: AdapterAddress, token: String?, deadline: Date, lineLimit: Int) throws(AdapterFault) -> Leftover {
         let request = HelloRequest(HelloParams(token: token))
         let hello = Message.request(id: requestID, method: request.method.rawValue, params: request.encodedParams)
-        let writer = DescriptorWriter(fd: fd, stall: max(0.001, deadline.timeIntervalSinceNow), isSocket: true)
+        let writer = DescriptorWriter(fd: fd, stall: .seconds(max(0.001, deadline.timeIntervalSinceNow)), isSocket: true)
         switch writer.write(hello.encodedLine()) {
         case .written: break
         case .stalled: throw .launchFailed("the test host at \(address.hostAndPort) does not read (hello could not be sent)")

@@ -9,13 +9,13 @@ public struct NetworkAdapterFactory: SDKAdapterFactory {
     /// Deadlines of the network transport, before the deadline scale.
     public struct Deadlines: Sendable {
         /// Connecting to the host.
-        public var connect: Double
+        public var connect: Duration
         /// The host answering `hello`.
-        public var handshake: Double
+        public var handshake: Duration
         /// A host that announced a relaunch listening again.
-        public var relaunch: Double
+        public var relaunch: Duration
 
-        public init(connect: Double = 10, handshake: Double = 10, relaunch: Double = 30) {
+        public init(connect: Duration = .seconds(10), handshake: Duration = .seconds(10), relaunch: Duration = .seconds(30)) {
             self.connect = connect
             self.handshake = handshake
             self.relaunch = relaunch
@@ -63,13 +63,13 @@ public struct NetworkAdapterFactory: SDKAdapterFactory {
     func open(deadline: Date? = nil) throws(AdapterFault) -> (Int32, Handshake.Leftover) {
         let fd: Int32
         do {
-            fd = try SocketConnector.connect(to: address, deadline: deadline ?? Date().addingTimeInterval(deadlines.connect))
+            fd = try SocketConnector.connect(to: address, deadline: deadline ?? Date().addingTimeInterval(deadlines.connect.inSeconds))
         } catch {
             throw .launchFailed("no adapter at \(address.hostAndPort): \(error.description)")
         }
         do {
             let leftover = try Handshake.greet(fd: fd, address: address, token: token,
-                                               deadline: Date().addingTimeInterval(deadlines.handshake), lineLimit: limits.lineLimit)
+                                               deadline: Date().addingTimeInterval(deadlines.handshake.inSeconds), lineLimit: limits.lineLimit)
             return (fd, leftover)
         } catch {
             _ = close(fd)

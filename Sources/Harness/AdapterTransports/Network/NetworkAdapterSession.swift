@@ -45,7 +45,7 @@ final class NetworkAdapterSession: SDKAdapterSession {
         thread.start()
     }
 
-    func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+    func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue {
         try await channel.request(method, params: params, timeout: timeout)
     }
 
@@ -107,7 +107,7 @@ final class NetworkAdapterSession: SDKAdapterSession {
     /// Connects to the relaunched host, retrying while nothing listens yet, until the relaunch deadline.
     private func reconnect(reason: RestartReason) throws(AdapterFault) -> (Int32, Handshake.Leftover) {
         let started = Date()
-        let deadline = started.addingTimeInterval(factory.deadlines.relaunch)
+        let deadline = started.addingTimeInterval(factory.deadlines.relaunch.inSeconds)
         var pause = 0.005
         var lastProblem = "nothing listened"
         while Date() < deadline {
@@ -126,12 +126,12 @@ final class NetworkAdapterSession: SDKAdapterSession {
             pause = min(pause * 2, 0.2)
         }
         throw .connectionLost(
-            "the test host at \(factory.address.hostAndPort) announced a relaunch (\(reason.rawValue)) but did not accept a connection within \(AdapterFault.format(factory.deadlines.relaunch)) s (last attempt: \(lastProblem))")
+            "the test host at \(factory.address.hostAndPort) announced a relaunch (\(reason.rawValue)) but did not accept a connection within \(factory.deadlines.relaunch.limitText) s (last attempt: \(lastProblem))")
     }
 
     // MARK: Ending
 
-    func terminate(grace: Double) async -> AdapterTermination {
+    func terminate(grace: Duration) async -> AdapterTermination {
         await withCheckedContinuation { continuation in
             let thread = Thread { [self] in continuation.resume(returning: terminateBlocking(grace: grace)) }
             thread.name = "mamconf.adapter.tcp.terminate"
@@ -139,13 +139,13 @@ final class NetworkAdapterSession: SDKAdapterSession {
         }
     }
 
-    private func terminateBlocking(grace: Double) -> AdapterTermination {
+    private func terminateBlocking(grace: Duration) -> AdapterTermination {
         let first = state.withLock { s -> Bool in
             defer { s.closing = true }
             return !s.closing
         }
         if !first {
-            _ = readerDone.wait(timeout: .now() + grace + 5)
+            _ = readerDone.wait(timeout: .now() + grace.inSeconds + 5)
             readerDone.signal()
             return state.withLock { $0.termination } ?? AdapterTermination(exitDescription: "session ended", stderrTail: [])
         }
@@ -154,12 +154,12 @@ final class NetworkAdapterSession: SDKAdapterSession {
         if channel.brokenBy == nil {
             // Politely: `shutdown` ends the session; the host closes the connection and listens again.
             channel.sendFarewell()
-            if readerDone.wait(timeout: .now() + grace) == .success {
+            if readerDone.wait(timeout: .now() + grace.inSeconds) == .success {
                 description = "session ended by the test host"
             } else {
                 output.shutdownConnection()
                 _ = readerDone.wait(timeout: .now() + 5)
-                description = "the test host did not end the session within \(AdapterFault.format(grace)) s; the runner closed the connection"
+                description = "the test host did not end the session within \(grace.limitText) s; the runner closed the connection"
             }
         } else {
             output.shutdownConnection()
@@ -179,14 +179,14 @@ final class NetworkAdapterSession: SDKAdapterSession {
 /// current. While the host relaunches there is none, and lines are dropped: the requests among them stay
 /// outstanding in the channel and are sent again after the reconnect.
 final class SocketOutput: ChannelOutput, @unchecked Sendable {
-    private let stall: Double
+    private let stall: Duration
     private let queue = DispatchQueue(label: "mamconf.adapter.tcp.writer")
     /// The current connection's writer, made once per connection (it sets the socket non-blocking).
     private let current = Mutex<DescriptorWriter?>(nil)
     /// Set once, before the first line is sent (the channel and its output refer to each other).
     weak var channel: ProtocolChannel?
 
-    init(stall: Double) { self.stall = stall }
+    init(stall: Duration) { self.stall = stall }
 
     func attach(_ fd: Int32) {
         let writer = DescriptorWriter(fd: fd, stall: stall, isSocket: true)
@@ -208,7 +208,7 @@ final class SocketOutput: ChannelOutput, @unchecked Sendable {
                 // A failed write means the connection is ending; the reader decides whether that is a relaunch.
                 return
             case .stalled:
-                let fault = AdapterFault.notReading(seconds: stall)
+                let fault = AdapterFault.notReading(after: stall)
                 if let channel, channel.breakChannel(fault) { channel.handler.fault(fault) }
                 _ = shutdown(writer.fd, Int32(SHUT_RDWR))
                 failed(fault)

@@ -110,7 +110,7 @@ final class ChildProcess: Sendable {
     }
 
     /// Blocks the calling (non-pool) thread until the child exits or the timeout passes.
-    func waitForExit(timeout: Double) -> Int32? {
+    func waitForExit(timeout: Duration) -> Int32? {
         let semaphore = DispatchSemaphore(value: 0)
         let done: Int32? = exitState.withLock { state in
             if let status = state.status { return status }
@@ -118,7 +118,7 @@ final class ChildProcess: Sendable {
             return nil
         }
         if let done { return done }
-        _ = semaphore.wait(timeout: .now() + timeout)
+        _ = semaphore.wait(timeout: .now() + timeout.inSeconds)
         return exitState.withLock { $0.status }
     }
 

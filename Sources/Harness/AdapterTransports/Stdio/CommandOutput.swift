@@ -49,10 +49,10 @@ public struct CommandOutput: Sendable {
                 }
                 close(child.stdoutFD)
                 // Its output is complete; a command that lingers after closing it is ended.
-                var status = child.waitForExit(timeout: 30)
+                var status = child.waitForExit(timeout: .seconds(30))
                 if status == nil {
                     child.killGroup()
-                    status = child.waitForExit(timeout: 5)
+                    status = child.waitForExit(timeout: .seconds(5))
                 }
                 let ended = status.map { $0 & 0x7f == 0 && ($0 >> 8) & 0xff == 0 } ?? false
                 continuation.resume(returning: CommandOutput(standardOutput: data, exitDescription: ChildProcess.describe(status),

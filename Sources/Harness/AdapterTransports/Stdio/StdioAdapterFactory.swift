@@ -10,9 +10,9 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
         /// How many bytes of stderr go into a case transcript; the rest is counted and dropped.
         public var stderrBudget: Int
         /// Longest a write to the integration may make no progress before it counts as no longer reading.
-        public var writeStall: Double
+        public var writeStall: Duration
 
-        public init(lineLimit: Int = 1 << 20, stderrBudget: Int = 256 * 1024, writeStall: Double = 10) {
+        public init(lineLimit: Int = 1 << 20, stderrBudget: Int = 256 * 1024, writeStall: Duration = .seconds(10)) {
             self.lineLimit = lineLimit
             self.stderrBudget = stderrBudget
             self.writeStall = writeStall

@@ -71,7 +71,7 @@ final class StdioAdapterSession: SDKAdapterSession {
 
     // MARK: Requests
 
-    func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+    func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue {
         try await channel.request(method, params: params, timeout: timeout)
     }
 
@@ -92,7 +92,7 @@ final class StdioAdapterSession: SDKAdapterSession {
         close(child.stdoutFD)
         // Give stderr a moment to drain so the exit report carries the child's last words.
         _ = stderrDone.wait(timeout: .now() + 1)
-        let exitStatus = child.waitForExit(timeout: 1)
+        let exitStatus = child.waitForExit(timeout: .seconds(1))
         let fault = AdapterFault.exited(exitStatus == nil ? "closed its output while still running" : ChildProcess.describe(exitStatus))
         if channel.breakChannel(fault) { handler.fault(fault) }
         stdoutDone.signal()
@@ -136,7 +136,7 @@ final class StdioAdapterSession: SDKAdapterSession {
 
     // MARK: Ending
 
-    func terminate(grace: Double) async -> AdapterTermination {
+    func terminate(grace: Duration) async -> AdapterTermination {
         await withCheckedContinuation { continuation in
             let thread = Thread { [self] in
                 continuation.resume(returning: terminateBlocking(grace: grace))
@@ -146,7 +146,7 @@ final class StdioAdapterSession: SDKAdapterSession {
         }
     }
 
-    private func terminateBlocking(grace: Double) -> AdapterTermination {
+    private func terminateBlocking(grace: Duration) -> AdapterTermination {
         let semaphore = DispatchSemaphore(value: 0)
         let first: Bool = state.withLock { state in
             if state.terminating {
@@ -158,7 +158,7 @@ final class StdioAdapterSession: SDKAdapterSession {
         }
         if !first {
             if let done = state.withLock({ $0.termination }) { return done }
-            _ = semaphore.wait(timeout: .now() + grace + 15)
+            _ = semaphore.wait(timeout: .now() + grace.inSeconds + 15)
             return state.withLock { $0.termination } ?? AdapterTermination(exitDescription: ChildProcess.describe(child.exitStatus), stderrTail: [])
         }
         let ending = endChild(grace: grace)
@@ -171,7 +171,7 @@ final class StdioAdapterSession: SDKAdapterSession {
         return ending
     }
 
-    private func endChild(grace: Double) -> AdapterTermination {
+    private func endChild(grace: Duration) -> AdapterTermination {
         var status = child.exitStatus
         if status == nil {
             // Ask politely first: shutdown, then end of input.
@@ -185,7 +185,7 @@ final class StdioAdapterSession: SDKAdapterSession {
         let crash = status.flatMap(ChildProcess.crashDescription)
         // The whole group goes, also when the leader exited on its own: a wrapper's grandchildren may live on.
         child.killGroup(SIGKILL)
-        if status == nil { status = child.waitForExit(timeout: 5) }
+        if status == nil { status = child.waitForExit(timeout: .seconds(5)) }
         // And whatever left the group (a daemon in a session of its own) but still carries the case's data
         // directory: it would outlive the case and hold the pipes open.
         if let marker {
@@ -218,7 +218,7 @@ final class PipeOutput: ChannelOutput, @unchecked Sendable {
     private var stalled = false
     private var closed = false
 
-    init(child: ChildProcess, stall: Double) {
+    init(child: ChildProcess, stall: Duration) {
         self.child = child
         self.writer = DescriptorWriter(fd: child.stdinFD, stall: stall, isSocket: false)
     }
@@ -226,7 +226,7 @@ final class PipeOutput: ChannelOutput, @unchecked Sendable {
     func send(_ line: Data, failed: @escaping @Sendable (AdapterFault) -> Void) {
         queue.async { [self] in
             if stalled || closed {
-                failed(.exited("stdin closed before the line could be sent (\(ChildProcess.describe(child.waitForExit(timeout: 1))))"))
+                failed(.exited("stdin closed before the line could be sent (\(ChildProcess.describe(child.waitForExit(timeout: .seconds(1)))))"))
                 return
             }
             switch writer.write(line) {
@@ -234,13 +234,13 @@ final class PipeOutput: ChannelOutput, @unchecked Sendable {
                 return
             case .stalled:
                 stalled = true
-                let fault = AdapterFault.notReading(seconds: writer.stall)
+                let fault = AdapterFault.notReading(after: writer.stall)
                 if let channel, channel.breakChannel(fault) { channel.handler.fault(fault) }
                 // A reader that stopped will not read a polite shutdown either.
                 child.killGroup(SIGKILL)
                 failed(fault)
             case .failed:
-                failed(.exited("stdin closed before the line could be sent (\(ChildProcess.describe(child.waitForExit(timeout: 1))))"))
+                failed(.exited("stdin closed before the line could be sent (\(ChildProcess.describe(child.waitForExit(timeout: .seconds(1)))))"))
             }
         }
     }

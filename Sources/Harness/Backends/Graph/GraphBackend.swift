@@ -29,7 +29,7 @@ public struct GraphBackend: BackendDriver {
     ///   - onLeftover: Told about every object teardown could not delete (the CLI prints it with the clean
     ///     command to run).
     public init(graph: any GraphCalling, profile: TenantProfile, tenantId: String, graphURL: String, loginURL: String,
-                tag: GraphRunTag, observation: ObservationBudget = ObservationBudget(total: 600, interval: 15),
+                tag: GraphRunTag, observation: ObservationBudget = ObservationBudget(total: .seconds(600), interval: .seconds(15)),
                 onLeftover: @escaping @Sendable (String) -> Void = { _ in }) {
         self.graph = graph
         self.profile = profile

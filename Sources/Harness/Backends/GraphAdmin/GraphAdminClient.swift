@@ -22,7 +22,11 @@ public struct GraphAdminClient: GraphCalling {
     let credentials: GraphCredentials
     let redactor: Redactor
     let policy: GraphRetryPolicy
-    let waiting: any GraphWaiting
+    /// The clock the deadline runs on and the backoff waits on: a seam, so tests wait in virtual time (waiting for a
+    /// throttled service is what a real run must do, not a synchronisation shortcut).
+    let clock: any HarnessClock
+    /// A uniform draw in [0, 1) for the backoff's jitter.
+    let jitter: @Sendable () -> Double
     /// Stripped from URLs in transcript lines, so they show Graph paths.
     let pathBase: String
     private let http: HTTPClient
@@ -35,15 +39,16 @@ public struct GraphAdminClient: GraphCalling {
     private let limits = GraphAnswerLimits()
 
     public init(graphURL: String, tokenURL: String, credentials: GraphCredentials, redactor: Redactor,
-                policy: GraphRetryPolicy = GraphRetryPolicy(), waiting: any GraphWaiting = SystemGraphWaiting(),
-                pathBase: String? = nil, timeouts: HTTPTimeouts = HTTPTimeouts(connect: .seconds(10), total: .seconds(60)),
+                policy: GraphRetryPolicy = GraphRetryPolicy(), clock: any HarnessClock = SystemHarnessClock(),
+                jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, pathBase: String? = nil, timeouts: HTTPTimeouts = HTTPTimeouts(connect: .seconds(10), total: .seconds(60)),
                 sharing client: HTTPClient? = nil) {
         self.graphURL = graphURL
         self.tokenURL = tokenURL
         self.credentials = credentials
         self.redactor = redactor
         self.policy = policy
-        self.waiting = waiting
+        self.clock = clock
+        self.jitter = jitter
         self.pathBase = pathBase ?? graphURL
         // A shared client (the mock driver's, talking to a loopback mock) keeps every call on its one connection.
         http = client ?? HTTPClient(label: "mamconf.graph", timeouts: timeouts, maximumResponseBytes: limits.maximumBytes)
@@ -56,9 +61,10 @@ public struct GraphAdminClient: GraphCalling {
     /// The client for a tenant of the public cloud or a look-alike: the token endpoint is
     /// `{loginURL}/{tenant}/oauth2/v2.0/token`.
     public init(graphURL: String, loginURL: String, credentials: GraphCredentials, redactor: Redactor,
-                policy: GraphRetryPolicy = GraphRetryPolicy(), waiting: any GraphWaiting = SystemGraphWaiting()) {
+                policy: GraphRetryPolicy = GraphRetryPolicy(), clock: any HarnessClock = SystemHarnessClock(),
+                jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.init(graphURL: graphURL, tokenURL: "\(loginURL)/\(credentials.tenantId)/oauth2/v2.0/token",
-                  credentials: credentials, redactor: redactor, policy: policy, waiting: waiting)
+                  credentials: credentials, redactor: redactor, policy: policy, clock: clock, jitter: jitter)
     }
 
     // MARK: GraphCalling
@@ -73,7 +79,7 @@ public struct GraphAdminClient: GraphCalling {
         let url = path.hasPrefix("http") ? path : graphURL + path
         try checkOnGraph(url, request: "\(method) \(url)", because: "the call's URL")
         let isCreate = method == "POST" && expect == 201 && body?["displayName"]?.stringValue != nil
-        var budget = RetryBudget(started: waiting.now())
+        var budget = RetryBudget(started: clock.now())
         var refreshed = false
         var uncertain = false
         while true {
@@ -190,27 +196,29 @@ public struct GraphAdminClient: GraphCalling {
             }
             guard response.status == 429 || (500...599).contains(response.status) else { return response }
             budget.last = "HTTP \(response.status)" + (serviceError(response).map { " \($0)" } ?? "")
-            let told = (response.status == 429 || response.status == 503) ? RetryAfter.seconds(response.header("retry-after")) : nil
+            let told = (response.status == 429 || response.status == 503) ? RetryAfter.wait(response.header("retry-after")) : nil
             try await pause(after: budget.last, budget: &budget, request: name, told: told)
         }
     }
 
     /// Waits before the next attempt, or throws when the attempts or the deadline are used up.
-    private func pause(after last: String, budget: inout RetryBudget, request: String, told: Double? = nil) async throws(BackendFault) {
+    private func pause(after last: String, budget: inout RetryBudget, request: String, told: Duration? = nil) async throws(BackendFault) {
         budget.last = last
-        let elapsed = waiting.now() - budget.started
-        let wait = told ?? policy.backoff(afterAttempt: budget.attempts, unit: waiting.jitter())
+        let elapsed = clock.elapsed(since: budget.started)
+        let wait = told ?? policy.backoff(afterAttempt: budget.attempts, unit: jitter())
         guard budget.attempts < policy.maximumAttempts, elapsed + wait <= policy.deadline else {
-            throw BackendFault(request: request, reason: .deadline(seconds: elapsed, attempts: budget.attempts, last: last))
+            throw BackendFault(request: request, reason: .deadline(after: elapsed, attempts: budget.attempts, last: last))
         }
-        await waiting.sleep(seconds: wait)
+        do { try await clock.sleep(for: wait) } catch {
+            throw BackendFault(request: request, reason: .transport("cancelled while waiting to try again (\(last))"))
+        }
     }
 
     private func send(_ request: HTTPRequest, client: HTTPClient, transcript: Transcript?) async throws(BackendFault) -> HTTPResponse {
-        let started = waiting.now()
+        let started = clock.now()
         do {
             let response = try await client.send(request)
-            let millis = (waiting.now() - started) * 1000
+            let millis = clock.elapsed(since: started).inSeconds * 1000
             transcript?.add("backend \(request.method) \(shown(request.url)) → \(response.status) (\(String(format: "%.1f", millis)) ms)")
             return response
         } catch {
@@ -246,7 +254,7 @@ public struct GraphAdminClient: GraphCalling {
     // MARK: Token
 
     private func token(transcript: Transcript?) async throws(BackendFault) -> String {
-        if let cached = await tokens.current(at: waiting.now()) { return cached }
+        if let cached = await tokens.current(at: clock.now()) { return cached }
         let proof: [(String, String)]
         do { proof = try credentials.proofFields(tokenURL: tokenURL) } catch {
             throw BackendFault(request: "POST \(tokenURL)", reason: .credentials(error.description))
@@ -254,7 +262,7 @@ public struct GraphAdminClient: GraphCalling {
         for (name, value) in proof where name == "client_assertion" { redactor.add(value) }
         let request = HTTPRequest.form(url: tokenURL, fields: [("grant_type", "client_credentials"), ("client_id", credentials.clientId)]
             + proof + [("scope", "https://graph.microsoft.com/.default")])
-        var budget = RetryBudget(started: waiting.now())
+        var budget = RetryBudget(started: clock.now())
         let response = try await exchange(request, client: http, budget: &budget, resendsAfterNoAnswer: true, transcript: transcript)
         if let refusal = redirectRefusal(response, origin: HTTPOrigin(url: tokenURL)) {
             throw BackendFault(request: "POST \(tokenURL)", reason: .credentials("the token endpoint answered with \(refusal)"))
@@ -266,7 +274,7 @@ public struct GraphAdminClient: GraphCalling {
                 "the token endpoint refused the client credentials (HTTP \(response.status)): \(redactor.redact(why))"))
         }
         redactor.add(issued)
-        await tokens.store(issued, expiresIn: body["expires_in"]?.doubleValue ?? 3599, at: waiting.now())
+        await tokens.store(issued, expiresIn: .seconds(body["expires_in"]?.doubleValue ?? 3599), at: clock.now())
         return issued
     }
 
@@ -296,7 +304,7 @@ public struct GraphAdminClient: GraphCalling {
 
 /// The attempts and time one call has used.
 struct RetryBudget {
-    let started: Double
+    let started: ContinuousClock.Instant
     var attempts = 0
     var last = ""
 }

@@ -4,20 +4,20 @@
 /// short-lived ones) so a call never starts with a token about to expire, and drops it when Graph says 401.
 actor GraphTokenCache {
     private var value: String?
-    private var renewAt: Double = 0
+    private var renewAt: ContinuousClock.Instant?
 
-    func current(at now: Double) -> String? {
-        guard let value, now < renewAt else { return nil }
+    func current(at now: ContinuousClock.Instant) -> String? {
+        guard let value, let renewAt, now < renewAt else { return nil }
         return value
     }
 
-    func store(_ token: String, expiresIn: Double, at now: Double) {
+    func store(_ token: String, expiresIn: Duration, at now: ContinuousClock.Instant) {
         value = token
-        renewAt = now + (expiresIn > 600 ? expiresIn - 300 : expiresIn / 2)
+        renewAt = now + (expiresIn > .seconds(600) ? expiresIn - .seconds(300) : expiresIn / 2)
     }
 
     func invalidate() {
         value = nil
-        renewAt = 0
+        renewAt = nil
     }
 }

@@ -6,7 +6,7 @@ enum MockFaultBody {
     static func injection(_ fault: FaultInjection) -> JSONValue {
         var body = answer(fault.answer)
         body[.route] = .string(fault.route.rawValue)
-        if let delay = fault.delay { body[.delayMs] = .number((delay * 1000).rounded()) }
+        if let delay = fault.delay { body[.delayMs] = .number((delay.inSeconds * 1000).rounded()) }
         if let times = fault.times { body[.times] = .number(Double(times)) }
         return .object(body)
     }

@@ -88,8 +88,8 @@ public struct MockGraphBackend: BackendDriver {
         case .selectiveWipe(let accountId):
             let registrations = try await admin.registrations(transcript: transcript).map(\.registration)
             try await admin.selectiveWipe(accountId: accountId, among: registrations, transcript: transcript)
-        case .advanceClock(let seconds):
-            _ = try await control.json("POST", "\(controls)/clock", body: ["advanceSeconds": .number(seconds)], expect: 200, transcript: transcript)
+        case .advanceClock(let duration):
+            _ = try await control.json("POST", "\(controls)/clock", body: ["advanceSeconds": .number(duration.inSeconds)], expect: 200, transcript: transcript)
         case .injectFault(let fault):
             _ = try await control.json("POST", "\(controls)/faults", body: MockFaultBody.injection(fault), expect: 201, transcript: transcript)
         case .faultSchedule(let schedule):

@@ -6,10 +6,10 @@ public struct ObservedEvent: Sendable, Hashable {
     /// The protocol method (`event.status`, `event.ui`, `delegate.restartApplication`, …).
     public var method: String
     public var params: JSONValue
-    /// Seconds since the case started.
-    public var elapsed: Double
+    /// Time since the case started.
+    public var elapsed: Duration
 
-    public init(sequence: Int, method: String, params: JSONValue, elapsed: Double) {
+    public init(sequence: Int, method: String, params: JSONValue, elapsed: Duration) {
         self.sequence = sequence
         self.method = method
         self.params = params

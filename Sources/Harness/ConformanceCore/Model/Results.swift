@@ -125,10 +125,10 @@ public struct CaseResult: Sendable {
     public var requirements: [String]
     public var location: SourceLocation
     public var outcome: CaseOutcome
-    /// Wall seconds the case took.
-    public var duration: Double
-    /// Of `duration`, the seconds spent waiting for the backend (arranging, observing, tearing down).
-    public var backendDuration: Double
+    /// Wall time the case took.
+    public var duration: Duration
+    /// Of `duration`, the time spent waiting for the backend (arranging, observing, tearing down).
+    public var backendDuration: Duration
     /// What happened, line by line (redacted); kept compact until the report is written.
     public var transcript: [String] {
         get { storedTranscript.lines }
@@ -145,7 +145,7 @@ public struct CaseResult: Sendable {
 
     public init(
         suiteId: String, caseId: String, title: String, requirements: [String], location: SourceLocation,
-        outcome: CaseOutcome, duration: Double, backendDuration: Double = 0, transcript: [String],
+        outcome: CaseOutcome, duration: Duration, backendDuration: Duration = .zero, transcript: [String],
         stderr: [String] = [], attempts: [CaseAttempt] = []
     ) {
         self.stderr = stderr
@@ -176,11 +176,11 @@ extension CaseResult {
 /// One failed run of a case that was run again.
 public struct CaseAttempt: Sendable {
     public var outcome: CaseOutcome
-    public var duration: Double
+    public var duration: Duration
     public var transcript: [String]
     public var stderr: [String]
 
-    public init(outcome: CaseOutcome, duration: Double, transcript: [String], stderr: [String]) {
+    public init(outcome: CaseOutcome, duration: Duration, transcript: [String], stderr: [String]) {
         self.outcome = outcome
         self.duration = duration
         self.transcript = transcript
@@ -193,14 +193,14 @@ public struct SuiteResult: Sendable {
     public var title: String
     public var requirements: [String]
     public var started: Date
-    public var duration: Double
+    public var duration: Duration
     public var cases: [CaseResult]
     /// The suite's position in the whole run and its case ids before sharding: merged shard reports use them
     /// to put suites and cases back in the order of an unsharded run.
     public var index: Int = 0
     public var plannedCases: [String] = []
 
-    public init(suiteId: String, title: String, requirements: [String], started: Date, duration: Double, cases: [CaseResult]) {
+    public init(suiteId: String, title: String, requirements: [String], started: Date, duration: Duration, cases: [CaseResult]) {
         self.suiteId = suiteId
         self.title = title
         self.requirements = requirements

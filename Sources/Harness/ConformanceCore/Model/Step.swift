@@ -5,10 +5,10 @@ import AdapterProtocol
 public struct Step: Sendable {
     public var kind: StepKind
     public var location: SourceLocation
-    /// Overrides the default step deadline (seconds of wall time, before `--deadline-scale`).
-    public var within: Double?
+    /// Overrides the default step deadline (wall time, before `--deadline-scale`).
+    public var within: Duration?
 
-    public init(kind: StepKind, location: SourceLocation, within: Double? = nil) {
+    public init(kind: StepKind, location: SourceLocation, within: Duration? = nil) {
         self.kind = kind
         self.location = location
         self.within = within
@@ -35,7 +35,7 @@ public enum StepKind: Sendable {
     /// Acts on the backend (administrator actions, injected service faults).
     case backend(BackendAction)
     /// Moves the backend's and the integration's clocks forward together.
-    case advanceClock(seconds: Double)
+    case advanceClock(by: Duration)
     /// Scripts the answer to a question the integration may ask (`delegate.*`, `ui.*`). Stays in force for
     /// the rest of the case, or for `times` questions.
     case answer(question: Question, with: JSONValue, times: Int?)
@@ -52,7 +52,7 @@ extension StepKind {
         case .check(let query, _, _): return "check \(query.rawValue)"
         case .checkBackend: return "checkBackend"
         case .backend: return "backend action"
-        case .advanceClock(let seconds): return "advanceClock \(seconds) s"
+        case .advanceClock(let duration): return "advanceClock \(duration.inSeconds) s"
         case .answer(let question, _, _): return "answer \(question.rawValue)"
         }
     }

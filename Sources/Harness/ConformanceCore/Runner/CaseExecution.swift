@@ -17,7 +17,18 @@ struct CaseExecution {
     let configuration: RunConfiguration
     let transcript: Transcript
     /// Wall time spent waiting for the backend, reported apart so slow runs can be attributed.
-    let backendTime = Stopwatch()
+    let backendTime: Stopwatch
+
+    init(suite: Suite, testCase: TestCase, adapterFactory: any SDKAdapterFactory, backend: any BackendDriver,
+         configuration: RunConfiguration, transcript: Transcript) {
+        self.suite = suite
+        self.testCase = testCase
+        self.adapterFactory = adapterFactory
+        self.backend = backend
+        self.configuration = configuration
+        self.transcript = transcript
+        backendTime = Stopwatch(clock: configuration.clock)
+    }
 
     struct Outcome {
         var outcome: CaseOutcome
@@ -46,8 +57,8 @@ struct CaseExecution {
     /// `suite/case`: labels the case's objects at the backend and seeds its fault schedule.
     var label: String { "\(suite.id)/\(testCase.id)" }
 
-    /// Seconds this case spent waiting for the backend.
-    var backendSeconds: Double { backendTime.seconds }
+    /// The time this case spent waiting for the backend.
+    var backendDuration: Duration { backendTime.elapsed }
 
     func run(knownIntegration: IntegrationInfo?) async -> Outcome {
         let lacking = testCase.backendNeeds.subtracting(backend.capabilities).map(\.rawValue).sorted()
@@ -96,7 +107,7 @@ struct CaseExecution {
                 try checkInbound(log, at: step.location)
             }
             // A trailing barrier: questions or faults caused by the last step still count.
-            try await barrier(context, location: testCase.location, timeout: configuration.stepTimeout * configuration.deadlineScale)
+            try await barrier(context, location: testCase.location, timeout: configuration.scaledStepTimeout)
             try checkInbound(log, at: testCase.location)
             // Judged once the case is over: a later step may still expect the wipe or remove its account.
             if let wipe = log.unexpectedWipe() {
@@ -114,7 +125,7 @@ struct CaseExecution {
         var details = ""
         var stderr: [String] = []
         if let session {
-            let end = await session.terminate(grace: 2 * configuration.deadlineScale)
+            let end = await session.terminate(grace: .seconds(2) * configuration.deadlineScale)
             transcript.add("adapter ended: \(end.exitDescription)")
             stderr = end.stderrTail
             if stop == nil, let crash = end.crash {
@@ -180,7 +191,7 @@ struct CaseExecution {
         }
         transcript.add("→ \(RunnerMethod.reset.rawValue)")
         do {
-            _ = try await session.send(ResetRequest(), timeout: configuration.stepTimeout * configuration.deadlineScale)
+            _ = try await session.send(ResetRequest(), timeout: configuration.scaledStepTimeout)
         } catch {
             throw CaseStop.error(.integration(.rejected(method: RunnerMethod.reset.rawValue, error: RPCError(
                 .actionFailed, "the integration could not reset, so this case would run on the previous case's state: \(error.description)")), at: testCase.location))
@@ -197,7 +208,7 @@ struct CaseExecution {
         transcript.add("→ \(request.method.rawValue) \(request.encodedParams.compactText)")
         let answer: InitializeResult
         do {
-            answer = try await session.send(request, timeout: configuration.stepTimeout * configuration.deadlineScale)
+            answer = try await session.send(request, timeout: configuration.scaledStepTimeout)
         } catch AdapterFault.protocolViolation(let why) {
             // The answer (or what came instead) breaks the protocol: the fault names it, answer included.
             throw CaseStop.error(.adapterUnusable(.protocolViolation(why)))
@@ -236,7 +247,7 @@ struct CaseExecution {
                 // A `within` on an action is the suite's claim that it returns in time (ENR-01: the app keeps
                 // working while the enrollment runs), so running past it is a judged failure, not a hang.
                 throw CaseStop.failure(CaseFailure(
-                    message: "\(method.rawValue) did not return within \(format(limit)) s",
+                    message: "\(method.rawValue) did not return within \(limit.seconds(decimals: 3)) s",
                     observed: "it was still running when the step's 'within' ran out (a call that waits for the backend "
                         + "or for the app blocks its caller)",
                     location: step.location, details: eventList(context.log.allEvents())))
@@ -268,22 +279,22 @@ struct CaseExecution {
             if let first = found.first {
                 throw CaseStop.failure(CaseFailure(
                     message: "expected no \(pattern)",
-                    observed: "the integration reported \(first.summary) (event #\(first.sequence) at \(format(first.elapsed)) s)",
+                    observed: "the integration reported \(first.summary) (event #\(first.sequence) at \(first.elapsed.seconds(decimals: 3)) s)",
                     location: step.location, details: eventList(context.log.allEvents())))
             }
 
         case .expectOrder(let patterns):
             try await expectInOrder(patterns, context, step: step, timeout: timeout)
 
-        case .advanceClock(let seconds):
+        case .advanceClock(let duration):
             do {
                 try await backendTime.measure { () async throws(BackendFault) in
-                    try await backend.perform(.advanceClock(seconds: seconds), on: context.tenant, transcript: transcript)
+                    try await backend.perform(.advanceClock(by: duration), on: context.tenant, transcript: transcript)
                 }
             } catch {
                 throw CaseStop.error(.backend(error))
             }
-            let advance = ClockAdvanceRequest(ClockAdvanceParams(seconds: seconds))
+            let advance = ClockAdvanceRequest(ClockAdvanceParams(seconds: duration.inSeconds))
             _ = try await call(advance.method, advance.encodedParams, context, step: step, timeout: timeout)
 
         case .checkBackend(let expectation):
@@ -305,7 +316,7 @@ struct CaseExecution {
         }
     }
 
-    private func expect(_ pattern: EventPattern, count: CountRange?, _ context: StepContext, step: Step, timeout: Double) async throws {
+    private func expect(_ pattern: EventPattern, count: CountRange?, _ context: StepContext, step: Step, timeout: Duration) async throws {
         if let count {
             try await barrier(context, location: step.location, timeout: timeout)
             let found = context.log.consumeAll(matching: pattern)
@@ -329,7 +340,7 @@ struct CaseExecution {
 
     /// Events in the given order: tried at once, then again after `sync` (when everything caused so far has
     /// arrived); the failure says which pattern broke the order and where its event was instead.
-    private func expectInOrder(_ stages: [[EventPattern]], _ context: StepContext, step: Step, timeout: Double) async throws {
+    private func expectInOrder(_ stages: [[EventPattern]], _ context: StepContext, step: Step, timeout: Duration) async throws {
         if case .matched = context.log.consumeInOrder(stages) { return }
         try await barrier(context, location: step.location, timeout: timeout)
         guard case .missing(_, let pattern, let previous, let early) = context.log.consumeInOrder(stages) else { return }
@@ -358,17 +369,17 @@ struct CaseExecution {
     }
 
     /// Sends `sync`; afterwards every event the integration caused so far is in the log.
-    private func barrier(_ context: StepContext, location: SourceLocation, timeout: Double) async throws {
+    private func barrier(_ context: StepContext, location: SourceLocation, timeout: Duration) async throws {
         let sync = SyncRequest()
         _ = try await call(sync.method, sync.encodedParams, context, location: location, timeout: timeout, quiet: true)
     }
 
-    private func call(_ method: RunnerMethod, _ params: JSONValue, _ context: StepContext, step: Step, timeout: Double) async throws -> JSONValue {
+    private func call(_ method: RunnerMethod, _ params: JSONValue, _ context: StepContext, step: Step, timeout: Duration) async throws -> JSONValue {
         try await call(method, params, context, location: step.location, timeout: timeout, quiet: false)
     }
 
     private func call(
-        _ method: RunnerMethod, _ params: JSONValue, _ context: StepContext, location: SourceLocation, timeout: Double, quiet: Bool
+        _ method: RunnerMethod, _ params: JSONValue, _ context: StepContext, location: SourceLocation, timeout: Duration, quiet: Bool
     ) async throws -> JSONValue {
         let name = method.rawValue
         transcript.add("→ \(name) \(params.compactText)")
@@ -414,7 +425,7 @@ struct CaseExecution {
         switch expectation {
         case .registration(let accountId, let exists):
             let budget = backend.observation
-            let started = DispatchTime.now().uptimeNanoseconds
+            let started = configuration.clock.now()
             var looks = 0
             while true {
                 looks += 1
@@ -422,13 +433,16 @@ struct CaseExecution {
                 do { registrations = try await backendTime.measure { () async throws(BackendFault) in try await backend.registrations(context.tenant, transcript: transcript) } } catch { throw CaseStop.error(.backend(error)) }
                 let found = registrations.contains { $0.userId.lowercased() == accountId.lowercased() }
                 if found == exists { return }
-                let waited = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-                // A real service shows a check-in minutes later: look again within the driver's budget.
+                let waited = configuration.clock.elapsed(since: started)
+                // A real service shows a check-in minutes later: look again within the driver's budget. The wait
+                // is the clock's, so it ends when the run is interrupted (the case's task is cancelled).
                 if waited + budget.interval <= budget.total * configuration.deadlineScale, !Task.isCancelled {
-                    try? await Task.sleep(nanoseconds: UInt64(budget.interval * 1e9))
+                    do { try await configuration.clock.sleep(for: budget.interval) } catch {
+                        throw CaseStop.error(.interrupted(signal: configuration.control.interruptedBy ?? 0))
+                    }
                     continue
                 }
-                let lookedFor = looks > 1 ? " after \(looks) looks over \(Int(waited.rounded())) s" : ""
+                let lookedFor = looks > 1 ? " after \(looks) looks over \(Int(waited.inSeconds.rounded())) s" : ""
                 throw CaseStop.failure(CaseFailure(
                     message: "expected the backend to \(exists ? "hold" : "hold no") MAM registration for \(accountId), but it \(found ? "does" : "does not")\(lookedFor)",
                     location: step.location,
@@ -499,10 +513,8 @@ struct CaseExecution {
         guard !events.isEmpty else { return "events: none" }
         let events = events.filter { $0.event != .log }
         guard !events.isEmpty else { return "events: none (log lines aside)" }
-        return "events:\n" + events.map { "  #\($0.sequence) \(format($0.elapsed)) s  \($0.summary)" }.joined(separator: "\n")
+        return "events:\n" + events.map { "  #\($0.sequence) \($0.elapsed.seconds(decimals: 3)) s  \($0.summary)" }.joined(separator: "\n")
     }
-
-    private func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
 
     /// Replaces account object IDs by `$alias`, so a failure reads in the suite's own words. Only the exact
     /// spelling is replaced: an identity the integration returned in another casing stays as it was sent,

@@ -36,13 +36,13 @@ enum GuardViolation: Sendable {
             return CaseFailure(
                 message: "expected no wipe of \(account): nothing in this case removed the account (RUN-01: no sign-out, "
                     + "deregistration or administrator's wipe of it, and no step expects the question)",
-                observed: "got instead: \(event.summary) (event #\(event.sequence) at \(String(format: "%.3f", event.elapsed)) s)",
+                observed: "got instead: \(event.summary) (event #\(event.sequence) at \(event.elapsed.seconds(decimals: 3)) s)",
                 location: location, details: details)
         case .promptLoop(let kind, let limit, let first, let last):
             return CaseFailure(
                 message: "expected at most \(limit) \(kind.label) prompts in this case (RUN-02), got more than \(limit): a prompt loop",
                 observed: "got instead: \(last.method) as prompt #\(limit + 1) (event #\(last.sequence) at "
-                    + "\(String(format: "%.3f", last.elapsed)) s; the first was event #\(first.sequence)); the runner refused it",
+                    + "\(last.elapsed.seconds(decimals: 3)) s; the first was event #\(first.sequence)); the runner refused it",
                 location: location, details: details)
         }
     }

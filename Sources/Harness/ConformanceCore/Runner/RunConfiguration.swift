@@ -2,8 +2,8 @@ import AdapterProtocol
 
 /// Knobs of one run that are not part of any suite.
 public struct RunConfiguration: Sendable {
-    /// Default wall-clock seconds a step may take before the case fails.
-    public var stepTimeout: Double
+    /// Default wall-clock time a step may take before the case fails.
+    public var stepTimeout: Duration
     /// Multiplies every deadline: slow CI machines get more room without editing suites.
     public var deadlineScale: Double
     /// Where per-case data directories are created.
@@ -11,7 +11,8 @@ public struct RunConfiguration: Sendable {
     /// Keep per-case data directories after the run (for debugging an integration).
     public var keepData: Bool
     public var redactor: Redactor
-    public var clock: any RunClock
+    /// Every time the runner measures and every wait it makes: a seam, so tests run the runner's waits in virtual time.
+    public var clock: any HarnessClock
     /// Interrupts the run from outside (signals).
     public var control: RunControl
     /// After this many cases in a row broken by the integration itself (crash, protocol violation,
@@ -33,8 +34,8 @@ public struct RunConfiguration: Sendable {
     public var jobs: Int
 
     public init(
-        stepTimeout: Double = 10, deadlineScale: Double = 1, workDirectory: String, keepData: Bool = false,
-        redactor: Redactor = Redactor(), clock: any RunClock = SystemRunClock(), control: RunControl = RunControl(),
+        stepTimeout: Duration = .seconds(10), deadlineScale: Double = 1, workDirectory: String, keepData: Bool = false,
+        redactor: Redactor = Redactor(), clock: any HarnessClock = SystemHarnessClock(), control: RunControl = RunControl(),
         restartBudget: Int = 3, strictProtocol: Bool = false, rerunFailures: Int = 0,
         faultSeed: UInt64 = 0, jobs: Int = 1
     ) {
@@ -61,7 +62,12 @@ public struct RunConfiguration: Sendable {
         return z ^ (z >> 31)
     }
 
-    func deadline(for step: Step) -> Double {
+    func deadline(for step: Step) -> Duration {
         (step.within ?? stepTimeout) * deadlineScale
+    }
+
+    /// The default step deadline, scaled: the runner's own requests (`initialize`, `reset`, the final `sync`) get it.
+    var scaledStepTimeout: Duration {
+        stepTimeout * deadlineScale
     }
 }

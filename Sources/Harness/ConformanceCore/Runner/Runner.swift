@@ -159,7 +159,7 @@ public struct Runner: Sendable {
         if case .passed = result.outcome {
             // Flaky: reported passed, with every failed run kept (Surefire's flakyFailure).
             result.attempts = attempts
-            result.duration += attempts.reduce(0) { $0 + $1.duration }
+            result.duration += attempts.reduce(.zero) { $0 + $1.duration }
             return (result, last)
         }
         // Never passed: the first failure is the verdict, the reruns follow it (Surefire's rerunFailure).
@@ -171,7 +171,7 @@ public struct Runner: Sendable {
 
     private func runOnce(_ testCase: TestCase, of suite: Suite, knownIntegration: IntegrationInfo?) async -> (CaseResult, CaseExecution.Outcome) {
         for reporter in reporters { await reporter.caseStarted(suiteId: suite.id, caseId: testCase.id) }
-        let caseStart = configuration.clock.monotonicSeconds()
+        let caseStart = configuration.clock.now()
         let transcript = Transcript(clock: configuration.clock, redactor: configuration.redactor)
         let execution = CaseExecution(
             suite: suite, testCase: testCase, adapterFactory: adapter, backend: backend,
@@ -180,7 +180,7 @@ public struct Runner: Sendable {
         let result = CaseResult(
             suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
             location: testCase.location, outcome: outcome.outcome,
-            duration: configuration.clock.monotonicSeconds() - caseStart, backendDuration: execution.backendSeconds,
+            duration: configuration.clock.elapsed(since: caseStart), backendDuration: execution.backendDuration,
             transcript: transcript.lines, stderr: outcome.stderr.map { configuration.redactor.redact($0) })
         return (result, outcome)
     }
@@ -188,7 +188,7 @@ public struct Runner: Sendable {
     private func notRun(_ testCase: TestCase, of suite: Suite, because error: CaseError) -> CaseResult {
         CaseResult(
             suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
-            location: testCase.location, outcome: .errored(error, details: ""), duration: 0, transcript: [])
+            location: testCase.location, outcome: .errored(error, details: ""), duration: .zero, transcript: [])
     }
 
     /// Entries naming no case, as failed checks of their own so every report reader shows them.
@@ -200,11 +200,11 @@ public struct Runner: Sendable {
                 outcome: .failed(CaseFailure(
                     message: "stale expected-failure entry: no case \(entry.caseName) in the suites",
                     location: entry.location, details: "edit \(entry.location.fileAndLine): delete the entry, or correct the case name (suite/case)")),
-                duration: 0, transcript: [])
+                duration: .zero, transcript: [])
         }
         return SuiteResult(
             suiteId: ExpectedFailureList.reportSuite, title: "Expected-failure entries (\(list.path))", requirements: [],
-            started: configuration.clock.wallNow(), duration: 0, cases: cases)
+            started: configuration.clock.wallNow(), duration: .zero, cases: cases)
     }
 
     /// `YYYY-MM-DD` in UTC, the form expected-failure entries use for `expires`.

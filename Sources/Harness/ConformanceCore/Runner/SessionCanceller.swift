@@ -29,6 +29,6 @@ final class SessionCanceller: Sendable {
             return state.session
         }
         guard let session else { return }
-        Task { _ = await session.terminate(grace: 0) }
+        Task { _ = await session.terminate(grace: .zero) }
     }
 }

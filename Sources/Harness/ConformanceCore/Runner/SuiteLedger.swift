@@ -2,15 +2,15 @@
 /// duration runs to its last case judged, so a report's suite times read the same in a serial and a parallel run.
 struct SuiteLedger {
     private(set) var suites: [SuiteResult]
-    /// When each suite's first case was launched (monotonic seconds), nil until then.
-    private var starts: [Double?]
-    private let clock: any RunClock
+    /// When each suite's first case was launched, nil until then.
+    private var starts: [ContinuousClock.Instant?]
+    private let clock: any HarnessClock
 
-    init(_ scheduled: [RunPlan.ScheduledSuite], clock: any RunClock) {
+    init(_ scheduled: [RunPlan.ScheduledSuite], clock: any HarnessClock) {
         self.clock = clock
         suites = scheduled.map { entry -> SuiteResult in
             var suite = SuiteResult(suiteId: entry.suite.id, title: entry.suite.title, requirements: entry.suite.requirements,
-                                    started: clock.wallNow(), duration: 0, cases: [])
+                                    started: clock.wallNow(), duration: .zero, cases: [])
             suite.index = entry.index
             suite.plannedCases = entry.plannedCases
             return suite
@@ -21,14 +21,14 @@ struct SuiteLedger {
     /// A case of suite `index` is launched.
     mutating func launched(suite index: Int) {
         guard starts[index] == nil else { return }
-        starts[index] = clock.monotonicSeconds()
+        starts[index] = clock.now()
         suites[index].started = clock.wallNow()
     }
 
     /// A case of suite `index` is judged.
     mutating func record(_ result: CaseResult, suite index: Int) {
         suites[index].cases.append(result)
-        let now = clock.monotonicSeconds()
+        let now = clock.now()
         suites[index].duration = now - (starts[index] ?? now)
     }
 }

@@ -5,7 +5,7 @@ public enum BackendAction: Sendable, Hashable {
     /// An administrator's selective wipe of the account's app registration (by its device tag).
     case selectiveWipe(accountId: String)
     /// Moves the service's clock (needs `clock`).
-    case advanceClock(seconds: Double)
+    case advanceClock(by: Duration)
     /// The service starts misbehaving on a route (needs `faults`).
     case injectFault(FaultInjection)
     /// The service misbehaves at random on some routes, from a seeded schedule (needs `faults`).

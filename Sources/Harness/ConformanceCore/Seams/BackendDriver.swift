@@ -58,15 +58,15 @@ public enum BackendCapability: String, Sendable, Hashable, CaseIterable {
 /// How long, and how often, the runner looks again for backend state the integration caused.
 public struct ObservationBudget: Sendable, Hashable {
     /// Total wall time to keep looking; zero means one look (a backend that is consistent at once).
-    public var total: Double
+    public var total: Duration
     /// Pause between looks.
-    public var interval: Double
+    public var interval: Duration
 
-    public init(total: Double, interval: Double) {
+    public init(total: Duration, interval: Duration) {
         self.total = total
         self.interval = interval
     }
 
     /// One look: the backend shows every change the moment it happened (the mock).
-    public static let immediate = ObservationBudget(total: 0, interval: 0)
+    public static let immediate = ObservationBudget(total: .zero, interval: .zero)
 }

@@ -13,7 +13,7 @@ public struct BackendFault: Error, Sendable, CustomStringConvertible {
         /// An HTTP answer other than the one expected, with the service's error body when it had one.
         case status(Int, ServiceError?)
         /// Retries used up the call's overall deadline.
-        case deadline(seconds: Double, attempts: Int, last: String)
+        case deadline(after: Duration, attempts: Int, last: String)
         /// The answer could not be read.
         case malformedAnswer(String)
         /// The credentials were refused or could not be read.
@@ -37,8 +37,8 @@ public struct BackendFault: Error, Sendable, CustomStringConvertible {
         case .transport(let text): return text
         case .status(let status, let error?): return "HTTP \(status): \(error)"
         case .status(let status, nil): return "HTTP \(status)"
-        case .deadline(let seconds, let attempts, let last):
-            return "gave up after \(attempts) attempt(s) in \(Int(seconds.rounded())) s; last: \(last)"
+        case .deadline(let elapsed, let attempts, let last):
+            return "gave up after \(attempts) attempt(s) in \(Int(elapsed.inSeconds.rounded())) s; last: \(last)"
         case .malformedAnswer(let text): return "answer is not what the API documents: \(text)"
         case .credentials(let text): return "credentials: \(text)"
         case .invalid(let text): return text

@@ -16,11 +16,11 @@ public struct FaultInjection: Sendable, Hashable {
 
     public var route: ServiceRoute
     public var answer: Answer
-    /// Real seconds the service waits before answering.
-    public var delay: Double?
+    /// Real time the service waits before answering.
+    public var delay: Duration?
     public var times: Int?
 
-    public init(route: ServiceRoute, answer: Answer, delay: Double? = nil, times: Int? = nil) {
+    public init(route: ServiceRoute, answer: Answer, delay: Duration? = nil, times: Int? = nil) {
         self.route = route
         self.answer = answer
         self.delay = delay
@@ -30,7 +30,7 @@ public struct FaultInjection: Sendable, Hashable {
     /// How the fault reads in a transcript.
     public var summary: String {
         var words = ["\(route.rawValue):", answer.summary]
-        if let delay { words.append("after \(delay) s") }
+        if let delay { words.append("after \(delay.inSeconds) s") }
         words.append(times.map { "× \($0)" } ?? "until cleared")
         return words.joined(separator: " ")
     }

@@ -26,12 +26,12 @@ public enum AdapterIsolation: Sendable {
 
 /// A running integration, seen through the adapter protocol.
 public protocol SDKAdapterSession: Sendable {
-    /// Sends a request and waits for its answer, at most `timeout` seconds of wall time. Every message
+    /// Sends a request and waits for its answer, at most `timeout` of wall time. Every message
     /// the integration sent before the answer has been passed to the handler by the time this returns,
     /// which is what makes `sync` a reliable barrier.
-    func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue
+    func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue
     /// Ends the integration (politely if possible, then by force) and reports how it ended.
-    func terminate(grace: Double) async -> AdapterTermination
+    func terminate(grace: Duration) async -> AdapterTermination
 }
 
 /// Receives what the integration sends on its own initiative, in arrival order, on the adapter's reader
@@ -67,9 +67,9 @@ public struct AdapterTermination: Sendable {
 public enum AdapterFault: Error, Sendable, CustomStringConvertible {
     case launchFailed(String)
     case exited(String)
-    case timeout(method: String, seconds: Double)
+    case timeout(method: String, after: Duration)
     /// The integration stopped reading its input: a write to it made no progress for that long.
-    case notReading(seconds: Double)
+    case notReading(after: Duration)
     case protocolViolation(String)
     case rejected(method: String, error: RPCError)
     /// The connection to a network test host broke (closed without announcing a relaunch, or a relaunched host
@@ -80,17 +80,14 @@ public enum AdapterFault: Error, Sendable, CustomStringConvertible {
         switch self {
         case .launchFailed(let why): return "adapter could not be started: \(why)"
         case .exited(let how): return "adapter exited: \(how)"
-        case .timeout(let method, let seconds):
-            return "adapter did not answer \(method) within \(Self.format(seconds)) s"
-        case .notReading(let seconds):
-            return "adapter stopped reading its input (a write made no progress for \(Self.format(seconds)) s)"
+        case .timeout(let method, let limit):
+            return "adapter did not answer \(method) within \(limit.limitText) s"
+        case .notReading(let stall):
+            return "adapter stopped reading its input (a write made no progress for \(stall.limitText) s)"
         case .protocolViolation(let why): return "adapter protocol violation: \(why)"
         case .rejected(let method, let error): return "adapter rejected \(method): \(error)"
         case .connectionLost(let why): return "adapter connection lost: \(why)"
         }
     }
 
-    public static func format(_ seconds: Double) -> String {
-        seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.1f", seconds)
-    }
 }

@@ -1,24 +1,20 @@
 import Foundation
 
 /// Fires a closure once at a deadline unless cancelled first. A deadline, not a sleep: nothing waits on
-/// it; it only resolves whatever is still waiting when time is up.
-public final class DeadlineTimer: @unchecked Sendable {
-    // Unchecked because DispatchSourceTimer is not marked Sendable; its cancel() is documented as
-    // thread-safe and the reference itself never changes after init.
-    private let source: any DispatchSourceTimer
+/// it; it only resolves whatever is still waiting when time is up. It runs on a ``HarnessClock``, so a
+/// deadline in a test can pass in virtual time.
+public final class DeadlineTimer: Sendable {
+    private let cancelTimer: @Sendable () -> Void
 
-    public init(after seconds: Double, _ fire: @escaping @Sendable () -> Void) {
-        source = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
-        source.schedule(deadline: .now() + max(0, seconds))
-        source.setEventHandler(handler: fire)
-        source.resume()
+    public init(after delay: Duration, on clock: any HarnessClock = SystemHarnessClock(), _ fire: @escaping @Sendable () -> Void) {
+        cancelTimer = clock.schedule(after: delay, fire)
     }
 
     public func cancel() {
-        source.cancel()
+        cancelTimer()
     }
 
     deinit {
-        source.cancel()
+        cancelTimer()
     }
 }

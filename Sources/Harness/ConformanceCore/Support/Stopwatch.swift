@@ -1,26 +1,31 @@
 import Foundation
 import Synchronization
 
-/// Adds up the wall time of the backend operations it measures.
+/// Adds up the time of the backend operations it measures, on the run's clock.
 final class Stopwatch: Sendable {
-    private let total = Mutex<Double>(0)
+    private let clock: any HarnessClock
+    private let total = Mutex<Duration>(.zero)
 
-    var seconds: Double { total.withLock { $0 } }
+    init(clock: any HarnessClock) {
+        self.clock = clock
+    }
+
+    var elapsed: Duration { total.withLock { $0 } }
 
     func measure<T>(_ body: () async throws(BackendFault) -> T) async throws(BackendFault) -> T {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = clock.now()
         defer { add(since: start) }
         return try await body()
     }
 
     func measure(_ body: () async -> Void) async {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = clock.now()
         await body()
         add(since: start)
     }
 
-    private func add(since start: UInt64) {
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    private func add(since start: ContinuousClock.Instant) {
+        let elapsed = clock.elapsed(since: start)
         total.withLock { $0 += elapsed }
     }
 }

@@ -13,25 +13,25 @@ public final class Transcript: Sendable {
     }
 
     private let state = Mutex(State())
-    private let origin: Double
-    private let clock: any RunClock
+    private let origin: ContinuousClock.Instant
+    private let clock: any HarnessClock
     private let redactor: Redactor
     /// Upper bound on kept lines: a babbling integration must not exhaust memory or bloat the report. The
     /// first lines and the last `capacity / 5` are kept; what lies between is counted and dropped.
     public let capacity: Int
 
-    public init(clock: any RunClock = SystemRunClock(), redactor: Redactor, capacity: Int = 5000) {
+    public init(clock: any HarnessClock = SystemHarnessClock(), redactor: Redactor, capacity: Int = 5000) {
         self.clock = clock
-        self.origin = clock.monotonicSeconds()
+        self.origin = clock.now()
         self.redactor = redactor
         self.capacity = capacity
     }
 
-    /// Seconds since the transcript (the case) started.
-    public var elapsed: Double { clock.monotonicSeconds() - origin }
+    /// Time since the transcript (the case) started.
+    public var elapsed: Duration { clock.elapsed(since: origin) }
 
     public func add(_ text: String) {
-        let stamp = String(format: "%8.3f", elapsed)
+        let stamp = elapsed.seconds(decimals: 3, width: 8)
         let line = "[\(stamp)] \(text)"
         let tailCapacity = max(1, capacity / 5)
         state.withLock { state in

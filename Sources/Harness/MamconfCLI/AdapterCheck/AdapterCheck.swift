@@ -75,7 +75,7 @@ struct AdapterCheck {
         let params = arranged.initializeParams(bundleId: tenant.bundleId, settings: AppSettings(), dataDirectory: network ? nil : dataDirectory)
         let info: InitializeResult
         do {
-            let answer = try await session.request(RunnerMethod.initialize.rawValue, params: JSONValue(encoding: params), timeout: timeout)
+            let answer = try await session.request(RunnerMethod.initialize.rawValue, params: JSONValue(encoding: params), timeout: .seconds(timeout))
             let problems = ProtocolSchemas.violations(ofResult: answer, answering: .initialize)
             info = try answer.decode(as: InitializeResult.self)
             if let first = problems.first {
@@ -206,7 +206,7 @@ struct AdapterCheck {
         } else {
             record("shutdown", true, network ? "answered, and the test host ended the session" : "answered, and the process exited")
         }
-        _ = await session.terminate(grace: 1)
+        _ = await session.terminate(grace: .seconds(1))
         return results
     }
 
@@ -254,7 +254,7 @@ struct AdapterCheck {
     }
 
     private func outcome(_ session: any SDKAdapterSession, _ method: String, _ params: JSONValue) async -> Result<JSONValue, AdapterFault> {
-        do { return .success(try await session.request(method, params: params, timeout: timeout)) } catch { return .failure(error) }
+        do { return .success(try await session.request(method, params: params, timeout: .seconds(timeout))) } catch { return .failure(error) }
     }
 
     private func errorCode(of outcome: Result<JSONValue, AdapterFault>) -> Int? {
@@ -291,7 +291,7 @@ struct AdapterCheck {
     }
 
     private func finish(_ results: [Row], _ session: any SDKAdapterSession) async -> [Row] {
-        _ = await session.terminate(grace: 1)
+        _ = await session.terminate(grace: .seconds(1))
         return results
     }
 }

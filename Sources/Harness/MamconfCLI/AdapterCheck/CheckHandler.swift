@@ -55,7 +55,7 @@ final class CheckHandler: InboundHandler {
                 if let seen = state.events.first(where: predicate) { return .some(seen) }
                 let id = state.nextWaiter
                 state.nextWaiter += 1
-                let timer = DeadlineTimer(after: seconds) { [self] in expire(id) }
+                let timer = DeadlineTimer(after: .seconds(seconds)) { [self] in expire(id) }
                 state.waiters.append(Waiter(id: id, predicate: predicate, continuation: continuation, timer: timer))
                 return .none
             }
@@ -72,7 +72,7 @@ final class CheckHandler: InboundHandler {
     }
 
     private func record(_ method: String, _ params: JSONValue) {
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let elapsed = Duration.nanoseconds(DispatchTime.now().uptimeNanoseconds - started)
         let satisfied = state.withLock { state -> [(Waiter, ObservedEvent)] in
             let event = ObservedEvent(sequence: state.events.count + 1, method: method, params: params, elapsed: elapsed)
             state.events.append(event)

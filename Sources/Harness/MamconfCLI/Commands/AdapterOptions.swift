@@ -94,11 +94,15 @@ struct AdapterOptions: ParsableArguments {
         try choice(limits: limits, tap: tap, deadlineScale: deadlineScale).makeFactory()
     }
 
+    /// The longest deadline an option takes (a week): longer is no deadline at all, and a `Duration` cannot hold
+    /// every number of seconds a command line can spell.
+    static let longestDeadline = 604_800.0
+
     /// The adapter as the run wiring takes it, with deadlines scaled like every other deadline of the run.
     func choice(limits: StdioAdapterFactory.Limits = .init(), tap: WireTap? = nil, deadlineScale: Double = 1) throws -> AdapterChoice {
         for (name, value) in [("--connect-timeout", connectTimeout), ("--handshake-timeout", handshakeTimeout), ("--relaunch-timeout", relaunchTimeout)]
-        where !(value > 0 && value.isFinite) {
-            throw MamconfExit(MamconfExit.notJudged, "\(name) must be a positive number of seconds")
+        where !(value > 0 && value <= Self.longestDeadline) {
+            throw MamconfExit(MamconfExit.notJudged, "\(name) must be a positive number of seconds (at most \(Int(Self.longestDeadline)))")
         }
         do {
             switch try target() {
@@ -111,8 +115,8 @@ struct AdapterOptions: ParsableArguments {
                 }
                 return try AdapterChoice.network(
                     address, token: token(),
-                    deadlines: .init(connect: connectTimeout * deadlineScale, handshake: handshakeTimeout * deadlineScale,
-                                     relaunch: relaunchTimeout * deadlineScale),
+                    deadlines: .init(connect: .seconds(connectTimeout * deadlineScale), handshake: .seconds(handshakeTimeout * deadlineScale),
+                                     relaunch: .seconds(relaunchTimeout * deadlineScale)),
                     limits: limits, tap: tap)
             }
         } catch let refused as RunWiringError {

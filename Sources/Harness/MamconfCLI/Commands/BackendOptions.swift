@@ -61,7 +61,7 @@ struct BackendOptions: ParsableArguments {
             }
             return .graph(GraphBackendSetup(
                 credentials: credentials, profile: profile, graphURL: graph.graphURL, loginURL: graph.loginURL,
-                observation: ObservationBudget(total: registrationWait, interval: min(15, max(1, registrationWait / 20))),
+                observation: ObservationBudget(total: .seconds(registrationWait), interval: .seconds(min(15, max(1, registrationWait / 20)))),
                 onLeftover: { line in StandardStreams.write("mamconf: \(redactor.redact(line)); remove it with `mamconf backend-clean`\n", to: STDERR_FILENO) }))
         }
         let controlToken = ProcessInfo.processInfo.environment[MockBackendCommand.adminTokenVariable]

@@ -104,7 +104,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let commandStart = DispatchTime.now()
+        let commandStart = ContinuousClock.now
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let junit = reportPath(environment: environment)
@@ -165,7 +165,7 @@ struct RunCommand: AsyncParsableCommand {
         let result = await assembly.assemble(RunSetup(
             adapter: adapter, reports: reports,
             configuration: RunConfiguration(
-                stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
+                stepTimeout: .seconds(stepTimeout), deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
                 redactor: redactor, control: control, restartBudget: restartBudget, strictProtocol: strictProtocol,
                 rerunFailures: rerunFailures, faultSeed: faultSeed, jobs: jobs))).run(plan)
         await assembly.close()

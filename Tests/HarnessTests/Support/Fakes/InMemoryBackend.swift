@@ -8,7 +8,7 @@ import Synchronization
 final class InMemoryBackend: BackendDriver, Sendable {
     let capabilities: Set<BackendCapability>
     var description: String { "in-memory backend" }
-    var observation: ObservationBudget { .immediate }
+    let observation: ObservationBudget
     /// Thrown by `checkReachable`, for an unreachable backend.
     let unreachable: BackendFault?
 
@@ -17,12 +17,17 @@ final class InMemoryBackend: BackendDriver, Sendable {
         var tornDown: [String] = []
         var actions: [String] = []
         var registrations: [BackendRegistration] = []
+        /// Registrations that show only from the given look on (a real service shows a check-in minutes later).
+        var late: [(fromLook: Int, registration: BackendRegistration)] = []
+        var looks = 0
         var journal: [JournalEntry] = []
     }
     private let state = Mutex(State())
 
-    init(capabilities: Set<BackendCapability> = Set(BackendCapability.allCases), unreachable: BackendFault? = nil) {
+    init(capabilities: Set<BackendCapability> = Set(BackendCapability.allCases), unreachable: BackendFault? = nil,
+         observation: ObservationBudget = .immediate) {
         self.capabilities = capabilities
+        self.observation = observation
         self.unreachable = unreachable
     }
 
@@ -30,6 +35,10 @@ final class InMemoryBackend: BackendDriver, Sendable {
     var tornDown: [String] { state.withLock { $0.tornDown } }
     var actions: [String] { state.withLock { $0.actions } }
     func register(_ registration: BackendRegistration) { state.withLock { $0.registrations.append(registration) } }
+    /// The registration shows from the `look`-th call of ``registrations(_:transcript:)`` on (1-based).
+    func register(_ registration: BackendRegistration, fromLook look: Int) { state.withLock { $0.late.append((look, registration)) } }
+    /// How often the runner looked at the registrations.
+    var looks: Int { state.withLock { $0.looks } }
     func record(_ entry: JournalEntry) { state.withLock { $0.journal.append(entry) } }
 
     func checkReachable() async throws(BackendFault) {
@@ -53,7 +62,10 @@ final class InMemoryBackend: BackendDriver, Sendable {
     }
 
     func registrations(_ tenant: TenantHandle, transcript: Transcript) async throws(BackendFault) -> [BackendRegistration] {
-        state.withLock { $0.registrations }
+        state.withLock { state in
+            state.looks += 1
+            return state.registrations + state.late.filter { $0.fromLook <= state.looks }.map(\.registration)
+        }
     }
 
     func journal(_ tenant: TenantHandle, transcript: Transcript) async throws(BackendFault) -> [JournalEntry] {

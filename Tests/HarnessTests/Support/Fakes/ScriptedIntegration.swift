@@ -37,7 +37,7 @@ struct ScriptedIntegration: SDKAdapterFactory {
         let integration: ScriptedIntegration
         let handler: any InboundHandler
 
-        func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+        func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue {
             integration.requests.append(method)
             switch RunnerMethod(rawValue: method) {
             case .initialize?:
@@ -54,7 +54,7 @@ struct ScriptedIntegration: SDKAdapterFactory {
             }
         }
 
-        func terminate(grace: Double) async -> AdapterTermination {
+        func terminate(grace: Duration) async -> AdapterTermination {
             AdapterTermination(exitDescription: "exited with status 0", stderrTail: [])
         }
     }

@@ -75,7 +75,7 @@ final class SilentIntegration: SDKAdapterFactory, Sendable {
     struct Session: SDKAdapterSession {
         let integration: SilentIntegration
 
-        func request(_ method: String, params: JSONValue, timeout: Double) async throws(AdapterFault) -> JSONValue {
+        func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue {
             switch RunnerMethod(rawValue: method) {
             case .initialize?:
                 return JSONValue(encoding: InitializeResult(
@@ -88,7 +88,7 @@ final class SilentIntegration: SDKAdapterFactory, Sendable {
             }
         }
 
-        func terminate(grace: Double) async -> AdapterTermination {
+        func terminate(grace: Duration) async -> AdapterTermination {
             integration.terminated()
             return AdapterTermination(exitDescription: "killed by signal 9", stderrTail: [])
         }

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The one place durations become numbers and text. The harness keeps time as `Duration`; seconds as a
+/// `Double` appear only at the edges that are defined that way (the protocol's JSON numbers, JUnit's `time=`),
+/// and every report prints a duration through the formats here, so a console line or a failure message reads
+/// the same whatever produced the duration.
+extension Duration {
+    /// Seconds as a floating-point number, for the wire and JUnit only.
+    public var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
+    /// Seconds with `decimals` decimals (`1.250`), right-aligned in `width` characters when given (`   1.250`).
+    public func seconds(decimals: Int, width: Int = 0) -> String {
+        String(format: "%\(width > 0 ? String(width) : "").\(decimals)f", inSeconds)
+    }
+
+    /// Whole seconds without decimals (`10`), anything else with one (`2.5`): how the harness quotes a limit.
+    public var limitText: String {
+        let seconds = inSeconds
+        return seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+}
