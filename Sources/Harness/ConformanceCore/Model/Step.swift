@@ -39,6 +39,9 @@ public enum StepKind: Sendable {
     /// Scripts the answer to a question the integration may ask (`delegate.*`, `ui.*`). Stays in force for
     /// the rest of the case, or for `times` questions.
     case answer(question: Question, with: JSONValue, times: Int?)
+    /// Sends a request no typed step may (a method the protocol does not define, or params its method's type cannot
+    /// take) and expects the integration to refuse it with this error code: the malformed probes of `adapter-check`.
+    case sendRaw(RawMethod, params: JSONValue, expectedError: ErrorCode)
 }
 
 extension StepKind {
@@ -54,6 +57,7 @@ extension StepKind {
         case .backend: return "backend action"
         case .advanceClock(let seconds): return "advanceClock \(seconds) s"
         case .answer(let question, _, _): return "answer \(question.rawValue)"
+        case .sendRaw(let method, _, let code): return "send_raw \(method.name) expecting error \(code.rawValue)"
         }
     }
 }

@@ -287,6 +287,9 @@ struct CaseExecution {
         case .checkBackend(let expectation):
             try await checkBackend(expectation, context, step: step)
 
+        case .sendRaw(let method, let params, let code):
+            try await sendRaw(method, params, expecting: code, context, step: step, timeout: timeout)
+
         case .backend(var action):
             if case .faultSchedule(var schedule) = action, schedule.seed == nil {
                 schedule.seed = configuration.faultSeed(forCase: label)
@@ -403,7 +406,7 @@ struct CaseExecution {
     }
 
     /// The integration does not offer `method`'s feature area: the case is skipped with the reason.
-    private func notOffered(_ method: RunnerMethod, because why: String) -> CaseStop {
+    func notOffered(_ method: RunnerMethod, because why: String) -> CaseStop {
         let area = method.capability.map { " (capability \($0.rawValue))" } ?? ""
         return CaseStop.skip("the integration does not support \(method.rawValue)\(area): \(why)", .integrationCapability)
     }
