@@ -13,23 +13,32 @@ import Testing
 @Suite(.serialized) struct AdapterCheckTests {
     static let breaker = "\(Repository.testData)/adapters/check_breaker.py"
 
-    static func check(_ command: [String], timeout: Double = 5) async throws -> [AdapterCheck.Row] {
-        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
-        let url = try await server.start()
+    static func check(_ command: [String], timeout: Double = 5, junit: String? = nil) async throws -> [AdapterCheck.Row] {
         let (tenant, policies, errors) = SuiteLoader(fixturesDirectory: Repository.fixtures, catalog: nil)
             .fixtures(tenant: "contoso", policies: ["pin-required"])
         try #require(errors.isEmpty, "\(errors)")
-        let wire = WireLines()
+        return try await run(command, tenant: try #require(tenant), policies: policies, timeout: timeout, junit: junit).rows
+    }
+
+    /// The check's rows and run result for `command` as the adapter, against an embedded mock.
+    static func run(
+        _ command: [String], tenant: TenantFixture, policies: [PolicyFixture], timeout: Double = 5, junit: String? = nil,
+        tap: WireTap? = nil, jobs: Int = CheckRow.allCases.count
+    ) async throws -> (rows: [AdapterCheck.Row], result: RunResult) {
+        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
+        let url = try await server.start()
         let work = NSTemporaryDirectory() + "mamconf-check-test-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: work) }
-        var check = AdapterCheck(
-            factory: StdioAdapterFactory(command: command, tap: wire.tap),
+        var check = AdapterCheckRun(
+            factory: try CheckAdapterFactory { own in StdioAdapterFactory(command: command, tap: { own($0, $1); tap?($0, $1) }) },
             backend: MockGraphBackend(baseURL: url.absoluteString, redactor: Redactor()),
-            tenant: try #require(tenant), policies: policies, wire: wire, workDirectory: work)
+            tenant: tenant, policies: policies, redactor: Redactor(), workDirectory: work)
         check.timeout = timeout
-        let rows = try await check.run()
+        check.junit = junit
+        check.jobs = jobs
+        let outcome = await check.run()
         await server.stop()
-        return rows
+        return outcome
     }
 
     @Test func theReferencePassesEveryRow() async throws {

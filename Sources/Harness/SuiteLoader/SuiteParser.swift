@@ -208,6 +208,7 @@ struct SuiteParser {
             }
         case .checkBackend: return []
         case .sendRaw(let method, _, _): return Set([method.method?.capability].compactMap { $0 })
+        case .probe: return []
         }
     }
 }

@@ -42,6 +42,9 @@ public enum StepKind: Sendable {
     /// Sends a request no typed step may (a method the protocol does not define, or params its method's type cannot
     /// take) and expects the integration to refuse it with this error code: the malformed probes of `adapter-check`.
     case sendRaw(RawMethod, params: JSONValue, expectedError: ErrorCode)
+    /// A check written in code (``AdapterProbe``) for what no other step can judge: `adapter-check`'s probes of
+    /// the adapter itself. Never read from a suite file.
+    case probe(any AdapterProbe)
 }
 
 extension StepKind {
@@ -58,6 +61,7 @@ extension StepKind {
         case .advanceClock(let seconds): return "advanceClock \(seconds) s"
         case .answer(let question, _, _): return "answer \(question.rawValue)"
         case .sendRaw(let method, _, let code): return "send_raw \(method.name) expecting error \(code.rawValue)"
+        case .probe(let probe): return "probe \(probe.name)"
         }
     }
 }

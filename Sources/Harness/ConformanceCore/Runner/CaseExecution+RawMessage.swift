@@ -15,7 +15,10 @@ extension CaseExecution {
             answered = try await context.session.request(name, params: params, timeout: timeout)
         } catch .rejected(_, let rpc) {
             transcript.add("← \(name) error \(rpc.code): \(rpc.message)")
-            if rpc.code == code.rawValue { return }
+            if rpc.code == code.rawValue {
+                notes.probePassed("answered \(code.rawValue): \(rpc.message)")
+                return
+            }
             if let defined = method.method, rpc.known == .unsupported {
                 throw notOffered(defined, because: rpc.message)
             }
