@@ -2,10 +2,12 @@ import AdapterProtocol
 import Backends
 import ConformanceCore
 import Foundation
+import JUnitXML
 @testable import MamconfCLI
 import MockMAMService
 import AdapterTransports
 import SuiteLoader
+import TestSupport
 import Testing
 
 /// `adapter-check` passes the reference on every row, and each deliberately broken bridge on every row but
@@ -23,7 +25,7 @@ import Testing
     /// The check's rows and run result for `command` as the adapter, against an embedded mock.
     static func run(
         _ command: [String], tenant: TenantFixture, policies: [PolicyFixture], timeout: Double = 5, junit: String? = nil,
-        tap: WireTap? = nil, jobs: Int = CheckRow.allCases.count
+        tap: WireTap? = nil, jobs: Int? = nil
     ) async throws -> (rows: [AdapterCheck.Row], result: RunResult) {
         let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
         let url = try await server.start()
@@ -35,10 +37,30 @@ import Testing
             tenant: tenant, policies: policies, redactor: Redactor(), workDirectory: work)
         check.timeout = timeout
         check.junit = junit
-        check.jobs = jobs
+        if let jobs { check.jobs = jobs }
         let outcome = await check.run()
         await server.stop()
         return outcome
+    }
+
+    /// The command end to end: its table, its exit code, and its rows as the testcases of a JUnit report.
+    @Test func theCommandPassesTheReferenceOnEveryRowAndWritesEachRowAsAJUnitTestcase() async throws {
+        let report = NSTemporaryDirectory() + "mamconf-check-junit-\(UUID().uuidString).xml"
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let reference = try EndToEnd.referenceExecutable()
+        let mamconf = URL(fileURLWithPath: reference).deletingLastPathComponent().appendingPathComponent("mamconf").path
+        let (status, output) = try await runCommand(
+            [mamconf, "adapter-check", "--fixtures-dir", Repository.fixtures, "--junit", report, "--", reference])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("\(AdapterCheck.rows.count) passed, 0 failed"), "\(output)")
+        let document = try JUnitReader.read(path: report)
+        #expect(document.suites.map(\.name) == [AdapterCheck.suiteID])
+        let cases = try #require(document.suites.first).cases
+        #expect(cases.map(\.name) == AdapterCheck.rows.map(\.name))
+        for testcase in cases { #expect(testcase.outcome == .passed, "\(testcase.name): \(testcase.outcome)") }
+        // The table is a rendering of the same results: a line per row, in the report's order.
+        let tableRows = output.split(separator: "\n").filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") }
+        #expect(tableRows.map { $0.split(separator: " ", omittingEmptySubsequences: true)[1] }.map(String.init) == cases.map(\.name))
     }
 
     @Test func theReferencePassesEveryRow() async throws {
@@ -62,11 +84,23 @@ import Testing
     ])
     func aBrokenBridgeFailsExactlyItsRow(mode: String, row: String, reason: String) async throws {
         let command = ["/usr/bin/env", "python3", Self.breaker, mode, "--", try EndToEnd.referenceExecutable()]
-        let rows = try await Self.check(command, timeout: mode == "ignores-shutdown" ? 2 : 5)
+        let report = NSTemporaryDirectory() + "mamconf-check-junit-\(UUID().uuidString).xml"
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let rows = try await Self.check(command, timeout: mode == "ignores-shutdown" ? 2 : 5, junit: report)
         let failed = rows.filter { !$0.passed }
         #expect(failed.map(\.name) == [row], "\(failed.map { "\($0.name): \($0.detail)" })")
         let detail = try #require(rows.first { $0.name == row }?.detail)
         #expect(detail.contains(reason), "\(detail)")
+        // The report says the same: the row's testcase failed with the reason, every other one passed.
+        let cases = try JUnitReader.read(path: report).suites.flatMap(\.cases)
+        #expect(cases.map(\.name) == AdapterCheck.rows.map(\.name))
+        for testcase in cases {
+            switch testcase.outcome {
+            case .passed: #expect(testcase.name != row)
+            case .failure(let message, _, let details): #expect(testcase.name == row && (message + details).contains(reason), "\(message)")
+            default: Issue.record("\(testcase.name): \(testcase.outcome)")
+            }
+        }
     }
 
     @Test func aProtocol0AdapterPassesEveryRowAndHearsWhichAreasItsMethodNotFoundAnswersLeaveOut() async throws {

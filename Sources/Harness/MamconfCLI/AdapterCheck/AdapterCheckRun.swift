@@ -14,9 +14,10 @@ struct AdapterCheckRun {
     var timeout: Double = 10
     /// Where to write the JUnit report of the rows (none when nil).
     var junit: String?
-    /// Rows in flight at once. Every row, by default: a row mostly waits (for its integration to start, answer and
-    /// end), and a row that waits out a deadline (an adapter that ignores `shutdown`) must not hold up the others.
-    var jobs = CheckRow.allCases.count
+    /// Rows in flight at once: two per core by default. A row mostly waits (for its integration to start, answer
+    /// and end), and a row that waits out a deadline (an adapter that ignores `shutdown`) should not hold up the
+    /// others; more at once would crowd the integrations' own deadlines.
+    var jobs = min(CheckRow.allCases.count, 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     /// Runs every row. The result says what could not be judged (the backend unreachable, a report not written).
     func run() async -> (rows: [AdapterCheck.Row], result: RunResult) {

@@ -32,6 +32,8 @@ extension CheckProbe {
                 ? .failed("the capability \(Capability.reset.rawValue) is not declared: a network test host must reset between cases")
                 : .passed(summary: "not declared; only a network test host needs it (a local adapter gets a fresh process per case)")
         }
+        // What the sign-in set off (the enrollment) is over before sync answers; reset must not race with it.
+        if case .failure(let error) = await outcome(context, .sync) { return .failed("sync before reset failed: \(error)") }
         let written = await outcome(context, .appWriteData, JSONValue(encoding: WriteDataParams(accountId: AccountID(user.objectId), name: "before-reset.txt", content: "x")))
         if case .failure(let error) = written { return .failed("app.writeData before reset failed: \(error)") }
         if case .failure(let error) = await outcome(context, .reset) { return .failed("reset failed: \(error)") }
