@@ -45,34 +45,32 @@ enum AdapterCheck {
                      location: SourceLocation(file: suiteID, line: 1, column: 1))
     }
 
-    /// The steps of one row.
+    /// The steps of one row: a raw-message step for the malformed requests, a probe for the rest, after a sign-in
+    /// for the rows that need an account (and its first policy) at work.
     static func steps(of row: CheckRow, user: UserFixture?) -> [StepKind] {
         func probe(_ kind: CheckProbe.Kind) -> StepKind { .probe(CheckProbe(kind: kind)) }
+        func signedIn(_ judge: (UserFixture) -> CheckProbe.Kind) -> [StepKind] {
+            guard let user else { return [probe(.cannotCheck("the tenant fixture has no user to sign in"))] }
+            return AdapterCheck.signedIn(user) + [probe(judge(user))]
+        }
+        let large = String(repeating: "x", count: (1 << 20) - 1024)
+        let unicodeName = "Grüße 日本 🎉.txt"
         switch row {
         case .handshake: return [probe(.handshake)]
         case .capabilities: return [probe(.capabilities)]
         case .unknownMethod: return [.sendRaw(.undefined(undefinedMethod), params: [:], expectedError: .methodNotFound)]
         case .badParams: return [.sendRaw(.defined(.sdkRegisterAndEnroll), params: ["accountId": 42], expectedError: .invalidParams)]
-        case .shutdown: return [probe(.shutdown)]
-        default: break
-        }
-        guard let user else { return [probe(.cannotCheck("the tenant fixture has no user to sign in"))] }
-        let large = String(repeating: "x", count: (1 << 20) - 1024)
-        let unicodeName = "Grüße 日本 🎉.txt"
-        let judged: CheckProbe.Kind
-        switch row {
-        case .sync: judged = .sync(user)
-        case .delegateQuestion: judged = .delegateQuestion
+        case .sync: return signedIn { .sync($0) }
+        case .delegateQuestion: return signedIn { _ in .delegateQuestion }
         case .largeMessage:
-            judged = .roundTrip(user, name: "large.txt", content: large, what: "a \(large.utf8.count)-byte content was stored and listed")
+            return signedIn { .roundTrip($0, name: "large.txt", content: large, what: "a \(large.utf8.count)-byte content was stored and listed") }
         case .nonASCII:
-            judged = .roundTrip(user, name: unicodeName, content: "Ünïcödé ✓", what: "the file \"\(unicodeName)\" was stored and listed under that exact name")
-        case .notifications: judged = .notifications
-        case .methods: judged = .methods
-        case .reset: judged = .reset(user)
-        case .handshake, .capabilities, .unknownMethod, .badParams, .shutdown: return []
+            return signedIn { .roundTrip($0, name: unicodeName, content: "Ünïcödé ✓", what: "the file \"\(unicodeName)\" was stored and listed under that exact name") }
+        case .notifications: return signedIn { _ in .notifications }
+        case .methods: return signedIn { _ in .methods }
+        case .reset: return signedIn { .reset($0) }
+        case .shutdown: return [probe(.shutdown)]
         }
-        return signedIn(user) + [probe(judged)]
     }
 
     /// The app launched with `user` signed in; the first policy's questions answered as a vendor's app would.
