@@ -135,6 +135,31 @@ import Testing
         #expect(accused.contains(RunnerMethod.appShare.rawValue) == !protocol0, "\(detail)")
     }
 
+    /// Exit 2 (nothing judged) only when the backend failed the check as a whole; an adapter that cannot start fails
+    /// its rows (exit 1), as before the rows were cases.
+    @Test(arguments: [
+        ("backend unreachable before any row", "backend unreachable: refused", [CaseOutcome.errored(.notRun("backend unreachable"), details: "")], "backend unreachable: refused"),
+        ("the first row's tenant not arranged", nil, [.errored(.backend(BackendFault(request: "POST /_mock/tenants", reason: .transport("refused"))), details: ""), .passed],
+         "backend unreachable: "),
+        ("the adapter does not start", "adapter cannot start: x", [.errored(.adapterUnusable(.launchFailed("x")), details: ""), .errored(.notRun("the adapter cannot start: x"), details: "")], nil),
+        ("rows judged", nil, [.passed, .failed(CaseFailure(message: "m", location: SourceLocation(file: "f", line: 1, column: 1)))], nil),
+    ] as [(String, String?, [CaseOutcome], String?)])
+    func nothingIsJudgedOnlyWhenTheBackendFailedTheCheck(_ situation: String, abortReason: String?, outcomes: [CaseOutcome], notJudged: String?) {
+        let cases = outcomes.enumerated().map { index, outcome in
+            CaseResult(suiteId: AdapterCheck.suiteID, caseId: AdapterCheck.rows[index].name, title: "", requirements: [],
+                       location: SourceLocation(file: "f", line: 1, column: 1), outcome: outcome, duration: 0, transcript: [])
+        }
+        var result = RunResult(suites: [SuiteResult(suiteId: AdapterCheck.suiteID, title: "", requirements: [], started: Date(), duration: 0, cases: cases)],
+                               integration: nil, backend: "mock", harnessVersion: "0")
+        result.abortReason = abortReason
+        let problem = AdapterCheckCommand.notJudged(result)
+        if let notJudged {
+            #expect(problem?.hasPrefix(notJudged) == true, "\(situation): \(problem ?? "nil")")
+        } else {
+            #expect(problem == nil, "\(situation): \(problem ?? "nil")")
+        }
+    }
+
     static let caseMethods = RunnerMethod.allCases.filter({ $0.role != .control })
 
     /// A probe of the methods row never hands a method params it can take, so a conformant integration answers
