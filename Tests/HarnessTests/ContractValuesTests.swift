@@ -64,6 +64,8 @@ import Testing
                 sent += strings(params)
                 expected += strings(wanted)
             case .answer(_, let answer, _): sent += strings(answer)
+            case .sendRaw(_, let params, _): sent += strings(params)
+            case .probe: break
             case .expect(let pattern, _): take(pattern)
             case .expectOrder(let stages): stages.joined().forEach(take)
             // What must not appear is the case's own value (a scrubbed secret), not one the integration knows.

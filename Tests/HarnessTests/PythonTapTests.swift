@@ -35,21 +35,11 @@ import Testing
     /// `mamconf adapter-check` (its checks, in-process) with `command` as the adapter; the rows and what the
     /// runner sent and received.
     static func adapterCheck(_ command: [String]) async throws -> (rows: [AdapterCheck.Row], wire: Wire) {
-        let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: .quiet)
-        let url = try await server.start()
         let (tenant, policies, errors) = SuiteLoader(fixturesDirectory: Repository.fixtures, catalog: nil)
             .fixtures(tenant: "contoso", policies: ["pin-required"])
         try #require(errors.isEmpty, "\(errors)")
         let wire = Wire()
-        let lines = WireLines()
-        let work = NSTemporaryDirectory() + "mamconf-tap-check-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: work) }
-        let check = AdapterCheck(
-            factory: StdioAdapterFactory(command: command, tap: { direction, line in wire.tap(direction, line); lines.tap(direction, line) }),
-            backend: MockGraphBackend(baseURL: url.absoluteString, redactor: Redactor()),
-            tenant: try #require(tenant), policies: policies, wire: lines, workDirectory: work)
-        let rows = try await check.run()
-        await server.stop()
+        let rows = try await AdapterCheckTests.run(command, tenant: try #require(tenant), policies: policies, timeout: .seconds(10), tap: wire.tap, jobs: 1).rows
         return (rows, wire)
     }
 

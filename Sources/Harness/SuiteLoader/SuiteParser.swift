@@ -207,6 +207,8 @@ struct SuiteParser {
             default: return []
             }
         case .checkBackend: return []
+        case .sendRaw(let method, _, _): return Set([method.method?.capability].compactMap { $0 })
+        case .probe: return []
         }
     }
 }

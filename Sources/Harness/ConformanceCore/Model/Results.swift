@@ -142,6 +142,9 @@ public struct CaseResult: Sendable {
     public var attempts: [CaseAttempt]
     /// The outcome before an expected-failures list judged it (the failure it was expected to show).
     public var listedOutcome: CaseOutcome?
+    /// What a passing probe step saw (``AdapterProbe``), for `adapter-check`'s table; nil for every suite case,
+    /// and no report writes it, so ordinary reports are unchanged.
+    public var summary: String?
 
     public init(
         suiteId: String, caseId: String, title: String, requirements: [String], location: SourceLocation,

@@ -39,6 +39,12 @@ public enum StepKind: Sendable {
     /// Scripts the answer to a question the integration may ask (`delegate.*`, `ui.*`). Stays in force for
     /// the rest of the case, or for `times` questions.
     case answer(question: Question, with: JSONValue, times: Int?)
+    /// Sends a request no typed step may (a method the protocol does not define, or params its method's type cannot
+    /// take) and expects the integration to refuse it with this error code: the malformed probes of `adapter-check`.
+    case sendRaw(RawMethod, params: JSONValue, expectedError: ErrorCode)
+    /// A check written in code (``AdapterProbe``) for what no other step can judge: `adapter-check`'s probes of
+    /// the adapter itself. Never read from a suite file.
+    case probe(any AdapterProbe)
 }
 
 extension StepKind {
@@ -54,6 +60,8 @@ extension StepKind {
         case .backend: return "backend action"
         case .advanceClock(let duration): return "advanceClock \(duration.inSeconds) s"
         case .answer(let question, _, _): return "answer \(question.rawValue)"
+        case .sendRaw(let method, _, let code): return "send_raw \(method.name) expecting error \(code.rawValue)"
+        case .probe(let probe): return "probe \(probe.name)"
         }
     }
 }

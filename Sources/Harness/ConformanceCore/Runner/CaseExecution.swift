@@ -18,6 +18,8 @@ struct CaseExecution {
     let transcript: Transcript
     /// Wall time spent waiting for the backend, reported apart so slow runs can be attributed.
     let backendTime: Stopwatch
+    /// What a probe step leaves for the result (its summary; whether it ended the session).
+    let notes = CaseNotes()
 
     init(suite: Suite, testCase: TestCase, adapterFactory: any SDKAdapterFactory, backend: any BackendDriver,
          configuration: RunConfiguration, transcript: Transcript) {
@@ -35,6 +37,8 @@ struct CaseExecution {
         var integration: IntegrationInfo?
         /// The adapter's last stderr lines (unredacted; the runner redacts them into the result).
         var stderr: [String] = []
+        /// What a passing probe saw (nil for a case without one).
+        var summary: String?
 
         /// The adapter could not be started or initialised (for the first case this aborts the run).
         var adapterUnusable: CaseError? {
@@ -106,8 +110,11 @@ struct CaseExecution {
                 try await perform(step, context)
                 try checkInbound(log, at: step.location)
             }
-            // A trailing barrier: questions or faults caused by the last step still count.
-            try await barrier(context, location: testCase.location, timeout: configuration.scaledStepTimeout)
+            // A trailing barrier: questions or faults caused by the last step still count (unless a probe ended
+            // the session, after which nothing may be sent).
+            if !notes.sessionEnded {
+                try await barrier(context, location: testCase.location, timeout: configuration.scaledStepTimeout)
+            }
             try checkInbound(log, at: testCase.location)
             // Judged once the case is over: a later step may still expect the wipe or remove its account.
             if let wipe = log.unexpectedWipe() {
@@ -149,7 +156,7 @@ struct CaseExecution {
         if !configuration.keepData { try? FileManager.default.removeItem(atPath: dataDirectory) }
 
         switch stop {
-        case nil: return Outcome(outcome: .passed, integration: integration, stderr: stderr)
+        case nil: return Outcome(outcome: .passed, integration: integration, stderr: stderr, summary: notes.summary)
         case .failure(let failure)?: return Outcome(outcome: .failed(describe(failure)), integration: integration, stderr: stderr)
         case .error(let error)?: return Outcome(outcome: .errored(error, details: details), integration: integration, stderr: stderr)
         case .skip(let reason, let kind)?: return Outcome(outcome: .skipped(reason: reason, kind: kind), integration: integration, stderr: stderr)
@@ -300,6 +307,12 @@ struct CaseExecution {
         case .checkBackend(let expectation):
             try await checkBackend(expectation, context, step: step)
 
+        case .sendRaw(let method, let params, let code):
+            try await sendRaw(method, params, expecting: code, context, step: step, timeout: timeout)
+
+        case .probe(let probe):
+            try await self.probe(probe, context, step: step, timeout: timeout)
+
         case .backend(var action):
             if case .faultSchedule(var schedule) = action, schedule.seed == nil {
                 schedule.seed = configuration.faultSeed(forCase: label)
@@ -416,7 +429,7 @@ struct CaseExecution {
     }
 
     /// The integration does not offer `method`'s feature area: the case is skipped with the reason.
-    private func notOffered(_ method: RunnerMethod, because why: String) -> CaseStop {
+    func notOffered(_ method: RunnerMethod, because why: String) -> CaseStop {
         let area = method.capability.map { " (capability \($0.rawValue))" } ?? ""
         return CaseStop.skip("the integration does not support \(method.rawValue)\(area): \(why)", .integrationCapability)
     }

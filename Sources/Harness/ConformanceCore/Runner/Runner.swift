@@ -177,11 +177,12 @@ public struct Runner: Sendable {
             suite: suite, testCase: testCase, adapterFactory: adapter, backend: backend,
             configuration: configuration, transcript: transcript)
         let outcome = await execution.run(knownIntegration: knownIntegration)
-        let result = CaseResult(
+        var result = CaseResult(
             suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
             location: testCase.location, outcome: outcome.outcome,
             duration: configuration.clock.elapsed(since: caseStart), backendDuration: execution.backendDuration,
             transcript: transcript.lines, stderr: outcome.stderr.map { configuration.redactor.redact($0) })
+        result.summary = outcome.summary.map(configuration.redactor.redact)
         return (result, outcome)
     }
 

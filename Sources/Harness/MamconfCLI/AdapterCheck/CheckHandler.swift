@@ -3,9 +3,13 @@ import ConformanceCore
 import Foundation
 import Synchronization
 
-/// What the integration says during `adapter-check`: events and questions in arrival order, answered from
-/// a fixed script, and a way to wait for one with a deadline (never by sleeping).
+/// Sits between an `adapter-check` integration and its case's own handler (the runner's event log, which answers
+/// the questions the case scripts): passes everything on unchanged, and keeps the events in arrival order with a
+/// way to wait for one with a deadline (never by sleeping), which the probes judge by.
 final class CheckHandler: InboundHandler {
+    /// The event recorded when the channel breaks (the process exited, the session ended): `shutdown` waits for it.
+    static let exitEvent = "adapter.exit"
+
     private struct Waiter {
         var id: Int
         var predicate: @Sendable (ObservedEvent) -> Bool
@@ -17,45 +21,44 @@ final class CheckHandler: InboundHandler {
         var events: [ObservedEvent] = []
         var waiters: [Waiter] = []
         var nextWaiter = 0
-        var exit: AdapterFault?
     }
 
     private let state = Mutex(State())
-    private let answers: [Question: JSONValue]
+    private let inner: any InboundHandler
     private let started = DispatchTime.now().uptimeNanoseconds
 
-    init(answers: [Question: JSONValue]) {
-        self.answers = answers
+    init(forwardingTo inner: any InboundHandler) {
+        self.inner = inner
     }
 
     var events: [ObservedEvent] { state.withLock { $0.events } }
-    var exit: AdapterFault? { state.withLock { $0.exit } }
 
-    func notification(method: String, params: JSONValue) { record(method, params) }
-
-    func question(method: String, params: JSONValue) -> Result<JSONValue, RPCError> {
+    func notification(method: String, params: JSONValue) {
+        inner.notification(method: method, params: params)
         record(method, params)
-        guard let question = Question(rawValue: method), let answer = answers[question] else {
-            return .failure(RPCError(.noScriptedAnswer, "adapter-check scripts no answer to \(method)"))
-        }
-        return .success(answer)
     }
 
-    func diagnostic(_ line: String) {}
+    func question(method: String, params: JSONValue) -> Result<JSONValue, RPCError> {
+        let answer = inner.question(method: method, params: params)
+        record(method, params)
+        return answer
+    }
+
+    func diagnostic(_ line: String) { inner.diagnostic(line) }
 
     func fault(_ fault: AdapterFault) {
-        state.withLock { $0.exit = $0.exit ?? fault }
-        record("adapter.exit", ["fault": .string(fault.description)])
+        inner.fault(fault)
+        record(Self.exitEvent, ["fault": .string(fault.description)])
     }
 
     /// The first event (already seen or still to come) that satisfies `predicate`, or nil at the deadline.
-    func first(within seconds: Double, where predicate: @escaping @Sendable (ObservedEvent) -> Bool) async -> ObservedEvent? {
+    func first(within deadline: Duration, where predicate: @escaping @Sendable (ObservedEvent) -> Bool) async -> ObservedEvent? {
         await withCheckedContinuation { continuation in
             let resolved: ObservedEvent?? = state.withLock { state in
                 if let seen = state.events.first(where: predicate) { return .some(seen) }
                 let id = state.nextWaiter
                 state.nextWaiter += 1
-                let timer = DeadlineTimer(after: .seconds(seconds)) { [self] in expire(id) }
+                let timer = DeadlineTimer(after: deadline) { [self] in expire(id) }
                 state.waiters.append(Waiter(id: id, predicate: predicate, continuation: continuation, timer: timer))
                 return .none
             }

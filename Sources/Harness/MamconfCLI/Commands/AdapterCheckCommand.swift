@@ -4,7 +4,7 @@ import ConformanceCore
 import AdapterProtocol
 import Foundation
 import Logging
-import MockMAMService
+import RunWiring
 import AdapterTransports
 import SuiteLoader
 
@@ -13,7 +13,7 @@ struct AdapterCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "adapter-check",
         abstract: "Check that an adapter speaks the protocol: handshake, error codes, questions, sync, large and non-ASCII messages, the methods a case may send, shutdown.",
-        discussion: "Prints one row per check with the reason; exit 1 when any row fails, 2 when nothing could be judged.")
+        discussion: "Each row is a case of a bundled suite, run through the normal runner. Prints one row per check with the reason; exit 1 when any row fails, 2 when nothing could be judged.")
 
     @OptionGroup var adapter: AdapterOptions
 
@@ -32,48 +32,66 @@ struct AdapterCheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("timeout"), help: "Seconds each request may take.")
     var timeout = 10.0
 
+    @Option(help: "Also write the rows as a JUnit XML report (one testcase per row).")
+    var junit: String?
+
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)
-        let wire = WireLines()
-        let factory = try adapter.factory(tap: wire.tap)
+        let options = adapter
+        let factory: CheckAdapterFactory
+        do {
+            factory = try CheckAdapterFactory { tap throws(AdapterFault) in
+                do { return try options.factory(tap: tap) } catch { throw .launchFailed((error as? MamconfExit)?.message ?? "\(error)") }
+            }
+        } catch .launchFailed(let why) {
+            // The options' own refusal, word for word, as `run` gives it.
+            throw MamconfExit(MamconfExit.notJudged, why)
+        } catch {
+            throw MamconfExit(MamconfExit.notJudged, error.description)
+        }
         let (tenantFixture, policies, errors) = SuiteLoader(fixturesDirectory: fixturesDirectory, catalog: nil)
             .fixtures(tenant: tenant, policies: [policy])
         guard let tenantFixture, errors.isEmpty else {
             for error in errors { StandardStreams.write("\(error)\n", to: STDERR_FILENO) }
             throw MamconfExit(MamconfExit.notJudged, "the fixtures for adapter-check cannot be read (looked in \(fixturesDirectory))")
         }
-        var embedded: MockMAMServer?
-        let url: String
-        if let backend {
-            url = backend
-        } else {
-            var logger = Logger(label: "mamconf.adapter-check.mock")
-            logger.logLevel = .warning
-            let server = MockMAMServer(configuration: MockServiceConfiguration(), logger: logger)
-            do { url = try await server.start().absoluteString } catch {
-                throw MamconfExit(MamconfExit.notJudged, "embedded mock backend could not start: \(error)")
-            }
-            embedded = server
-        }
         let redactor = Redactor()
         redactor.add(tenantFixture.users.map(\.password))
         if let token = adapter.token() { redactor.add([token]) }
+        var logger = Logger(label: "mamconf.adapter-check.mock")
+        logger.logLevel = .warning
         let work = NSTemporaryDirectory() + "mamconf-check-\(getpid())"
-        defer { try? FileManager.default.removeItem(atPath: work) }
-        var check = AdapterCheck(
-            factory: factory, backend: MockGraphBackend(baseURL: url, redactor: redactor),
-            tenant: tenantFixture, policies: policies, wire: wire, workDirectory: work)
-        check.timeout = timeout
-        let rows: [AdapterCheck.Row]
-        do { rows = try await check.run() } catch {
-            await embedded?.stop()
-            throw MamconfExit(MamconfExit.notJudged, redactor.redact("backend unreachable: \(error.description)"))
+        var check = AdapterCheckRun(
+            factory: factory, backend: backend.map { .runningMock(url: $0) } ?? .embeddedMock(logger: logger),
+            tenant: tenantFixture, policies: policies, redactor: redactor, workDirectory: work)
+        check.timeout = .seconds(timeout)
+        check.junit = junit
+        let rows: [AdapterCheck.Row], result: RunResult
+        do { (rows, result) = try await check.run() } catch {
+            throw MamconfExit(MamconfExit.notJudged, "embedded mock backend could not start: \(error.message)")
         }
-        await embedded?.stop()
+        if let problem = Self.notJudged(result) {
+            throw MamconfExit(MamconfExit.notJudged, redactor.redact(problem))
+        }
         print(Self.table(rows, redactor: redactor))
         let failed = rows.filter { !$0.passed }.count
         print("\(rows.count - failed) passed, \(failed) failed")
+        if let failure = result.reportFailures.first {
+            throw MamconfExit(MamconfExit.notJudged, "\(failure.target ?? "the report") was not written: \(failure.message)")
+        }
         if failed > 0 { throw MamconfExit(MamconfExit.failed) }
+    }
+
+    /// Why nothing could be judged: the backend could not be reached, or could not arrange the tenant of the
+    /// first row (the check's rows share one tenant fixture, so none could be).
+    static func notJudged(_ result: RunResult) -> String? {
+        if let reason = result.abortReason, result.allCases.allSatisfy({ if case .errored(.notRun, _) = $0.outcome { true } else { false } }) {
+            return reason
+        }
+        if case .errored(.backend(let fault), _)? = result.allCases.first?.outcome {
+            return "backend unreachable: \(fault.description)"
+        }
+        return nil
     }
 
     static func table(_ rows: [AdapterCheck.Row], redactor: Redactor) -> String {
