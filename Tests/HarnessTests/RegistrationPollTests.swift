@@ -52,15 +52,18 @@ import Testing
         #expect(clock.elapsed == .seconds(60))
     }
 
-    @Test func cancellingTheRunEndsThePollsWaitAtOnce() async throws {
+    @Test func interruptingTheRunEndsThePollsWaitAtOnce() async throws {
         let clock = VirtualHarnessClock()
         let backend = InMemoryBackend(observation: Self.budget)
         backend.register(Self.alice, fromLook: 4)
-        let run = Task { try await Logic.run(Self.lateCase, integration: ScriptedIntegration(), backend: backend, clock: clock) }
+        let control = RunControl()
+        let run = Task { try await Logic.run(Self.lateCase, integration: ScriptedIntegration(), backend: backend, control: control, clock: clock) }
         await clock.waitForSleepers()
-        run.cancel()
+        // A signal interrupts a run by cancelling its task (the report names the signal).
+        control.interrupt(signal: SIGINT)
         let result = try await run.value
         #expect(Logic.outcomes(result) == ["errored"], "\(result.allCases.map(\.outcome))")
+        #expect(result.interrupted)
         #expect(backend.looks == 1, "no further look after the cancellation")
         #expect(clock.elapsed == .zero, "the wait ended without time passing")
         #expect(clock.pendingDeadlines.isEmpty, "the cancelled wait is forgotten")
