@@ -9,16 +9,9 @@ import Locking
 /// counted by the work tracker. After ``terminate()`` nothing more happens: queued items are dropped,
 /// timers are cancelled, and delegates and platform are released and never called again.
 ///
-/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``) are built here from the pieces they need;
+/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``) are built here from the pieces they need;
 /// the others are still extensions of the engine (`Flows/SDKEngine+…`).
 final class SDKEngine: Sendable {
-    /// Which status callback a request ends with.
-    enum RequestKind: String {
-        case enrollment
-        case policy
-        case unenroll
-    }
-
     static let retryInterval: TimeInterval = 24 * 3600
     static let checkInInterval: TimeInterval = 8 * 3600
 
@@ -46,6 +39,12 @@ final class SDKEngine: Sendable {
     /// terminated, the connections are gone for good.
     let connections: SDKAppConnections
     let work: SDKWorkQueue
+    /// How long the SDK waits for the app's completions.
+    let appWait: SDKAppWait
+    /// The enrollment delegate's status callbacks.
+    let status: SDKStatusReporter
+    /// Every token the flows send to the MAM service.
+    let tokens: TokenSource
     /// The selective wipe every unenroll, administrator's wipe and update ends in.
     let wipe: WipeFlow
     let telemetry: TelemetryFlow
@@ -72,6 +71,11 @@ final class SDKEngine: Sendable {
         signIn = SDKSignIn(configuration: configuration, rules: rules.signIn, store: store, log: log)
         let service = MAMServiceClient(configuration: configuration)
         self.service = service
+        let appWait = SDKAppWait(timeout: configuration.delegateTimeout)
+        self.appWait = appWait
+        status = SDKStatusReporter(rules: rules.status, store: store, connections: connections, log: log)
+        tokens = TokenSource(store: store, service: service, signIn: signIn, connections: connections, appWait: appWait,
+                             mamResource: configuration.mamResource, clock: configuration.clock, log: log)
         wipe = WipeFlow(rules: rules.unenroll, store: store, connections: connections, work: work, log: log)
         telemetry = TelemetryFlow(rules: rules.telemetry, configuration: configuration, store: store, service: service,
                                   connections: connections, log: log)
@@ -138,42 +142,14 @@ final class SDKEngine: Sendable {
 
     /// Calls `start` with a completion and blocks until it is called or the delegate timeout passes.
     func awaitApp<Value: Sendable>(_ start: (@escaping @Sendable (Value) -> Void) -> Void) -> Value? {
-        let box = Latch<Value>()
-        start { box.fulfil($0) }
-        return box.wait(until: Date(timeIntervalSinceNow: configuration.delegateTimeout))
+        appWait.callAndWait(start)
     }
 
     // MARK: Status reports
 
-    /// Delivers one status callback (ENR-02) unless the runtime was terminated.
-    func report(_ kind: RequestKind, accountId: String, upn: String? = nil, code: IntuneMAMEnrollmentStatusCode,
-                didSucceed reported: Bool, reason: String? = nil) {
-        let didSucceed = code == .policiesHaveNotChanged ? rules.status.unchangedPolicySucceeds : reported
-        // Every status names the account and, on failure, says why (ENR-02), whichever path built it.
-        let detailed = !(kind == .policy && !didSucceed && !rules.status.failedCheckInHasDetails)
-            && !(code == .licensedNotTargeted && !rules.status.notTargetedHasDetails)
-        let identity = rules.status.namesUPN && detailed ? (upn ?? store.read { $0.upn(of: accountId) }) : ""
-        // A failure always says why (ENR-02: status, error string and error object); a success says something
-        // only when there is more to tell (a wipe received), unless every status describes its code.
-        let described = reason ?? "\(code)"
-        let errorString = didSucceed ? (rules.status.successCarriesErrorString ? described : reason)
-            : rules.status.failureHasErrorString && detailed ? described : nil
-        let error = didSucceed ? nil : IntuneMAMEnrollmentError(code: code.rawValue, reason: reason ?? "\(code)")
-        let status = IntuneMAMEnrollmentStatus(identity: identity, accountId: accountId, didSucceed: didSucceed,
-                                               statusCode: code, errorString: errorString, error: error)
-        let detail = reason.map { ": \($0)" } ?? ""
-        if didSucceed {
-            log.info("\(kind.rawValue) request for \(accountId) finished with \(code.rawValue) (\(code))\(detail)")
-        } else {
-            log.warning("\(kind.rawValue) request for \(accountId) failed with \(code.rawValue) (\(code))\(detail)")
-        }
-        guard let delegate = enrollmentDelegate else { return }
-        switch kind {
-        case .enrollment:
-            delegate.enrollmentRequest(with: status)
-            if !rules.status.enrollmentReportedOnce { delegate.enrollmentRequest(with: status) }
-        case .policy: delegate.policyRequest(with: status)
-        case .unenroll: delegate.unenrollRequest(with: status)
-        }
+    /// Delivers one status callback (ENR-02) unless the runtime was terminated (``SDKStatusReporter``).
+    func report(_ kind: SDKStatusReporter.RequestKind, accountId: String, upn: String? = nil,
+                code: IntuneMAMEnrollmentStatusCode, didSucceed: Bool, reason: String? = nil) {
+        status.report(kind, accountId: accountId, upn: upn, code: code, didSucceed: didSucceed, reason: reason)
     }
 }

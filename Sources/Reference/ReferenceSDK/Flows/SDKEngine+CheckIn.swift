@@ -29,7 +29,7 @@ extension SDKEngine {
         if let presetToken {
             token = presetToken
         } else {
-            switch acquireToken(for: accountId) {
+            switch tokens.acquireToken(for: accountId) {
             case .success(let acquired): token = acquired
             case .failure(let failure):
                 scheduleNextCheckIn()
@@ -40,7 +40,7 @@ extension SDKEngine {
         }
         guard isAlive else { return nil }
         if accountRenamed(accountId, token: token) { return nil }
-        let result = authorized(token) { bearer in
+        let result = tokens.authorized(token) { bearer in
             service.checkIn(accountId: accountId, deviceTag: state.deviceTag, policyVersion: state.policyVersion,
                             token: bearer)
         }

@@ -50,7 +50,7 @@ extension SDKEngine {
             return ComplianceOutcome(status: .compliant, message: "\(trimmed) is compliant.", title: "Compliant")
         }
         let token: AccessToken
-        switch acquireToken(for: trimmed) {
+        switch tokens.acquireToken(for: trimmed) {
         case .success(let acquired): token = acquired
         case .failure(let failure):
             log.warning("compliance remediation for \(trimmed) has no token: \(failure.reason)")

@@ -71,7 +71,7 @@ extension SDKEngine {
             let hint = given ?? (rules.enrollment.loginTakesDeviceUser ? deviceManagedUserUPN : nil)
             if rules.enrollment.loginUsesHeldToken, let hint, let cached = store.read({ state in
                 state.tokenCache.first { AccountIdentity.same($0.upn, hint) }
-            }), let token = cachedToken(for: cached.accountId) {
+            }), let token = tokens.cachedToken(for: cached.accountId) {
                 registerIfNeeded(token.accountId, upn: token.upn)
                 enroll(token.accountId, origin: .login, token: token)
                 return
@@ -107,7 +107,7 @@ extension SDKEngine {
                 report(.enrollment, accountId: "", upn: credentials.upn, code: .authRequired, didSucceed: false,
                        reason: "sign-in failed: \(failure)")
             case .success(let grant):
-                let token = cache(grant)
+                let token = tokens.cache(grant)
                 registerIfNeeded(grant.oid, upn: grant.upn)
                 enroll(grant.oid, origin: .login, token: token)
             }
@@ -164,7 +164,7 @@ extension SDKEngine {
         if let presetToken {
             token = presetToken
         } else {
-            switch acquireToken(for: accountId) {
+            switch tokens.acquireToken(for: accountId) {
             case .success(let acquired): token = acquired
             case .failure(let failure):
                 enrollmentFailed(accountId, failure)
@@ -185,7 +185,7 @@ extension SDKEngine {
             }
         }
         let deviceTag = store.read { $0.deviceTag }
-        let result = authorized(token) { bearer in
+        let result = tokens.authorized(token) { bearer in
             service.enroll(accountId: enrolledId, upn: token.upn, deviceTag: deviceTag, token: bearer)
         }
         guard isAlive else { return false }
@@ -230,14 +230,14 @@ extension SDKEngine {
             return
         }
         let token: AccessToken
-        switch acquireToken(for: enrolled) {
+        switch tokens.acquireToken(for: enrolled) {
         case .success(let acquired): token = acquired
         case .failure(let failure):
             report(.enrollment, accountId: enrolled, code: failure.code, didSucceed: false, reason: failure.reason)
             return
         }
         let deviceTag = store.read { $0.deviceTag }
-        let result = authorized(token) { bearer in
+        let result = tokens.authorized(token) { bearer in
             service.enroll(accountId: token.accountId, upn: token.upn, deviceTag: deviceTag, token: bearer)
         }
         guard isAlive else { return }

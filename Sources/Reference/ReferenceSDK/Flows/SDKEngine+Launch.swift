@@ -70,7 +70,7 @@ extension SDKEngine {
         guard store.read({ $0.enrolledAccountId }) == nil else { return }
         for account in candidates {
             guard isAlive else { return }
-            switch acquireToken(for: account.accountId) {
+            switch tokens.acquireToken(for: account.accountId) {
             case .success(let token):
                 if enroll(account.accountId, origin: .launch(policyRequiredGate: false), token: token) { return }
             case .failure(let failure):
@@ -90,7 +90,7 @@ extension SDKEngine {
         guard store.read({ $0.enrolledAccountId }) == nil else { return }
         let candidate = store.read { $0.pendingAccounts.first }
         if let candidate {
-            switch acquireToken(for: candidate.accountId) {
+            switch tokens.acquireToken(for: candidate.accountId) {
             case .success(let token):
                 enroll(candidate.accountId, origin: .launch(policyRequiredGate: true), token: token)
                 return
@@ -121,7 +121,7 @@ extension SDKEngine {
                    didSucceed: false, reason: "sign-in failed: \(failure)")
             return true
         }
-        let token = cache(grant)
+        let token = tokens.cache(grant)
         let appKnowsAccount = !registerIfNeeded(grant.oid, upn: grant.upn)
         guard enroll(grant.oid, origin: .launch(policyRequiredGate: policyRequiredGate), token: token), !appKnowsAccount,
               isAlive, let delegate = policyDelegate else { return true }

@@ -35,7 +35,7 @@ extension SDKEngine {
         guard let enrolledId else {
             // Not enrolled: nothing to unenroll or wipe; stop retries if nothing else is pending (WIP-02).
             scheduleRetryIfNeeded()
-            dropCachedTokens(for: accountId)
+            tokens.dropCachedTokens(for: accountId)
             return
         }
         let token = tokenForDeregistration(enrolledId)
@@ -72,7 +72,7 @@ extension SDKEngine {
         switch token {
         case .success(let token):
             let deviceTag = store.read { $0.deviceTag }
-            let result = authorized(token) { bearer in
+            let result = tokens.authorized(token) { bearer in
                 service.unenroll(accountId: accountId, deviceTag: deviceTag, token: bearer)
             }
             if case .failure(let serviceFailure) = result {
