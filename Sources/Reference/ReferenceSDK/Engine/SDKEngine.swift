@@ -9,7 +9,7 @@ import Locking
 /// counted by the work tracker. After ``terminate()`` nothing more happens: queued items are dropped,
 /// timers are cancelled, and delegates and platform are released and never called again.
 ///
-/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``) are built here from the pieces they need;
+/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``, ``ManagedConfigFlow``) are built here from the pieces they need;
 /// the others are still extensions of the engine (`Flows/SDKEngine+…`).
 final class SDKEngine: Sendable {
     static let retryInterval: TimeInterval = 24 * 3600
@@ -45,6 +45,8 @@ final class SDKEngine: Sendable {
     let status: SDKStatusReporter
     /// Every token the flows send to the MAM service.
     let tokens: TokenSource
+    /// The operating system's managed app configuration: allowed accounts and the MDM-managed device's user.
+    let managedConfig: ManagedConfigFlow
     /// The selective wipe every unenroll, administrator's wipe and update ends in.
     let wipe: WipeFlow
     let telemetry: TelemetryFlow
@@ -76,6 +78,8 @@ final class SDKEngine: Sendable {
         status = SDKStatusReporter(rules: rules.status, store: store, connections: connections, log: log)
         tokens = TokenSource(store: store, service: service, signIn: signIn, connections: connections, appWait: appWait,
                              mamResource: configuration.mamResource, clock: configuration.clock, log: log)
+        managedConfig = ManagedConfigFlow(rules: rules.allowedAccounts, mdmRules: rules.mdm, configuration: configuration,
+                                          store: store, connections: connections, work: work, log: log)
         wipe = WipeFlow(rules: rules.unenroll, store: store, connections: connections, work: work, log: log)
         telemetry = TelemetryFlow(rules: rules.telemetry, configuration: configuration, store: store, service: service,
                                   connections: connections, log: log)

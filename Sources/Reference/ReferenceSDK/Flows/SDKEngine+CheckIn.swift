@@ -149,7 +149,7 @@ extension SDKEngine {
             log.info("first policy received while launch waited for it; no restart needed")
             return
         }
-        if hooksRunAsPassthrough {
+        if managedConfig.hooksRunAsPassthrough {
             log.info("first policy received on an MDM-managed device whose hooks run as passthrough; no restart needed")
             return
         }

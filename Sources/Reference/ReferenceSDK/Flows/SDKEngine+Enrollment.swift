@@ -68,7 +68,7 @@ extension SDKEngine {
     /// UPN it signs in the device's managed user when the device has one, else asks who signs in (ENR-07).
     func loginAndEnroll(hint given: String?) {
         submit("login and enroll") { [self] in
-            let hint = given ?? (rules.enrollment.loginTakesDeviceUser ? deviceManagedUserUPN : nil)
+            let hint = given ?? (rules.enrollment.loginTakesDeviceUser ? managedConfig.deviceManagedUserUPN : nil)
             if rules.enrollment.loginUsesHeldToken, let hint, let cached = store.read({ state in
                 state.tokenCache.first { AccountIdentity.same($0.upn, hint) }
             }), let token = tokens.cachedToken(for: cached.accountId) {
@@ -172,8 +172,8 @@ extension SDKEngine {
             }
         }
         guard isAlive else { return false }
-        if let refusal = allowedAccountsRefusal(accountId: token.accountId, upn: token.upn)
-            ?? mdmEnrolledUserRefusal(accountId: token.accountId, upn: token.upn) {
+        if let refusal = managedConfig.allowedAccountsRefusal(accountId: token.accountId, upn: token.upn)
+            ?? managedConfig.mdmEnrolledUserRefusal(accountId: token.accountId, upn: token.upn) {
             enrollmentFailed(token.accountId, refusal)
             return false
         }

@@ -27,7 +27,7 @@ extension SDKEngine {
             requestRestart()
             guard isAlive else { return }
         }
-        readManagedAppConfig(.launch)
+        managedConfig.readManagedAppConfig(.launch)
         resumeTimers()
         if settings.autoEnrollOnLaunch && settings.mamPolicyRequired {
             autoEnrollBeforeLaunch()
