@@ -9,7 +9,7 @@ import Locking
 /// counted by the work tracker. After ``terminate()`` nothing more happens: queued items are dropped,
 /// timers are cancelled, and delegates and platform are released and never called again.
 ///
-/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``, ``ManagedConfigFlow``) are built here from the pieces they need;
+/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``, ``ManagedConfigFlow``, ``EnrollmentFlow``) are built here from the pieces they need;
 /// the others are still extensions of the engine (`Flows/SDKEngine+…`).
 final class SDKEngine: Sendable {
     static let retryInterval: TimeInterval = 24 * 3600
@@ -27,7 +27,7 @@ final class SDKEngine: Sendable {
     /// The launch and conditional-launch flows' progress.
     let launch = LaunchProgress()
     /// The retry, check-in and acknowledgement timers.
-    let timers = SDKTimers()
+    let timers: SDKTimers
     /// The sign-in registration and the app's runtime overrides (ENR-15).
     let signIn: SDKSignIn
     /// The accounts (lower-cased) whose compliance remediation has not reported yet (CA-02).
@@ -42,11 +42,13 @@ final class SDKEngine: Sendable {
     /// How long the SDK waits for the app's completions.
     let appWait: SDKAppWait
     /// The enrollment delegate's status callbacks.
-    let status: SDKStatusReporter
+    let reporter: SDKStatusReporter
     /// Every token the flows send to the MAM service.
     let tokens: TokenSource
     /// The operating system's managed app configuration: allowed accounts and the MDM-managed device's user.
     let managedConfig: ManagedConfigFlow
+    /// Registration, enrollment and the 24-hour enrollment retry.
+    let enrollment: EnrollmentFlow
     /// The selective wipe every unenroll, administrator's wipe and update ends in.
     let wipe: WipeFlow
     let telemetry: TelemetryFlow
@@ -67,6 +69,8 @@ final class SDKEngine: Sendable {
         self.connections = connections
         let work = SDKWorkQueue(tracker: configuration.workTracker, connections: connections, log: log)
         self.work = work
+        let timers = SDKTimers(clock: configuration.clock, work: work, connections: connections)
+        self.timers = timers
         let store = SDKStateStore(fileURL: configuration.stateFileURL, keychainURL: configuration.keychainFileURL, log: log,
                                   restoresPreviousInstall: !rules.reinstall.ignoresPreviousInstall)
         self.store = store
@@ -75,19 +79,28 @@ final class SDKEngine: Sendable {
         self.service = service
         let appWait = SDKAppWait(timeout: configuration.delegateTimeout)
         self.appWait = appWait
-        status = SDKStatusReporter(rules: rules.status, store: store, connections: connections, log: log)
+        let reporter = SDKStatusReporter(rules: rules.status, store: store, connections: connections, log: log)
+        self.reporter = reporter
         tokens = TokenSource(store: store, service: service, signIn: signIn, connections: connections, appWait: appWait,
                              mamResource: configuration.mamResource, clock: configuration.clock, log: log)
         managedConfig = ManagedConfigFlow(rules: rules.allowedAccounts, mdmRules: rules.mdm, configuration: configuration,
                                           store: store, connections: connections, work: work, log: log)
         wipe = WipeFlow(rules: rules.unenroll, store: store, connections: connections, work: work, log: log)
-        telemetry = TelemetryFlow(rules: rules.telemetry, configuration: configuration, store: store, service: service,
-                                  connections: connections, log: log)
+        let telemetry = TelemetryFlow(rules: rules.telemetry, configuration: configuration, store: store,
+                                      service: service, connections: connections, log: log)
+        self.telemetry = telemetry
+        let enrollmentFollowUp = SDKFlowLink<any EnrollmentFollowUp>()
+        enrollment = EnrollmentFlow(
+            rules: rules.enrollment, retryRules: rules.retries, statusRules: rules.status, store: store, service: service,
+            tokens: tokens, reporter: reporter, managedConfig: managedConfig, telemetry: telemetry, connections: connections,
+            work: work, timers: timers, signIn: signIn, appWait: appWait, clock: configuration.clock, log: log,
+            deregisteredInProcess: deregisteredInProcess, followUp: enrollmentFollowUp)
         for token in store.read({ $0.tokenCache }) {
             log.registerSecret(token.accessToken)
             log.registerSecret(token.refreshToken)
         }
         registerValuesToScrub()
+        enrollmentFollowUp.bind { [weak self] in self }
     }
 
     // MARK: Lifecycle
@@ -138,8 +151,7 @@ final class SDKEngine: Sendable {
 
     /// Arms the timer in `slot` (replacing any previous one); `work` runs on the work queue when due.
     func arm(_ slot: SDKTimers.Slot, at date: Date, _ work: @escaping @Sendable () -> Void) {
-        guard isAlive else { return }
-        timers.arm(slot, with: clock.schedule(at: date) { [weak self] in self?.submit(slot.workName, work) })
+        timers.arm(slot, at: date, work)
     }
 
     // MARK: Waiting for the app
@@ -154,6 +166,6 @@ final class SDKEngine: Sendable {
     /// Delivers one status callback (ENR-02) unless the runtime was terminated (``SDKStatusReporter``).
     func report(_ kind: SDKStatusReporter.RequestKind, accountId: String, upn: String? = nil,
                 code: IntuneMAMEnrollmentStatusCode, didSucceed: Bool, reason: String? = nil) {
-        status.report(kind, accountId: accountId, upn: upn, code: code, didSucceed: didSucceed, reason: reason)
+        reporter.report(kind, accountId: accountId, upn: upn, code: code, didSucceed: didSucceed, reason: reason)
     }
 }

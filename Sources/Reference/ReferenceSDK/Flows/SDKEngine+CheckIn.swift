@@ -2,7 +2,7 @@ import Foundation
 
 /// Policy check-in (ENR-05), the administrator's wipe (WIP-09) and the first-policy restart (RST-01, RST-02,
 /// RST-03, RST-05).
-extension SDKEngine {
+extension SDKEngine: EnrollmentFollowUp {
     enum CheckInReason: Sendable {
         case afterEnrollment(EnrollmentOrigin)
         case periodic
@@ -73,6 +73,10 @@ extension SDKEngine {
             }
         }
         return nil
+    }
+
+    func checkIn(afterEnrollment origin: EnrollmentOrigin, token: AccessToken) {
+        checkIn(reason: .afterEnrollment(origin), token: token)
     }
 
     /// Reports a failed check-in ``checkIn(reason:token:holdingFailure:)`` held back.

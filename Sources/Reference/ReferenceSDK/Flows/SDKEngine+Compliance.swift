@@ -59,8 +59,8 @@ extension SDKEngine {
                 message: "Sign-in is needed to bring \(trimmed) under your organization's protection policy.",
                 title: "Sign-in required")
         }
-        registerIfNeeded(token.accountId, upn: token.upn)
-        let enrolledNow = enroll(token.accountId, origin: .registration, token: token)
+        enrollment.registerIfNeeded(token.accountId, upn: token.upn)
+        let enrolledNow = enrollment.enroll(token.accountId, origin: .registration, token: token)
         if enrolledNow, let enrolled = store.read({ $0.enrolledAccountId }), sameIdentity(enrolled, token.accountId) {
             return ComplianceOutcome(status: .compliant, message: "\(trimmed) is compliant.", title: "Compliant")
         }

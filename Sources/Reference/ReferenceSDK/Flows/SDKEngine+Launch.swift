@@ -72,13 +72,13 @@ extension SDKEngine {
             guard isAlive else { return }
             switch tokens.acquireToken(for: account.accountId) {
             case .success(let token):
-                if enroll(account.accountId, origin: .launch(policyRequiredGate: false), token: token) { return }
+                if enrollment.enroll(account.accountId, origin: .launch(policyRequiredGate: false), token: token) { return }
             case .failure(let failure):
                 if !rules.enrollment.autoEnrollAloneStaysSilent,
                    signInAndEnrollAtLaunch(candidate: account, policyRequiredGate: false) {
                     return
                 }
-                enrollmentFailed(account.accountId, failure)
+                enrollment.enrollmentFailed(account.accountId, failure)
             }
         }
     }
@@ -92,7 +92,7 @@ extension SDKEngine {
         if let candidate {
             switch tokens.acquireToken(for: candidate.accountId) {
             case .success(let token):
-                enroll(candidate.accountId, origin: .launch(policyRequiredGate: true), token: token)
+                enrollment.enroll(candidate.accountId, origin: .launch(policyRequiredGate: true), token: token)
                 return
             case .failure(let failure):
                 log.info("no token for \(candidate.accountId) at launch (\(failure.reason)); asking the user to sign in")
@@ -122,8 +122,8 @@ extension SDKEngine {
             return true
         }
         let token = tokens.cache(grant)
-        let appKnowsAccount = !registerIfNeeded(grant.oid, upn: grant.upn)
-        guard enroll(grant.oid, origin: .launch(policyRequiredGate: policyRequiredGate), token: token), !appKnowsAccount,
+        let appKnowsAccount = !enrollment.registerIfNeeded(grant.oid, upn: grant.upn)
+        guard enrollment.enroll(grant.oid, origin: .launch(policyRequiredGate: policyRequiredGate), token: token), !appKnowsAccount,
               isAlive, let delegate = policyDelegate else { return true }
         let accountId = token.accountId
         let result: IntuneMAMAddIdentityResult? = awaitApp { done in

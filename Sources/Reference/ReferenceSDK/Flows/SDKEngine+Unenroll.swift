@@ -34,7 +34,7 @@ extension SDKEngine {
         log.info("deregistered \(accountId)")
         guard let enrolledId else {
             // Not enrolled: nothing to unenroll or wipe; stop retries if nothing else is pending (WIP-02).
-            scheduleRetryIfNeeded()
+            enrollment.scheduleRetryIfNeeded()
             tokens.dropCachedTokens(for: accountId)
             return
         }
@@ -113,7 +113,7 @@ extension SDKEngine {
         }
         guard isAlive else { return }
         if !reportsFirst && !acknowledgementPending { reportUnenroll(accountId, upn: upn, failure: failure) }
-        scheduleRetryIfNeeded()
+        enrollment.scheduleRetryIfNeeded()
     }
 
     /// The one `unenrollRequest` of an unenroll (WIP-07).
