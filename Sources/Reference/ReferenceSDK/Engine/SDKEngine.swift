@@ -9,16 +9,9 @@ import Locking
 /// counted by the work tracker. After ``terminate()`` nothing more happens: queued items are dropped,
 /// timers are cancelled, and delegates and platform are released and never called again.
 ///
-/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``) are built here from the pieces they need;
+/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``, ``ManagedConfigFlow``, ``EnrollmentFlow``) are built here from the pieces they need;
 /// the others are still extensions of the engine (`Flows/SDKEngine+…`).
 final class SDKEngine: Sendable {
-    /// Which status callback a request ends with.
-    enum RequestKind: String {
-        case enrollment
-        case policy
-        case unenroll
-    }
-
     static let retryInterval: TimeInterval = 24 * 3600
     static let checkInInterval: TimeInterval = 8 * 3600
 
@@ -34,7 +27,7 @@ final class SDKEngine: Sendable {
     /// The launch and conditional-launch flows' progress.
     let launch = LaunchProgress()
     /// The retry, check-in and acknowledgement timers.
-    let timers = SDKTimers()
+    let timers: SDKTimers
     /// The sign-in registration and the app's runtime overrides (ENR-15).
     let signIn: SDKSignIn
     /// The accounts (lower-cased) whose compliance remediation has not reported yet (CA-02).
@@ -46,6 +39,16 @@ final class SDKEngine: Sendable {
     /// terminated, the connections are gone for good.
     let connections: SDKAppConnections
     let work: SDKWorkQueue
+    /// How long the SDK waits for the app's completions.
+    let appWait: SDKAppWait
+    /// The enrollment delegate's status callbacks.
+    let reporter: SDKStatusReporter
+    /// Every token the flows send to the MAM service.
+    let tokens: TokenSource
+    /// The operating system's managed app configuration: allowed accounts and the MDM-managed device's user.
+    let managedConfig: ManagedConfigFlow
+    /// Registration, enrollment and the 24-hour enrollment retry.
+    let enrollment: EnrollmentFlow
     /// The selective wipe every unenroll, administrator's wipe and update ends in.
     let wipe: WipeFlow
     let telemetry: TelemetryFlow
@@ -66,20 +69,38 @@ final class SDKEngine: Sendable {
         self.connections = connections
         let work = SDKWorkQueue(tracker: configuration.workTracker, connections: connections, log: log)
         self.work = work
+        let timers = SDKTimers(clock: configuration.clock, work: work, connections: connections)
+        self.timers = timers
         let store = SDKStateStore(fileURL: configuration.stateFileURL, keychainURL: configuration.keychainFileURL, log: log,
                                   restoresPreviousInstall: !rules.reinstall.ignoresPreviousInstall)
         self.store = store
         signIn = SDKSignIn(configuration: configuration, rules: rules.signIn, store: store, log: log)
         let service = MAMServiceClient(configuration: configuration)
         self.service = service
+        let appWait = SDKAppWait(timeout: configuration.delegateTimeout)
+        self.appWait = appWait
+        let reporter = SDKStatusReporter(rules: rules.status, store: store, connections: connections, log: log)
+        self.reporter = reporter
+        tokens = TokenSource(store: store, service: service, signIn: signIn, connections: connections, appWait: appWait,
+                             mamResource: configuration.mamResource, clock: configuration.clock, log: log)
+        managedConfig = ManagedConfigFlow(rules: rules.allowedAccounts, mdmRules: rules.mdm, configuration: configuration,
+                                          store: store, connections: connections, work: work, log: log)
         wipe = WipeFlow(rules: rules.unenroll, store: store, connections: connections, work: work, log: log)
-        telemetry = TelemetryFlow(rules: rules.telemetry, configuration: configuration, store: store, service: service,
-                                  connections: connections, log: log)
+        let telemetry = TelemetryFlow(rules: rules.telemetry, configuration: configuration, store: store,
+                                      service: service, connections: connections, log: log)
+        self.telemetry = telemetry
+        let enrollmentFollowUp = SDKFlowLink<any EnrollmentFollowUp>()
+        enrollment = EnrollmentFlow(
+            rules: rules.enrollment, retryRules: rules.retries, statusRules: rules.status, store: store, service: service,
+            tokens: tokens, reporter: reporter, managedConfig: managedConfig, telemetry: telemetry, connections: connections,
+            work: work, timers: timers, signIn: signIn, appWait: appWait, clock: configuration.clock, log: log,
+            deregisteredInProcess: deregisteredInProcess, followUp: enrollmentFollowUp)
         for token in store.read({ $0.tokenCache }) {
             log.registerSecret(token.accessToken)
             log.registerSecret(token.refreshToken)
         }
         registerValuesToScrub()
+        enrollmentFollowUp.bind { [weak self] in self }
     }
 
     // MARK: Lifecycle
@@ -130,50 +151,21 @@ final class SDKEngine: Sendable {
 
     /// Arms the timer in `slot` (replacing any previous one); `work` runs on the work queue when due.
     func arm(_ slot: SDKTimers.Slot, at date: Date, _ work: @escaping @Sendable () -> Void) {
-        guard isAlive else { return }
-        timers.arm(slot, with: clock.schedule(at: date) { [weak self] in self?.submit(slot.workName, work) })
+        timers.arm(slot, at: date, work)
     }
 
     // MARK: Waiting for the app
 
     /// Calls `start` with a completion and blocks until it is called or the delegate timeout passes.
     func awaitApp<Value: Sendable>(_ start: (@escaping @Sendable (Value) -> Void) -> Void) -> Value? {
-        let box = Latch<Value>()
-        start { box.fulfil($0) }
-        return box.wait(until: Date(timeIntervalSinceNow: configuration.delegateTimeout))
+        appWait.callAndWait(start)
     }
 
     // MARK: Status reports
 
-    /// Delivers one status callback (ENR-02) unless the runtime was terminated.
-    func report(_ kind: RequestKind, accountId: String, upn: String? = nil, code: IntuneMAMEnrollmentStatusCode,
-                didSucceed reported: Bool, reason: String? = nil) {
-        let didSucceed = code == .policiesHaveNotChanged ? rules.status.unchangedPolicySucceeds : reported
-        // Every status names the account and, on failure, says why (ENR-02), whichever path built it.
-        let detailed = !(kind == .policy && !didSucceed && !rules.status.failedCheckInHasDetails)
-            && !(code == .licensedNotTargeted && !rules.status.notTargetedHasDetails)
-        let identity = rules.status.namesUPN && detailed ? (upn ?? store.read { $0.upn(of: accountId) }) : ""
-        // A failure always says why (ENR-02: status, error string and error object); a success says something
-        // only when there is more to tell (a wipe received), unless every status describes its code.
-        let described = reason ?? "\(code)"
-        let errorString = didSucceed ? (rules.status.successCarriesErrorString ? described : reason)
-            : rules.status.failureHasErrorString && detailed ? described : nil
-        let error = didSucceed ? nil : IntuneMAMEnrollmentError(code: code.rawValue, reason: reason ?? "\(code)")
-        let status = IntuneMAMEnrollmentStatus(identity: identity, accountId: accountId, didSucceed: didSucceed,
-                                               statusCode: code, errorString: errorString, error: error)
-        let detail = reason.map { ": \($0)" } ?? ""
-        if didSucceed {
-            log.info("\(kind.rawValue) request for \(accountId) finished with \(code.rawValue) (\(code))\(detail)")
-        } else {
-            log.warning("\(kind.rawValue) request for \(accountId) failed with \(code.rawValue) (\(code))\(detail)")
-        }
-        guard let delegate = enrollmentDelegate else { return }
-        switch kind {
-        case .enrollment:
-            delegate.enrollmentRequest(with: status)
-            if !rules.status.enrollmentReportedOnce { delegate.enrollmentRequest(with: status) }
-        case .policy: delegate.policyRequest(with: status)
-        case .unenroll: delegate.unenrollRequest(with: status)
-        }
+    /// Delivers one status callback (ENR-02) unless the runtime was terminated (``SDKStatusReporter``).
+    func report(_ kind: SDKStatusReporter.RequestKind, accountId: String, upn: String? = nil,
+                code: IntuneMAMEnrollmentStatusCode, didSucceed: Bool, reason: String? = nil) {
+        reporter.report(kind, accountId: accountId, upn: upn, code: code, didSucceed: didSucceed, reason: reason)
     }
 }

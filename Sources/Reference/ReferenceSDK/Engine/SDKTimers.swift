@@ -29,9 +29,25 @@ final class SDKTimers: Sendable {
     }
 
     private let state = Locked(State())
+    private let clock: any MAMClock
+    private let work: SDKWorkQueue
+    private let connections: SDKAppConnections
+
+    init(clock: any MAMClock, work: SDKWorkQueue, connections: SDKAppConnections) {
+        self.clock = clock
+        self.work = work
+        self.connections = connections
+    }
+
+    /// Arms the timer in `slot` (replacing any previous one); `job` runs on the work queue when due. A terminated
+    /// runtime arms nothing.
+    func arm(_ slot: Slot, at date: Date, _ job: @escaping @Sendable () -> Void) {
+        guard connections.isAlive else { return }
+        arm(slot, with: clock.schedule(at: date) { [work] in work.submit(slot.workName, job) })
+    }
 
     /// Puts `timer` in `slot`, cancelling the one it replaces; cancels `timer` instead when closed.
-    func arm(_ slot: Slot, with timer: MAMTimer) {
+    private func arm(_ slot: Slot, with timer: MAMTimer) {
         let (replaced, accepted) = state.withLock { state in
             guard !state.closed else { return (nil as MAMTimer?, false) }
             return (state.armed.updateValue(timer, forKey: slot), true)

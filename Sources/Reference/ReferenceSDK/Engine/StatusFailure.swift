@@ -9,7 +9,7 @@ struct StatusFailure: Error, Equatable {
     }
 
     /// Maps a service failure to the code each request kind reports, by the SDK's reading of the status table.
-    init(_ failure: MAMServiceClient.Failure, request: SDKEngine.RequestKind, codes: SDKRules.Status) {
+    init(_ failure: MAMServiceClient.Failure, request: SDKStatusReporter.RequestKind, codes: SDKRules.Status) {
         let endpointFailure: IntuneMAMEnrollmentStatusCode =
             request == .policy ? .policyEndPointNetworkFailure : .enrollmentEndPointNetworkFailure
         let serviceError = codes.serviceErrorCode == .internalError ? .internalError : endpointFailure

@@ -19,12 +19,12 @@ extension SDKEngine {
     /// that failed once usually answers the next request, and without a token the service is never told (RES-05).
     /// The attempts are bounded, each a full round trip, so this never spins.
     func tokenForDeregistration(_ accountId: String) -> Result<AccessToken, StatusFailure> {
-        var token = acquireToken(for: accountId)
+        var token = tokens.acquireToken(for: accountId)
         var attempts = 1
         while case .failure(let failure) = token, attempts < Self.deregistrationTokenAttempts, isAlive {
             guard rules.unenroll.waitsForToken else { break }
             log.warning("no token to deregister \(accountId) (attempt \(attempts)): \(failure.reason); asking again")
-            token = acquireToken(for: accountId)
+            token = tokens.acquireToken(for: accountId)
             attempts += 1
         }
         return token

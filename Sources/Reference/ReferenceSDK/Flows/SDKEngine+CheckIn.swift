@@ -2,7 +2,7 @@ import Foundation
 
 /// Policy check-in (ENR-05), the administrator's wipe (WIP-09) and the first-policy restart (RST-01, RST-02,
 /// RST-03, RST-05).
-extension SDKEngine {
+extension SDKEngine: EnrollmentFollowUp {
     enum CheckInReason: Sendable {
         case afterEnrollment(EnrollmentOrigin)
         case periodic
@@ -29,7 +29,7 @@ extension SDKEngine {
         if let presetToken {
             token = presetToken
         } else {
-            switch acquireToken(for: accountId) {
+            switch tokens.acquireToken(for: accountId) {
             case .success(let acquired): token = acquired
             case .failure(let failure):
                 scheduleNextCheckIn()
@@ -40,7 +40,7 @@ extension SDKEngine {
         }
         guard isAlive else { return nil }
         if accountRenamed(accountId, token: token) { return nil }
-        let result = authorized(token) { bearer in
+        let result = tokens.authorized(token) { bearer in
             service.checkIn(accountId: accountId, deviceTag: state.deviceTag, policyVersion: state.policyVersion,
                             token: bearer)
         }
@@ -73,6 +73,10 @@ extension SDKEngine {
             }
         }
         return nil
+    }
+
+    func checkIn(afterEnrollment origin: EnrollmentOrigin, token: AccessToken) {
+        checkIn(reason: .afterEnrollment(origin), token: token)
     }
 
     /// Reports a failed check-in ``checkIn(reason:token:holdingFailure:)`` held back.
@@ -149,7 +153,7 @@ extension SDKEngine {
             log.info("first policy received while launch waited for it; no restart needed")
             return
         }
-        if hooksRunAsPassthrough {
+        if managedConfig.hooksRunAsPassthrough {
             log.info("first policy received on an MDM-managed device whose hooks run as passthrough; no restart needed")
             return
         }

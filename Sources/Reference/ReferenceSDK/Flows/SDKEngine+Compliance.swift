@@ -50,7 +50,7 @@ extension SDKEngine {
             return ComplianceOutcome(status: .compliant, message: "\(trimmed) is compliant.", title: "Compliant")
         }
         let token: AccessToken
-        switch acquireToken(for: trimmed) {
+        switch tokens.acquireToken(for: trimmed) {
         case .success(let acquired): token = acquired
         case .failure(let failure):
             log.warning("compliance remediation for \(trimmed) has no token: \(failure.reason)")
@@ -59,8 +59,8 @@ extension SDKEngine {
                 message: "Sign-in is needed to bring \(trimmed) under your organization's protection policy.",
                 title: "Sign-in required")
         }
-        registerIfNeeded(token.accountId, upn: token.upn)
-        let enrolledNow = enroll(token.accountId, origin: .registration, token: token)
+        enrollment.registerIfNeeded(token.accountId, upn: token.upn)
+        let enrolledNow = enrollment.enroll(token.accountId, origin: .registration, token: token)
         if enrolledNow, let enrolled = store.read({ $0.enrolledAccountId }), sameIdentity(enrolled, token.accountId) {
             return ComplianceOutcome(status: .compliant, message: "\(trimmed) is compliant.", title: "Compliant")
         }

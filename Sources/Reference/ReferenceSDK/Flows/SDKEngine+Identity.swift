@@ -5,11 +5,7 @@
 extension SDKEngine {
     /// True when both name the same account: case-insensitive where the rule holds.
     func sameIdentity(_ lhs: String?, _ rhs: String?) -> Bool {
-        guard rules.enrollment.accountIdsIgnoreCase else {
-            guard let lhs, let rhs else { return false }
-            return lhs == rhs
-        }
-        return AccountIdentity.same(lhs, rhs)
+        enrollment.sameIdentity(lhs, rhs)
     }
 
     /// True when `accountId` is the enrolled (managed) account.

@@ -27,7 +27,7 @@ extension SDKEngine {
             requestRestart()
             guard isAlive else { return }
         }
-        readManagedAppConfig(.launch)
+        managedConfig.readManagedAppConfig(.launch)
         resumeTimers()
         if settings.autoEnrollOnLaunch && settings.mamPolicyRequired {
             autoEnrollBeforeLaunch()
@@ -70,15 +70,15 @@ extension SDKEngine {
         guard store.read({ $0.enrolledAccountId }) == nil else { return }
         for account in candidates {
             guard isAlive else { return }
-            switch acquireToken(for: account.accountId) {
+            switch tokens.acquireToken(for: account.accountId) {
             case .success(let token):
-                if enroll(account.accountId, origin: .launch(policyRequiredGate: false), token: token) { return }
+                if enrollment.enroll(account.accountId, origin: .launch(policyRequiredGate: false), token: token) { return }
             case .failure(let failure):
                 if !rules.enrollment.autoEnrollAloneStaysSilent,
                    signInAndEnrollAtLaunch(candidate: account, policyRequiredGate: false) {
                     return
                 }
-                enrollmentFailed(account.accountId, failure)
+                enrollment.enrollmentFailed(account.accountId, failure)
             }
         }
     }
@@ -90,9 +90,9 @@ extension SDKEngine {
         guard store.read({ $0.enrolledAccountId }) == nil else { return }
         let candidate = store.read { $0.pendingAccounts.first }
         if let candidate {
-            switch acquireToken(for: candidate.accountId) {
+            switch tokens.acquireToken(for: candidate.accountId) {
             case .success(let token):
-                enroll(candidate.accountId, origin: .launch(policyRequiredGate: true), token: token)
+                enrollment.enroll(candidate.accountId, origin: .launch(policyRequiredGate: true), token: token)
                 return
             case .failure(let failure):
                 log.info("no token for \(candidate.accountId) at launch (\(failure.reason)); asking the user to sign in")
@@ -121,9 +121,9 @@ extension SDKEngine {
                    didSucceed: false, reason: "sign-in failed: \(failure)")
             return true
         }
-        let token = cache(grant)
-        let appKnowsAccount = !registerIfNeeded(grant.oid, upn: grant.upn)
-        guard enroll(grant.oid, origin: .launch(policyRequiredGate: policyRequiredGate), token: token), !appKnowsAccount,
+        let token = tokens.cache(grant)
+        let appKnowsAccount = !enrollment.registerIfNeeded(grant.oid, upn: grant.upn)
+        guard enrollment.enroll(grant.oid, origin: .launch(policyRequiredGate: policyRequiredGate), token: token), !appKnowsAccount,
               isAlive, let delegate = policyDelegate else { return true }
         let accountId = token.accountId
         let result: IntuneMAMAddIdentityResult? = awaitApp { done in

@@ -23,12 +23,12 @@ extension SDKEngine {
         // Another account's enrollment arms its own check-in; the stale one gives way.
         guard let account, enrolled == nil, isAlive else { return }
         log.info("check-in for deregistered account \(account.accountId)")
-        switch acquireToken(for: account.accountId) {
+        switch tokens.acquireToken(for: account.accountId) {
         case .failure(let failure):
             report(.policy, accountId: account.accountId, upn: account.upn, code: failure.code, didSucceed: false,
                    reason: failure.reason)
         case .success(let token):
-            let result = authorized(token) { bearer in
+            let result = tokens.authorized(token) { bearer in
                 service.checkIn(accountId: account.accountId, deviceTag: deviceTag, policyVersion: nil, token: bearer)
             }
             switch result {

@@ -34,8 +34,8 @@ extension SDKEngine {
         log.info("deregistered \(accountId)")
         guard let enrolledId else {
             // Not enrolled: nothing to unenroll or wipe; stop retries if nothing else is pending (WIP-02).
-            scheduleRetryIfNeeded()
-            dropCachedTokens(for: accountId)
+            enrollment.scheduleRetryIfNeeded()
+            tokens.dropCachedTokens(for: accountId)
             return
         }
         let token = tokenForDeregistration(enrolledId)
@@ -72,7 +72,7 @@ extension SDKEngine {
         switch token {
         case .success(let token):
             let deviceTag = store.read { $0.deviceTag }
-            let result = authorized(token) { bearer in
+            let result = tokens.authorized(token) { bearer in
                 service.unenroll(accountId: accountId, deviceTag: deviceTag, token: bearer)
             }
             if case .failure(let serviceFailure) = result {
@@ -113,7 +113,7 @@ extension SDKEngine {
         }
         guard isAlive else { return }
         if !reportsFirst && !acknowledgementPending { reportUnenroll(accountId, upn: upn, failure: failure) }
-        scheduleRetryIfNeeded()
+        enrollment.scheduleRetryIfNeeded()
     }
 
     /// The one `unenrollRequest` of an unenroll (WIP-07).

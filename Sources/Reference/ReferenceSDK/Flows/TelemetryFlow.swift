@@ -28,7 +28,7 @@ struct TelemetryFlow: Sendable {
     /// Uploads one event for `accountId` with its bearer token (work queue; blocks for the HTTP call); where
     /// telemetry goes in batches, holds it instead unless `periodic` (a periodic check-in's), which uploads every
     /// held event with it.
-    func send(_ event: Event, accountId: String, token: SDKEngine.AccessToken, periodic: Bool = false) {
+    func send(_ event: Event, accountId: String, token: AccessToken, periodic: Bool = false) {
         guard connections.isAlive, rules.sentByDefault else { return }
         let settings = configuration.settings
         if settings.telemetryDisabled && rules.honoursDisabled { return }

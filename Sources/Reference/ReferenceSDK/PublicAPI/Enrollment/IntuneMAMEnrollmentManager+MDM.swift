@@ -5,6 +5,6 @@ extension IntuneMAMEnrollmentManager {
     /// configuration does not name it (`IntuneMAMEnrollmentManager.h 21.7.1:170-176`). The completion is always
     /// called, once: an app waits for it (iOS#442).
     public func mdmEnrolledAccountId(completion completionHandler: @escaping @Sendable (String?) -> Void) {
-        engine.mdmEnrolledAccountId(completion: completionHandler)
+        engine.managedConfig.mdmEnrolledAccountId(completion: completionHandler)
     }
 }

@@ -24,13 +24,13 @@ public final class IntuneMAMEnrollmentManager: Sendable {
     /// arrives through `enrollmentRequest(with:)`. Already registered → ignored with a warning. Failures
     /// are retried every 24 h for every registered, not enrolled account (ENR-03).
     public func registerAndEnrollAccountId(_ accountId: String) {
-        engine.registerAndEnroll(accountId)
+        engine.enrollment.registerAndEnroll(accountId)
     }
 
     /// Signs the user in through the SDK's prompt (unless the SDK holds a token for `identity`), then
     /// registers and enrolls the account; cancel → 219. Read ``enrolledAccountId()`` afterwards (ENR-07).
     public func loginAndEnrollAccount(_ identity: String?) {
-        engine.loginAndEnroll(hint: identity)
+        engine.enrollment.loginAndEnroll(hint: identity)
     }
 
     /// Removes the account from the registered list and stops its retries; if it enrolled the app,

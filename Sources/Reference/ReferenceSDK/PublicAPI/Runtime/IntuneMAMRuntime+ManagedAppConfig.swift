@@ -4,6 +4,6 @@ extension IntuneMAMRuntime {
     /// this). The SDK re-reads it on its queue and posts `allowedAccountsDidChange` if the restriction
     /// changed; returns at once.
     public func managedAppConfigurationDidChange() {
-        engine.submit("managed app configuration") { [engine] in engine.readManagedAppConfig(.change) }
+        engine.submit("managed app configuration") { [engine] in engine.managedConfig.readManagedAppConfig(.change) }
     }
 }

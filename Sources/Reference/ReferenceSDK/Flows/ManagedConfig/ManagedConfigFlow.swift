@@ -2,8 +2,21 @@ import Foundation
 
 /// Allowed accounts (ALW-01…03): the SDK reads the operating system's managed app configuration at launch and
 /// whenever the OS says it changed, exposes the restriction it sets, posts a notification exactly when the
-/// restriction changes, and refuses to enroll an account outside it.
-extension SDKEngine {
+/// restriction changes, and refuses to enroll an account outside it. The MDM-managed device's user comes from the
+/// same configuration (`ManagedConfigFlow+MDM.swift`).
+///
+/// It is given what reading the device channel touches: the allowed-accounts and MDM rules, the runtime's
+/// configuration (where the channel is, its timeouts), the state (the held configuration), the app connections (the
+/// notification) and the work queue (the MDM user's completion is answered there).
+struct ManagedConfigFlow: Sendable {
+    let rules: SDKRules.AllowedAccounts
+    let mdmRules: SDKRules.MDM
+    let configuration: IntuneMAMRuntimeConfiguration
+    let store: SDKStateStore
+    let connections: SDKAppConnections
+    let work: SDKWorkQueue
+    let log: SDKLog
+
     /// The managed configuration keys of the allowed-accounts feature (Intune's documented names).
     enum ManagedConfigKey {
         static let allowedAccountsOnly = "IntuneMAMAllowedAccountsOnly"
@@ -26,7 +39,7 @@ extension SDKEngine {
     /// named by `IntuneMAMUPN` / `IntuneMAMOID`; any other value, or none, means no restriction.
     func allowedAccounts(in config: HeldDeviceConfig?) -> AllowedAccounts? {
         guard let values = config?.values, let flag = values[ManagedConfigKey.allowedAccountsOnly] else { return nil }
-        let enabled = rules.allowedAccounts.enabledValueIgnoresCase
+        let enabled = rules.enabledValueIgnoresCase
             ? flag.caseInsensitiveCompare("Enabled") == .orderedSame
             : flag == "Enabled"
         guard enabled else { return nil }
@@ -49,9 +62,9 @@ extension SDKEngine {
     /// the restriction changed value (ALW-02). A failed read keeps the last configuration: the OS would still
     /// have it.
     func readManagedAppConfig(_ trigger: ManagedConfigTrigger) {
-        guard isAlive, let url = configuration.deviceConfigURL else { return }
+        guard connections.isAlive, let url = configuration.deviceConfigURL else { return }
         let read = ManagedAppConfigReader(url: url, timeouts: configuration.httpTimeoutSeconds).read()
-        guard isAlive else { return }
+        guard connections.isAlive else { return }
         let config: HeldDeviceConfig
         switch read {
         case .success(let current): config = current
@@ -70,10 +83,11 @@ extension SDKEngine {
             log.info(after.map { "allowed accounts restricted to \($0.accountIds.count) account ID(s), \($0.upns.count) UPN(s)" }
                      ?? "allowed accounts no longer restricted")
         }
-        let notify = !rules.allowedAccounts.notifiedOnlyWhenChanged || (changed && rules.allowedAccounts.changeNotified)
+        let notify = !rules.notifiedOnlyWhenChanged || (changed && rules.changeNotified)
         guard notify else { return }
-        let posted = rules.allowedAccounts.notificationCarriesNewList ? after : before
-        connections.post(IntuneMAMNotification(name: .allowedAccountsDidChange, accountIds: posted?.accountIds, upns: posted?.upns))
+        let posted = rules.notificationCarriesNewList ? after : before
+        connections.post(IntuneMAMNotification(name: .allowedAccountsDidChange, accountIds: posted?.accountIds,
+                                               upns: posted?.upns))
     }
 
     /// Why the account may not enroll under the restriction (ALW-03), or nil when it may. The app should

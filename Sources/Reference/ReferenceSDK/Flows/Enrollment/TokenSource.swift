@@ -1,31 +1,35 @@
 import Foundation
 
-/// Token acquisition: the SDK's own cache first (accounts it signed in itself), then the app's
-/// `getAccessToken`.
-extension SDKEngine {
-    /// A bearer token for one account, with the identity the token belongs to.
-    struct AccessToken: Sendable {
-        var value: String
-        var upn: String
-        /// The account ID in the casing the token issuer uses (the SDK reports this one; ENR-12).
-        var accountId: String
-        /// True when the SDK obtained it itself and can refresh it.
-        var fromSDKCache: Bool
-    }
+/// Token acquisition for every call to the MAM service: the SDK's own cache first (accounts it signed in itself,
+/// refreshed when expired), then the app's `getAccessToken`.
+///
+/// It is given what a token comes from and nothing more: the state (the SDK's token cache), the service client
+/// and the sign-in registration (refresh grants), the app connections (the enrollment delegate), how long to wait
+/// for the app, the MAM resource and the clock.
+struct TokenSource: Sendable {
+    let store: SDKStateStore
+    let service: MAMServiceClient
+    let signIn: SDKSignIn
+    let connections: SDKAppConnections
+    let appWait: SDKAppWait
+    /// The resource `getAccessToken` is asked for (the MAM service's audience).
+    let mamResource: String
+    let clock: any MAMClock
+    let log: SDKLog
 
     /// Blocks (on the work queue) until a token is available or it is clear there is none.
     func acquireToken(for accountId: String) -> Result<AccessToken, StatusFailure> {
         if let cached = cachedToken(for: accountId) { return .success(cached) }
-        guard let delegate = enrollmentDelegate else {
+        guard let delegate = connections.enrollmentDelegate else {
             return .failure(StatusFailure(.authRequired, "no enrollment delegate to supply a token"))
         }
-        let resource = configuration.mamResource
-        let answer: IntuneMAMEnrollmentToken? = awaitApp { done in
+        let resource = mamResource
+        let answer: IntuneMAMEnrollmentToken? = appWait.callAndWait { done in
             delegate.getAccessToken(forAccountId: accountId, resource: resource, completion: done)
         }
         guard let answer else {
             return .failure(StatusFailure(.timeout, "getAccessToken did not complete within "
-                                          + "\(Int(configuration.delegateTimeout)) s"))
+                                          + "\(Int(appWait.timeout)) s"))
         }
         guard let token = answer.accessToken, !token.isEmpty else {
             return .failure(StatusFailure(.authRequired, answer.error ?? "the app has no token for the account"))

@@ -3,7 +3,7 @@ import Foundation
 /// MDM-managed devices (MDM-01, MDM-02): when the managed app configuration names the device's user, the SDK's
 /// hooks run as passthrough, so the first policy needs no restart (iOS#561), and the identity is forced: another
 /// account is refused with 210 (`IntuneMAMEnrollmentStatus.h 15.4.0:29`; memdocs PR#757, IntuneDocs#1394).
-extension SDKEngine {
+extension ManagedConfigFlow {
     /// The device's user as the held managed app configuration names it; nil when it names none (the device is not
     /// MDM-managed, or the administrator did not target the keys to the app).
     var mdmManagedUser: MDMManagedUser? {
@@ -19,13 +19,13 @@ extension SDKEngine {
     /// Whether a first policy applies in place: the hooks run as passthrough on a device whose managed app
     /// configuration names its user (MDM-01).
     var hooksRunAsPassthrough: Bool {
-        rules.mdm.passthroughNeedsNoRestart && mdmManagedUser != nil
+        mdmRules.passthroughNeedsNoRestart && mdmManagedUser != nil
     }
 
     /// Why the account may not enroll on this device (MDM-02), or nil when it may: the device is MDM-enrolled
     /// under a different account.
     func mdmEnrolledUserRefusal(accountId: String, upn: String) -> StatusFailure? {
-        guard rules.mdm.refusesOtherThanDeviceUser, let user = mdmManagedUser,
+        guard mdmRules.refusesOtherThanDeviceUser, let user = mdmManagedUser,
               !user.names(accountId: accountId, upn: upn) else { return nil }
         return StatusFailure(.mdmEnrolledDifferentUser, "the device is MDM-enrolled under a different account")
     }
@@ -33,13 +33,13 @@ extension SDKEngine {
     /// `mdmEnrolledAccountIdWithCompletion:` (MDM-03): answered from the work queue, after anything the app set off
     /// before it (a managed configuration change is read there too); a runtime that terminates first answers nil.
     func mdmEnrolledAccountId(completion: @escaping @Sendable (String?) -> Void) {
-        submit("mdmEnrolledAccountIdWithCompletion", dropped: { completion(nil) }) { [self] in
-            guard rules.mdm.enrolledAccountCallsBack else {
+        work.submit("mdmEnrolledAccountIdWithCompletion", dropped: { completion(nil) }) { [self] in
+            guard mdmRules.enrolledAccountCallsBack else {
                 log.info("mdmEnrolledAccountIdWithCompletion: no answer")
                 return
             }
             let user = mdmManagedUser
-            completion(rules.mdm.enrolledAccountNamedByObjectId ? user?.accountId : user?.upn)
+            completion(mdmRules.enrolledAccountNamedByObjectId ? user?.accountId : user?.upn)
         }
     }
 }
