@@ -32,7 +32,7 @@ import Testing
         func fault(_ fault: AdapterFault) {}
     }
 
-    static func serve(_ handler: any AdapterHandler, token: String? = nil, helloDeadline: Double = 5, waitingLimit: Int = 8) throws -> (AdapterServer, UInt16) {
+    static func serve(_ handler: any AdapterHandler, token: String? = nil, helloDeadline: Duration = .seconds(5), waitingLimit: Int = 8) throws -> (AdapterServer, UInt16) {
         let server = try AdapterServer(
             listening: ListenConfiguration(port: 0, token: token, helloDeadline: helloDeadline, waitingLimit: waitingLimit), diagnostics: { _ in })
         let port = try #require(server.boundPort)
@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func aConnectionThatSaysNothingIsClosedAtTheHelloDeadline() throws {
-        let (server, port) = try Self.serve(RecordingHost(), helloDeadline: 0.3)
+        let (server, port) = try Self.serve(RecordingHost(), helloDeadline: .milliseconds(300))
         defer { server.stop() }
         let fd = try SocketConnector.connect(to: AdapterAddress(host: "127.0.0.1", port: port), deadline: Date().addingTimeInterval(5))
         defer { close(fd) }

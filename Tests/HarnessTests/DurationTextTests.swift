@@ -1,3 +1,4 @@
+import AdapterProtocol
 import ConformanceCore
 import Foundation
 import Testing

@@ -107,7 +107,7 @@ struct RunAssemblyTests {
     @Test func reportersComeJUnitFirstThenTheConsoleNamingItThenAnnotationsThenExtras() async throws {
         let assembly = try await RunAssembly.open(.driver(InMemoryBackend()))
         let reports = ReportChoice(
-            junit: try .init(path: "/tmp/report.xml"), console: .init(output: { _ in }, progress: { _ in }),
+            junit: .init(path: "/tmp/report.xml"), console: .init(output: { _ in }, progress: { _ in }),
             githubAnnotations: true, extra: [RecordingReporter()])
         let built = assembly.assemble(RunSetup(adapter: try .command(["adapter"]), reports: reports, configuration: Self.configuration()))
         let reporters = built.runner.reporters

@@ -30,7 +30,7 @@ struct JournalLimitTests {
 
     @Test("a tenant keeps at most an eighth more than its limit in memory, however many requests it gets")
     func memoryStaysBounded() async throws {
-        let state = MockState(clockStart: MockServiceConfiguration.defaultClockStart, tokenLifetime: 3600, journalLimit: 64)
+        let state = MockState(clockStart: MockServiceConfiguration.defaultClockStart, tokenLifetime: .seconds(3600), journalLimit: 64)
         let tenant = await state.createTenant(try TenantSpec.parse(["bundleId": "com.example.app"]))
         for _ in 0..<1000 {
             _ = await state.withTenant(tenant.id) { $0.record(method: "GET", path: "/x", route: "graph.listGroups", status: 401, accountId: nil, detail: nil) }

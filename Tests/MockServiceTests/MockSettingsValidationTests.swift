@@ -13,16 +13,16 @@ import Testing
     @Test("a setting out of its range stops the start and names the setting",
           arguments: [
               ("port", MockServiceConfiguration(port: 70_000)), ("port", MockServiceConfiguration(port: -1)),
-              ("idleTimeout", MockServiceConfiguration(idleTimeout: .nan)),
-              ("idleTimeout", MockServiceConfiguration(idleTimeout: .infinity)),
-              ("idleTimeout", MockServiceConfiguration(idleTimeout: 1e308)), ("idleTimeout", MockServiceConfiguration(idleTimeout: 0)),
-              ("headerTimeout", MockServiceConfiguration(headerTimeout: -1)),
+              ("idleTimeout", MockServiceConfiguration(idleTimeout: .zero)),
+              ("idleTimeout", MockServiceConfiguration(idleTimeout: .seconds(86_401))),
+              ("idleTimeout", MockServiceConfiguration(idleTimeout: .seconds(Int64.max))),
+              ("headerTimeout", MockServiceConfiguration(headerTimeout: .seconds(-1))),
               ("maximumConnections", MockServiceConfiguration(maximumConnections: 0)),
-              ("tokenLifetime", MockServiceConfiguration(tokenLifetime: Double(Int.max))),
-              ("tokenLifetime", MockServiceConfiguration(tokenLifetime: .nan)),
+              ("tokenLifetime", MockServiceConfiguration(tokenLifetime: .seconds(Int64.max))),
+              ("tokenLifetime", MockServiceConfiguration(tokenLifetime: .milliseconds(999))),
               ("graphPageSize", MockServiceConfiguration(graphPageSize: -1)), ("graphPageSize", MockServiceConfiguration(graphPageSize: 0)),
               ("journalLimit", MockServiceConfiguration(journalLimit: 0)),
-              ("stateSaveInterval", MockServiceConfiguration(stateSaveInterval: .nan)),
+              ("stateSaveInterval", MockServiceConfiguration(stateSaveInterval: .zero)),
           ])
     func settingOutOfRange(_ name: String, _ configuration: MockServiceConfiguration) async throws {
         let server = MockMAMServer(configuration: configuration, logger: .quiet)
@@ -33,6 +33,14 @@ import Testing
             return problem.hasPrefix(name)
         }
         #expect(await server.baseURL == nil, "nothing was bound")
+    }
+
+    @Test("a timeout given in seconds becomes a Duration only inside a millisecond to a day; nan, inf and 1e308 are refused, never trapped on",
+          arguments: [(Double.nan, nil), (.infinity, nil), (-.infinity, nil), (1e308, nil), (0, nil), (-1, nil), (0.0009, nil),
+                      (86_400.5, nil), (0.001, Duration.milliseconds(1)), (30, .seconds(30)), (2.5, .milliseconds(2500)),
+                      (86_400, .seconds(86_400))] as [(Double, Duration?)])
+    func timeoutFromSeconds(_ seconds: Double, _ expected: Duration?) {
+        #expect(MockServiceConfiguration.timeout(seconds: seconds) == expected)
     }
 
     /// A state file written by a mock holding one tenant with a policy, an armed fault, a fault schedule and journal

@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func idleConnectionsAreClosedAndTheMockStillAnswers() async throws {
-        let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: 1))
+        let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: .seconds(1)))
         defer { Task { await server.stop() } }
         let idle = try (0..<50).map { _ in try RawConnection(port: url.port!, timeout: 30) }
         let health = try await HTTPClient(label: "attack").send(.json("GET", url.absoluteString + "/_mock/health"))
@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func slowClientsDoNotStopTheOthers() async throws {
-        let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: 2))
+        let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: .seconds(2)))
         defer { Task { await server.stop() } }
         let slow = try (0..<100).map { _ in try RawConnection(port: url.port!) }
         for connection in slow { connection.send(Array("GET /_mock/hea".utf8)) }
@@ -120,7 +120,7 @@ import Testing
     @Test func clientsHoldingEveryConnectionWithAnUnfinishedHeaderAreCutOff() async throws {
         // Every connection slot taken by a client that never finishes its header, idle timeout far away:
         // only the header deadline frees the slots, and the health check, waiting in the backlog, is answered.
-        let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: 60, headerTimeout: 1, maximumConnections: 10))
+        let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: .seconds(60), headerTimeout: .seconds(1), maximumConnections: 10))
         defer { Task { await server.stop() } }
         let holders = try (0..<10).map { _ in try RawConnection(port: url.port!, timeout: 30) }
         for holder in holders { holder.send(Array("GET /_mock/health HTTP/1.1\r\nHost: x\r\n".utf8)) }
@@ -142,7 +142,7 @@ import Testing
     ])
     func slowClientsHoldingEverySlotDoNotStopTheHealthCheck(_ kind: String, _ start: String) async throws {
         let limit = 16
-        let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: 60, headerTimeout: 60, maximumConnections: limit))
+        let (server, url) = try await Self.start(MockServiceConfiguration(idleTimeout: .seconds(60), headerTimeout: .seconds(60), maximumConnections: limit))
         defer { Task { await server.stop() } }
         var slow = try (0..<(3 * limit)).map { _ in try RawConnection(port: url.port!, timeout: 30) }
         for connection in slow where !start.isEmpty { connection.send(Array(start.utf8)) }

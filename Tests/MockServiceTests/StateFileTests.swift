@@ -21,7 +21,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = "\(directory)/state.json"
         // An interval longer than the test: only the stop can write.
-        let configuration = MockServiceConfiguration(stateFile: path, stateSaveInterval: 3600)
+        let configuration = MockServiceConfiguration(stateFile: path, stateSaveInterval: .seconds(3600))
         try await MockBackendFixture.with(configuration: configuration) { backend in
             let tenant = try await TenantFixture.create(backend)
             for _ in 0..<50 { _ = try await backend.json("GET", tenant.graph + "/groups") }
@@ -42,7 +42,7 @@ import Testing
             writes.withLock { $0 += 1 }
             written.signal()
         })
-        let state = MockState(clockStart: MockServiceConfiguration.defaultClockStart, tokenLifetime: 3600, stateFile: file)
+        let state = MockState(clockStart: MockServiceConfiguration.defaultClockStart, tokenLifetime: .seconds(3600), stateFile: file)
         let tenant = await state.createTenant(try TenantSpec.parse(["bundleId": "com.example.app"]))
         for _ in 0..<20 {
             _ = await state.withTenant(tenant.id) { $0.record(method: "GET", path: "/x", route: "graph.listGroups", status: 401, accountId: nil, detail: nil) }
@@ -60,7 +60,7 @@ import Testing
         let path = "\(directory)/state.json"
         let writes = Mutex(0)
         let file = StateFile(path: path, interval: .milliseconds(200), onWritten: { writes.withLock { $0 += 1 } })
-        let state = MockState(clockStart: MockServiceConfiguration.defaultClockStart, tokenLifetime: 3600, stateFile: file)
+        let state = MockState(clockStart: MockServiceConfiguration.defaultClockStart, tokenLifetime: .seconds(3600), stateFile: file)
         _ = await state.createTenant(try TenantSpec.parse(["bundleId": "com.example.app"]))  // schedules a write
         await state.saveNow()
         #expect(writes.withLock { $0 } == 1, "the stop's write")

@@ -82,7 +82,7 @@ struct AdapterKitServerTests {
         try await onDedicatedThread { () throws in
             let peer = AdapterKitTestPeer(handler: ClosureHandler { method, _, server throws(RPCError) in
                 do {
-                    let answer = try server.ask(method: Question.pinEntry.rawValue, params: ["accountId": "a1"], timeout: 5)
+                    let answer = try server.ask(method: Question.pinEntry.rawValue, params: ["accountId": "a1"], timeout: .seconds(5))
                     return ["pin": answer["pin"] ?? .null]
                 } catch {
                     throw RPCError(code: RPCError.actionFailed, message: "\(error)")
@@ -116,7 +116,7 @@ struct AdapterKitServerTests {
         try await onDedicatedThread { () throws in
             let peer = AdapterKitTestPeer(handler: ClosureHandler { _, _, server throws(RPCError) in
                 do {
-                    _ = try server.ask(method: Question.signIn.rawValue, timeout: 0.2)
+                    _ = try server.ask(method: Question.signIn.rawValue, timeout: .milliseconds(200))
                     return "answered"
                 } catch {
                     return .string("\(error)")
@@ -179,7 +179,7 @@ struct AdapterKitServerTests {
             let asked = DispatchSemaphore(value: 0)
             let peer = AdapterKitTestPeer(handler: ClosureHandler { _, _, server throws(RPCError) in
                 do {
-                    _ = try server.ask(method: Question.restartApplication.rawValue, timeout: 30)
+                    _ = try server.ask(method: Question.restartApplication.rawValue, timeout: .seconds(30))
                     outcome.set("answered")
                 } catch {
                     outcome.set("\(error)")

@@ -31,9 +31,18 @@ public struct ReportChoice: Sendable {
         public let directory: String?
         public let lastResort: LastResortReport?
 
+        /// A report no second signal writes for the run (a run that installs no last-resort report): always
+        /// consistent, so it cannot fail.
+        public init(path: String, dialect: JUnitDialect = .standard, directory: String? = nil) {
+            self.path = path
+            self.dialect = dialect
+            self.directory = directory
+            self.lastResort = nil
+        }
+
         /// Refuses a last-resort report of another path: a second signal would leave this run's verdict elsewhere.
         public init(path: String, dialect: JUnitDialect = .standard, directory: String? = nil,
-                    lastResort: LastResortReport? = nil) throws(RunWiringError) {
+                    lastResort: LastResortReport?) throws(RunWiringError) {
             if let lastResort, lastResort.path != path {
                 throw .guardOfAnotherReport(guarded: lastResort.path, report: path)
             }

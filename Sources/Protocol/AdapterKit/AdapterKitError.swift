@@ -3,7 +3,7 @@ import AdapterProtocol
 /// Why `AdapterServer.ask` produced no answer.
 public enum AdapterKitError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The runner did not answer within the timeout.
-    case timedOut(method: String, seconds: Double)
+    case timedOut(method: String, after: Duration)
     /// The runner's input ended (or the server shut down) before the answer came.
     case inputClosed(method: String)
     /// The runner answered with an error, e.g. `-32001` when the case script has no answer for the question.
@@ -17,7 +17,7 @@ public enum AdapterKitError: Error, Sendable, Hashable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case .timedOut(let method, let seconds): return "no answer to \(method) within \(seconds) s"
+        case .timedOut(let method, let wait): return "no answer to \(method) within \(wait.limitText) s"
         case .inputClosed(let method): return "input closed before \(method) was answered"
         case .answeredWithError(let method, let error): return "\(method) was answered with \(error)"
         case .badAnswer(let method, let problem): return "the answer to \(method) does not fit: \(problem)"

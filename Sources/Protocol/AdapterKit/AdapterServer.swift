@@ -177,7 +177,7 @@ public final class AdapterServer: Sendable {
                 diagnostics("closed a connection that had not said hello, to make room for a new one (at most \(configuration.waitingLimit) wait)")
             }
             startReader(name: "AdapterKit.connection") { [self] in
-                var reader = LineReader(fd: client, limit: lineLimit, deadline: Date().addingTimeInterval(configuration.helloDeadline))
+                var reader = LineReader(fd: client, limit: lineLimit, deadline: Date().addingTimeInterval(configuration.helloDeadline.inSeconds))
                 if admit(connection, reader: &reader, configuration: configuration) {
                     reader.deadline = nil
                     serve(connection, reader: &reader, handler: handler)
@@ -185,7 +185,7 @@ public final class AdapterServer: Sendable {
                 } else {
                     state.withLock { _ = $0.arrivals.remove(writer) }
                     if reader.expired {
-                        diagnostics("closed a connection that did not say hello within \(configuration.helloDeadline) s")
+                        diagnostics("closed a connection that did not say hello within \(configuration.helloDeadline.limitText) s")
                     }
                 }
                 writer.release()
@@ -231,7 +231,7 @@ public final class AdapterServer: Sendable {
                     .unauthorized, hello.token == nil ? "this test host needs a token" : "wrong token")))
                 return false
             }
-            switch claimSession(connection.writer, deadline: Date().addingTimeInterval(configuration.busyGrace)) {
+            switch claimSession(connection.writer, deadline: Date().addingTimeInterval(configuration.busyGrace.inSeconds)) {
             case .claimed:
                 respond(on: connection, .response(id: id, result: [:]))
                 let (delivered, dropped) = outbox.attach(connection.writer)
@@ -461,15 +461,15 @@ public final class AdapterServer: Sendable {
     ///
     /// - Returns: the answer's `result`.
     /// - Throws: `AdapterKitError` on timeout, an error answer, or the input ending first.
-    public func ask(method: String, params: JSONValue = .object([:]), timeout: Double = 120) throws(AdapterKitError) -> JSONValue {
+    public func ask(method: String, params: JSONValue = .object([:]), timeout: Duration = .seconds(120)) throws(AdapterKitError) -> JSONValue {
         let me = Self.currentThreadID()
         let onReader = state.withLock { $0.readerThreads.contains(me) }
         if onReader { throw .calledFromReaderThread(method: method) }
         guard let (id, slot) = pending.open() else { throw .inputClosed(method: method) }
         send(.request(id: .number(id), method: method, params: params))
-        let waitSeconds = max(0, timeout)
-        if slot.semaphore.wait(timeout: .now() + waitSeconds) == .timedOut {
-            if pending.abandon(id) { throw .timedOut(method: method, seconds: waitSeconds) }
+        let wait = max(.zero, timeout)
+        if slot.semaphore.wait(timeout: .now() + wait.inSeconds) == .timedOut {
+            if pending.abandon(id) { throw .timedOut(method: method, after: wait) }
             // The outcome arrived between the timeout and the abandon: its signal is on the way.
             slot.semaphore.wait()
         }
@@ -485,7 +485,7 @@ public final class AdapterServer: Sendable {
     /// - Throws: `AdapterKitError` as `ask(method:params:timeout:)`, and `.badAnswer` when the answer does not
     ///   fit the question's answer type.
     public func ask<Params: Encodable, Answer: Decodable>(
-        _ question: Question, _ params: Params, answer: Answer.Type, timeout: Double = 120
+        _ question: Question, _ params: Params, answer: Answer.Type, timeout: Duration = .seconds(120)
     ) throws(AdapterKitError) -> Answer {
         let result = try ask(method: question.rawValue, params: JSONValue(encoding: params), timeout: timeout)
         do { return try result.decode(as: answer) } catch {

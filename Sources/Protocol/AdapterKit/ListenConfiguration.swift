@@ -15,10 +15,10 @@ public struct ListenConfiguration: Sendable, Equatable {
     public var token: String?
     /// How long a runner whose `hello` was accepted waits for the session to end (when it reconnects for its next
     /// case just before the previous session has ended) before it is refused as busy.
-    public var busyGrace: Double
-    /// Seconds a new connection has, from when it is accepted, to say a valid `hello`; then it is closed. A
+    public var busyGrace: Duration
+    /// How long a new connection has, from when it is accepted, to say a valid `hello`; then it is closed. A
     /// runner says it at once; a connection that does not is not a runner.
-    public var helloDeadline: Double
+    public var helloDeadline: Duration
     /// Most connections that have not said `hello` (or wait for the session) at once; at the bound, the one
     /// waiting longest is closed to make room, so idle connections never keep a runner out.
     public var waitingLimit: Int
@@ -26,8 +26,8 @@ public struct ListenConfiguration: Sendable, Equatable {
     /// The environment variable a test host reads the token from.
     public static let tokenVariable = HelloParams.tokenVariable
 
-    public init(host: String = "127.0.0.1", port: UInt16, token: String? = nil, busyGrace: Double = 2,
-                helloDeadline: Double = 5, waitingLimit: Int = 8) {
+    public init(host: String = "127.0.0.1", port: UInt16, token: String? = nil, busyGrace: Duration = .seconds(2),
+                helloDeadline: Duration = .seconds(5), waitingLimit: Int = 8) {
         self.host = host
         self.port = port
         self.token = token

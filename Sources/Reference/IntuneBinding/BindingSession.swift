@@ -16,7 +16,7 @@ public final class BindingSession: Sendable {
     /// The events of this case.
     public let events: BindingEvents
     /// How long a question to the runner may take before it counts as unanswered.
-    public let questionTimeout: Double
+    public let questionTimeout: Duration
     let channel: any RunnerChannel
 
     /// The delegates set on the running app's SDK. Kept here because the real SDK holds its enrollment
@@ -30,7 +30,7 @@ public final class BindingSession: Sendable {
 
     private let installation = Locked<Installation?>(nil)
 
-    public init(channel: any RunnerChannel, questionTimeout: Double = 120) {
+    public init(channel: any RunnerChannel, questionTimeout: Duration = .seconds(120)) {
         self.channel = channel
         self.events = BindingEvents(channel: channel)
         self.questionTimeout = questionTimeout

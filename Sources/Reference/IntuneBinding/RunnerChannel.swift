@@ -10,7 +10,7 @@ public protocol RunnerChannel: AnyObject, Sendable {
     func notify<Params: Encodable>(_ event: EventMethod, _ params: Params)
     /// Asks a question and blocks the calling thread until the runner answers.
     func ask<Params: Encodable, Answer: Decodable>(
-        _ question: Question, _ params: Params, answer: Answer.Type, timeout: Double
+        _ question: Question, _ params: Params, answer: Answer.Type, timeout: Duration
     ) throws(AdapterKitError) -> Answer
 }
 

@@ -274,7 +274,7 @@ final class ReferenceDevice: Sendable {
                 restartGate.restartFinished()
                 appWork.leave()
             }
-            if !sdkWork.waitUntilIdle(deadline: .now() + session.questionTimeout) {
+            if !sdkWork.waitUntilIdle(deadline: .now() + session.questionTimeout.inSeconds) {
                 events.log(.warning, "the SDK did not become idle before the app restarted itself")
             }
             restart(reason: .app, replacing: app)
@@ -290,7 +290,7 @@ final class ReferenceDevice: Sendable {
         let sdkWork = self.sdkWork
         let thread = Thread { [self] in
             defer { appWork.leave() }
-            if !sdkWork.waitUntilIdle(deadline: .now() + session.questionTimeout) {
+            if !sdkWork.waitUntilIdle(deadline: .now() + session.questionTimeout.inSeconds) {
                 events.log(.warning, "the SDK did not become idle before the app's \(name)")
             }
             work()

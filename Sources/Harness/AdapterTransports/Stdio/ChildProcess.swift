@@ -1,3 +1,4 @@
+import AdapterProtocol
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import AdapterProtocol
+
 /// The backend could not be used. An infrastructure problem: it makes a case an `<error>` and, at the start of a
 /// run, the whole run exit 2. Kept typed until a reporter renders it, so a report can show a Graph error's code
 /// and request id apart from its prose.

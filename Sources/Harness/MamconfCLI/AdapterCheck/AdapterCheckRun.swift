@@ -26,10 +26,7 @@ struct AdapterCheckRun {
     /// whatever broke the one before). The result says what could not be judged (the backend unreachable, a
     /// report not written); a backend that cannot even be started is the thrown fault.
     func run() async throws(BackendFault) -> (rows: [AdapterCheck.Row], result: RunResult) {
-        let reports: ReportChoice
-        do { reports = ReportChoice(junit: try junit.map { path throws(RunWiringError) in try .init(path: path) }) } catch {
-            preconditionFailure("a JUnit report with no last-resort guard is always consistent: \(error)")
-        }
+        let reports = ReportChoice(junit: junit.map { ReportChoice.JUnitChoice(path: $0) })
         let setup = RunSetup(
             adapter: .factory(factory), reports: reports,
             configuration: RunConfiguration(

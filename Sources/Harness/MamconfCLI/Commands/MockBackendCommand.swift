@@ -37,9 +37,9 @@ struct MockBackendCommand: AsyncParsableCommand {
         guard ports.contains(port) else {
             throw ValidationError("--port must be in \(ports.lowerBound)...\(ports.upperBound) (0 = any free port), not \(port)")
         }
-        let seconds = MockServiceConfiguration.timeoutSeconds
-        guard seconds.contains(idleTimeout) else {
-            throw ValidationError("--idle-timeout must be a number of seconds in \(seconds.lowerBound)...\(seconds.upperBound), not \(idleTimeout)")
+        guard MockServiceConfiguration.timeout(seconds: idleTimeout) != nil else {
+            let allowed = MockServiceConfiguration.timeouts
+            throw ValidationError("--idle-timeout must be a number of seconds in \(allowed.lowerBound.inSeconds)...\(allowed.upperBound.inSeconds), not \(idleTimeout)")
         }
     }
 
@@ -52,7 +52,8 @@ struct MockBackendCommand: AsyncParsableCommand {
             token = text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let configuration = MockServiceConfiguration(
-            host: host, port: port, adminToken: token?.isEmpty == false ? token : nil, idleTimeout: idleTimeout,
+            host: host, port: port, adminToken: token?.isEmpty == false ? token : nil,
+            idleTimeout: MockServiceConfiguration.timeout(seconds: idleTimeout) ?? .seconds(30),
             journalFile: journalFile, stateFile: stateFile)
         let server = MockMAMServer(configuration: configuration, logger: Logger(label: "mamconf.mock-backend"))
         do {

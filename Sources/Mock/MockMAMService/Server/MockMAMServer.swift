@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOCore
 import ServiceLifecycle
 import UnixSignals
 
@@ -57,8 +58,7 @@ public actor MockMAMServer {
         let logger = logger ?? Logger(label: configuration.loggerLabel)
         self.logger = logger
         // An interval out of range is refused at start (``MockServiceConfiguration/problem``); until then any will do.
-        let seconds = MockServiceConfiguration.timeoutSeconds.contains(configuration.stateSaveInterval) ? configuration.stateSaveInterval : 1
-        let interval = Duration.milliseconds(Int64(seconds * 1000))
+        let interval = MockServiceConfiguration.timeouts.contains(configuration.stateSaveInterval) ? configuration.stateSaveInterval : .seconds(1)
         stateFile = configuration.stateFile.map { StateFile(path: $0, interval: interval, logger: logger) }
         self.state = MockState(
             clockStart: configuration.clockStart, tokenLifetime: configuration.tokenLifetime,
@@ -206,10 +206,10 @@ public actor MockMAMServer {
             server: .http1(configuration: .init(
                 additionalChannelHandlers: [
                     ConnectionCountingHandler(statistics: statistics), CloseAfterResponseHandler(),
-                    RequestHeadTimeoutHandler(timeout: .milliseconds(Int64(configuration.headerTimeout * 1000))),
+                    RequestHeadTimeoutHandler(timeout: TimeAmount(configuration.headerTimeout)),
                     ConnectionSlotHandler(slots: slots),
                 ],
-                idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
+                idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: nil,
                 // Slots are given up by slow connections (ConnectionSlots); this only bounds closes still under way.

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Foundation
 
 /// How a ``MockMAMServer`` binds and how its tenants start.
@@ -11,25 +12,25 @@ public struct MockServiceConfiguration: Sendable {
     public var host: String
     /// Required as `Authorization: Bearer <token>` on every `/_mock` request when set.
     public var adminToken: String?
-    /// Seconds a connection may stay idle before the mock closes it.
-    public var idleTimeout: Double
-    /// Seconds a request head may take to arrive completely (a client trickling its header is cut off).
-    public var headerTimeout: Double
+    /// How long a connection may stay idle before the mock closes it.
+    public var idleTimeout: Duration
+    /// How long a request head may take to arrive completely (a client trickling its header is cut off).
+    public var headerTimeout: Duration
     /// Connections served at once; more wait in the listen backlog.
     public var maximumConnections: Int
     /// Port to bind; `0` asks the kernel for a free ephemeral port, reported by ``MockMAMServer/start()``.
     public var port: Int
     /// The time every new tenant's clock starts at. Tenant clocks move only through `POST /_mock/tenants/{t}/clock`.
     public var clockStart: Date
-    /// Lifetime of issued access tokens, in seconds of tenant time.
-    public var tokenLifetime: TimeInterval
+    /// Lifetime of issued access tokens, in tenant time.
+    public var tokenLifetime: Duration
     /// Items per page of a Graph list without `$top` (Graph's own default for these collections is 100 or more).
     public var graphPageSize: Int
     /// A file the tenants are saved to on every change and loaded from at start (standalone mocks), if any.
     public var stateFile: String?
-    /// Seconds a change waits before the state file is written, so the changes of that time share one write; the
+    /// How long a change waits before the state file is written, so the changes of that time share one write; the
     /// mock also writes when it stops.
-    public var stateSaveInterval: Double
+    public var stateSaveInterval: Duration
     /// A file every journal entry of every tenant is appended to as one JSON line, if any.
     public var journalFile: String?
     /// Entries each tenant's journal keeps; past it the oldest are dropped, and the journal says how many.
@@ -45,17 +46,17 @@ public struct MockServiceConfiguration: Sendable {
         host: String = "127.0.0.1",
         port: Int = 0,
         clockStart: Date = MockServiceConfiguration.defaultClockStart,
-        tokenLifetime: TimeInterval = 3600,
+        tokenLifetime: Duration = .seconds(3600),
         loggerLabel: String = "mamconf.mock-backend",
         adminToken: String? = nil,
-        idleTimeout: Double = 30,
-        headerTimeout: Double = 30,
+        idleTimeout: Duration = .seconds(30),
+        headerTimeout: Duration = .seconds(30),
         maximumConnections: Int = 256,
         journalFile: String? = nil,
         graphPageSize: Int = 100,
         stateFile: String? = nil,
         journalLimit: Int = 10_000,
-        stateSaveInterval: Double = 1
+        stateSaveInterval: Duration = .seconds(1)
     ) {
         self.journalLimit = journalLimit
         self.stateSaveInterval = stateSaveInterval
@@ -83,12 +84,14 @@ extension MockServiceConfiguration {
 
     /// Ports a server can bind (0: any free one).
     public static let ports = 0...65_535
-    /// Seconds allowed for `idleTimeout` and `headerTimeout`: at least a millisecond, at most a day.
-    public static let timeoutSeconds: ClosedRange<Double> = 0.001...86_400
+    /// What `idleTimeout`, `headerTimeout` and `stateSaveInterval` may be: at least a millisecond, at most a day.
+    public static let timeouts: ClosedRange<Duration> = .milliseconds(1) ... .seconds(86_400)
     /// Connections served at once.
     public static let connectionCounts = 1...65_536
-    /// Seconds an access token may live: at least one, at most ten years of tenant time.
-    public static let tokenLifetimeSeconds: ClosedRange<Double> = 1...315_576_000
+    /// How long an access token may live: at least a second, at most ten years of tenant time.
+    public static let tokenLifetimes: ClosedRange<Duration> = .seconds(1) ... .seconds(315_576_000)
+    /// ``tokenLifetimes`` in seconds, for a number read from a state file before it becomes a `Duration`.
+    static let tokenLifetimeSeconds: ClosedRange<Double> = tokenLifetimes.lowerBound.inSeconds...tokenLifetimes.upperBound.inSeconds
     /// Items per page of a Graph list (Graph's own `$top` range).
     public static let pageSizes = 1...GraphPaging.maximumTop
     /// Entries a tenant's journal may keep.
@@ -96,21 +99,30 @@ extension MockServiceConfiguration {
 
     /// The first setting out of its range, said with the range; nil when the server can run with these settings.
     ///
-    /// Checked before the server binds, so a value that would trap (a timeout of `nan` or `1e308` seconds turned into
-    /// nanoseconds) or wrap (port 70000) stops it with a clear error instead.
+    /// Checked before the server binds, so a value that would wrap (port 70000) or make no sense (a timeout of zero)
+    /// stops it with a clear error instead. Numbers that cannot even become a `Duration` (`nan`, `1e308` seconds) are
+    /// refused where they are read (``timeout(seconds:)``).
     public var problem: String? {
         func range<T>(_ name: String, _ value: T, _ allowed: ClosedRange<T>, unit: String = "") -> String? {
             allowed.contains(value) ? nil : "\(name) must be in \(allowed.lowerBound)...\(allowed.upperBound)\(unit) (not \(value))"
         }
         return range("port", port, Self.ports)
-            ?? range("idleTimeout", idleTimeout, Self.timeoutSeconds, unit: " seconds")
-            ?? range("headerTimeout", headerTimeout, Self.timeoutSeconds, unit: " seconds")
+            ?? range("idleTimeout", idleTimeout, Self.timeouts)
+            ?? range("headerTimeout", headerTimeout, Self.timeouts)
             ?? range("maximumConnections", maximumConnections, Self.connectionCounts)
-            ?? range("tokenLifetime", tokenLifetime, Self.tokenLifetimeSeconds, unit: " seconds")
+            ?? range("tokenLifetime", tokenLifetime, Self.tokenLifetimes)
             ?? range("graphPageSize", graphPageSize, Self.pageSizes)
             ?? range("journalLimit", journalLimit, Self.journalLimits)
-            ?? range("stateSaveInterval", stateSaveInterval, Self.timeoutSeconds, unit: " seconds")
+            ?? range("stateSaveInterval", stateSaveInterval, Self.timeouts)
             ?? (clockStart.timeIntervalSince1970.isFinite ? nil : "clockStart must be a finite time")
+    }
+
+    /// A timeout given as a number of seconds (a command-line option), or nil when it is outside ``timeouts``:
+    /// checked on the number first, so `nan`, `inf` or `1e308` is refused instead of trapping on the way to a
+    /// `Duration`.
+    public static func timeout(seconds: Double) -> Duration? {
+        guard (timeouts.lowerBound.inSeconds...timeouts.upperBound.inSeconds).contains(seconds) else { return nil }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
     /// `host:port` as it goes into a URL (IPv6 addresses in brackets).

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Foundation
 
 /// The single owner of all tenants.
@@ -7,7 +8,7 @@ import Foundation
 actor MockState {
     private var tenants: [String: Tenant] = [:]
     private let clockStart: Date
-    private let tokenLifetime: TimeInterval
+    private let tokenLifetime: Duration
     private let graphPageSize: Int
     /// Entries each tenant's journal keeps (``Tenant/trimJournal(keeping:)``).
     nonisolated let journalLimit: Int
@@ -17,7 +18,7 @@ actor MockState {
     /// Where every change is saved, when the mock runs with `--state-file`.
     private let stateFile: StateFile?
 
-    init(clockStart: Date, tokenLifetime: TimeInterval, graphPageSize: Int = 100, journalLimit: Int = 10_000,
+    init(clockStart: Date, tokenLifetime: Duration, graphPageSize: Int = 100, journalLimit: Int = 10_000,
          stateFile: StateFile? = nil) {
         self.journalLimit = journalLimit
         self.clockStart = clockStart
@@ -76,7 +77,7 @@ actor MockState {
                 protectionPolicyRequired: user.protectionPolicyRequired)
         }
         var tenant = Tenant(
-            id: id, bundleId: spec.bundleId, users: users, clockStart: clockStart, tokenLifetime: tokenLifetime)
+            id: id, bundleId: spec.bundleId, users: users, clockStart: clockStart, tokenLifetime: tokenLifetime.inSeconds)
         tenant.graphPageSize = graphPageSize
         for group in spec.groups {
             let members = group.memberAliases.compactMap { tenant.user(alias: $0)?.objectId }

@@ -1,11 +1,12 @@
 import Foundation
 
-/// The one place durations become numbers and text. The harness keeps time as `Duration`; seconds as a
-/// `Double` appear only at the edges that are defined that way (the protocol's JSON numbers, JUnit's `time=`),
-/// and every report prints a duration through the formats here, so a console line or a failure message reads
-/// the same whatever produced the duration.
+/// The one place durations become numbers and text. The harness, the mock and the adapter kit keep time as
+/// `Duration`; seconds as a `Double` appear only at the edges that are defined that way (the protocol's JSON
+/// numbers, JUnit's `time=`, a `Date` or `DispatchTime` deadline, a command-line number), and every report prints a
+/// duration through the formats here, so a console line or a failure message reads the same whatever produced the
+/// duration. In `AdapterProtocol` because every side of the protocol shares it.
 extension Duration {
-    /// Seconds as a floating-point number, for the wire and JUnit only.
+    /// Seconds as a floating-point number, for the edges only.
     public var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
