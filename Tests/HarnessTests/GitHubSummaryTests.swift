@@ -251,6 +251,14 @@ import Testing
         #expect(try String(contentsOfFile: "\(folder)/merged.md", encoding: .utf8).hasPrefix("## mamconf: ⚠️ not judged: 1 of 1"))
     }
 
+    @Test func theReadmeAndTheCIPageNameTheFlag() throws {
+        let readme = try String(contentsOfFile: "\(Repository.root)/README.md", encoding: .utf8)
+        let ci = try String(contentsOfFile: "\(Repository.root)/docs/ci.md", encoding: .utf8)
+        #expect(readme.contains("--github-summary"))
+        #expect(ci.contains("--github-summary \"$GITHUB_STEP_SUMMARY\""))
+        #expect(RunCommand.helpMessage().contains("--github-summary") && MergeCommand.helpMessage().contains("--github-summary"))
+    }
+
     // MARK: Reading the Markdown back
 
     /// Where `character` stands in `line` without a backslash escaping it (an odd number of backslashes before it).
