@@ -15,11 +15,11 @@ import Darwin
 /// - Anything else that can be written (a character device such as `/dev/null`, a FIFO) is written in place,
 ///   never replaced by a regular file; a FIFO nobody reads is an error, never a hang.
 /// - A directory, an empty path or a missing folder is an error that names the path.
-enum AtomicFile {
+public enum AtomicFile {
     /// Seconds a write to a FIFO or device may stall before the report counts as not written.
     static let stallLimit: Int32 = 10_000
 
-    static func replace(_ url: URL, with data: Data) throws(JUnitWriterError) {
+    public static func replace(_ url: URL, with data: Data) throws(JUnitWriterError) {
         let (target, inPlace) = try destination(url)
         if inPlace { return try writeInPlace(target, data, original: url.path) }
         try replaceRegular(target, data)

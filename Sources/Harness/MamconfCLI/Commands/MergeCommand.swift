@@ -1,7 +1,9 @@
 import AdapterProtocol
 import ArgumentParser
+import ConformanceCore
 import Foundation
 import JUnitXML
+import RunReporters
 
 /// Merges the JUnit reports of shards (or of a `--junit-dir` directory) into one report.
 struct MergeCommand: ParsableCommand {
@@ -24,6 +26,9 @@ struct MergeCommand: ParsableCommand {
     @Flag(name: .customLong("allow-missing-shards"),
           help: "Merge part of a run: each missing shard and each planned case in no input becomes an <error> case.")
     var allowMissingShards = false
+
+    @Option(name: .customLong("github-summary"), help: "Also write a Markdown summary of the merged report here, for GitHub's step summary (\"$GITHUB_STEP_SUMMARY\"); never over 65,535 bytes.")
+    var githubSummary: String?
 
     @Argument(help: "The merged report to write (replaced atomically).")
     var output: String
@@ -53,6 +58,12 @@ struct MergeCommand: ParsableCommand {
             throw MamconfExit(MamconfExit.notJudged, "cannot write \(output): \(error)")
         }
         let document = merged.document
+        if let githubSummary {
+            // The reports were redacted when they were written; the redactor still masks the shapes secrets travel in.
+            do { try GitHubSummaryReporter.write(SummaryRun(document, reportPath: output), redactor: Redactor(), to: githubSummary) } catch {
+                throw MamconfExit(MamconfExit.notJudged, error.message)
+            }
+        }
         print("merged \(inputs.count) report(s) into \(output): \(document.suites.count) suite(s), \(document.tests) case(s), "
               + "\(document.failures) failed, \(document.errors) errored, \(document.skipped) skipped")
     }

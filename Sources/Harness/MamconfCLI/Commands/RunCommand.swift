@@ -46,6 +46,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("junit-dir"), help: "Also write one TEST-<suite>.xml per suite into this directory (Surefire's layout).")
     var junitDirectory: String?
 
+    @Option(name: .customLong("github-summary"), help: "Also write a Markdown summary of the run here, for GitHub's step summary (\"$GITHUB_STEP_SUMMARY\"): the verdict, the counts, then the failures; never over 65,535 bytes.")
+    var githubSummary: String?
+
     @Option(name: .customLong("deadline-scale"), help: "Multiply every step deadline (slow machines; above 0, at most \(Int(RunCommand.deadlineScaleLimit))).")
     var deadlineScale = 1.0
 
@@ -95,6 +98,9 @@ struct RunCommand: AsyncParsableCommand {
         if lineLimit < 1024 { problems.append("--line-limit must be at least 1024 bytes") }
         if !(0...Self.rerunLimit).contains(rerunFailures) { problems.append("--rerun-failures must be between 0 and \(Self.rerunLimit)") }
         if jobs < 1 { problems.append("--jobs must be at least 1") }
+        if let githubSummary {
+            do { try JUnitWriter.checkWritable(githubSummary) } catch { problems.append("--github-summary: \(error.description)") }
+        }
         return problems + backend.usageProblems()
     }
 
@@ -161,6 +167,7 @@ struct RunCommand: AsyncParsableCommand {
         let reports = ReportChoice(
             junit: junitReport,
             console: ReportChoice.ConsoleChoice(verbose: verbose, style: ConsoleStyle.detect(), startedAt: commandStart),
+            githubSummary: githubSummary,
             githubAnnotations: GitHubAnnotationsReporter.isEnabled(environment: environment))
         let result = await assembly.assemble(RunSetup(
             adapter: adapter, reports: reports,
@@ -191,12 +198,18 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// Writes the report of a run that judged nothing; a report that cannot be written is the exit's cause too.
+    /// Writes the report of a run that judged nothing (and its CI summary); one that cannot be written is the exit's
+    /// cause too.
     private func write(_ report: NotJudgedReport, _ lastResort: LastResortReport, message: String) async throws {
         do {
             try await lastResort.writing { try await report.write(dialect: junitDialect) }
         } catch {
             throw MamconfExit(MamconfExit.notJudged, "\(message); the report was not written either: \(report.redactor.redact("\(error)"))")
+        }
+        if let githubSummary {
+            do { try report.writeSummary(to: githubSummary) } catch {
+                throw MamconfExit(MamconfExit.notJudged, "\(message); \(report.redactor.redact(error.message))")
+            }
         }
     }
 

@@ -1,0 +1,43 @@
+import ConformanceCore
+import Foundation
+import JUnitXML
+
+/// Writes the run's CI summary (``GitHubSummary``) to a file, typically `$GITHUB_STEP_SUMMARY`, when the run ends.
+///
+/// It goes through the JUnit report's writer (``AtomicFile``), so it behaves as the report does: a regular file is
+/// replaced atomically (CI never reads half a summary), a symbolic link is followed and stays, a device or FIFO
+/// is written in place and never replaced by a regular file, and a missing folder is created.
+public struct GitHubSummaryReporter: Reporter {
+    public let path: String
+    let redactor: Redactor
+    /// The JUnit report, named where the summary leaves cases out.
+    let reportPath: String?
+
+    public init(path: String, redactor: Redactor, reportPath: String? = nil) {
+        self.path = path
+        self.redactor = redactor
+        self.reportPath = reportPath
+    }
+
+    public func caseFinished(_ result: CaseResult) async {}
+
+    /// Throws a ``ReportFailure`` naming the summary's path, so the console and the exit code say it was not written.
+    public func runFinished(_ result: RunResult) async throws {
+        try Self.write(SummaryRun(result, reportPath: reportPath), redactor: redactor, to: path)
+    }
+
+    /// Renders `run`, redacting with `redactor`, and writes it to `path`; used by `run` and by `merge`, which has a JUnit
+    /// report instead of results.
+    public static func write(_ run: SummaryRun, redactor: Redactor, to path: String) throws(ReportFailure) {
+        do {
+            try JUnitWriter.checkWritable(path)
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            try AtomicFile.replace(URL(fileURLWithPath: path), with: Data(GitHubSummary.render(run, redactor: redactor).utf8))
+        } catch {
+            throw ReportFailure(target: path, message: "the GitHub summary was not written: \(error)")
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import ConformanceCore
+import JUnitXML
+
+extension SummaryRun {
+    /// The summary of a JUnit report mamconf wrote (a merged one, say), read back as ``JUnitReporter`` writes it:
+    /// the requirement IDs from the case's `[[PROPERTY|requirements=…]]` line, the failing step from the end of the
+    /// one-line message, what was expected and what arrived instead from the body's `FILE:LINE: message; got
+    /// instead …` paragraph, and an error's kind from its type. A report of another tool gives what it has.
+    public init(_ document: JUnitDocument, reportPath: String? = nil) {
+        var identity: String?
+        if let first = document.suites.first, let integration = first.property("integration") {
+            let parts = [integration, first.property("integration.version")].compactMap { $0 }.joined(separator: " ")
+            let sdk = [first.property("sdk"), first.property("sdk.version")].compactMap { $0 }.joined(separator: " ")
+            identity = "\(parts) (\(sdk)) on \(first.property("backend") ?? "?"), mamconf \(first.property("harness.version") ?? "?")"
+        }
+        let cases = document.suites.flatMap { suite in
+            suite.cases.map { Self.summaryCase($0, suiteRequirements: suite.property("requirements")) }
+        }
+        self.init(cases: cases, identity: identity, reportPath: reportPath)
+    }
+
+    static func summaryCase(_ junit: JUnitCase, suiteRequirements: String?) -> SummaryCase {
+        let output = junit.systemOut ?? ""
+        let listed = property(JUnitReporter.listedOutcomeProperty, in: output)
+        let requirements = (property("requirements", in: output) ?? suiteRequirements ?? "")
+            .split(separator: ",").map { String($0) }
+        var item = SummaryCase(suite: junit.classname, name: junit.name, outcome: .passed, requirements: requirements, flaky: junit.isFlaky)
+        let source = property("source", in: output) ?? junit.file.map { file in junit.line.map { "\(file):\($0)" } ?? file }
+        switch junit.outcome {
+        case .passed:
+            break
+        case .skipped(let message):
+            item.outcome = .skipped(expectedFailure: listed != nil)
+            item.reason = message
+        case .failure(let message, _, let details):
+            let (expected, step) = split(message)
+            item.outcome = .failed
+            item.step = step ?? source
+            item.expected = expected
+            var paragraphs = body(details)
+            // The paragraph `FILE:LINE: message; got instead …` holds the expectation and, after it, what arrived.
+            if let step, let first = paragraphs.first, first.hasPrefix("\(step): \(expected)") {
+                let rest = first.dropFirst("\(step): \(expected)".count)
+                if rest.hasPrefix("; ") { item.observed = String(rest.dropFirst(2)) }
+                paragraphs.removeFirst()
+            }
+            item.text = paragraphs.isEmpty ? nil : paragraphs.joined(separator: "\n\n")
+        case .error(let message, let type, let details):
+            let (expected, step) = split(message)
+            let notRun = type == CaseError.notRun("").kind
+            item.outcome = notRun ? .notRun : .errored(kind: type)
+            // A case not run has no failing step; the run's own summary names none either.
+            item.step = notRun ? nil : step ?? source
+            item.expected = expected
+            var paragraphs = body(details)
+            if let step, paragraphs.first?.hasPrefix("\(step): ") == true { paragraphs.removeFirst() }
+            // Without details, the adapter's last stderr lines, as the run's own summary shows them.
+            item.text = paragraphs.isEmpty ? junit.systemErr.flatMap { $0.isEmpty ? nil : $0 } : paragraphs.joined(separator: "\n\n")
+        }
+        return item
+    }
+
+    /// The one-line message without its closing `(FILE:LINE)`, and that location.
+    static func split(_ message: String) -> (text: String, location: String?) {
+        guard message.hasSuffix(")"), let open = message.range(of: " (", options: .backwards) else { return (message, nil) }
+        let inside = message[open.upperBound..<message.index(before: message.endIndex)]
+        guard let colon = inside.lastIndex(of: ":"), !inside[inside.index(after: colon)...].isEmpty,
+              inside[inside.index(after: colon)...].allSatisfy(\.isNumber) else { return (message, nil) }
+        return (String(message[..<open.lowerBound]), String(inside))
+    }
+
+    /// The body's paragraphs after its `requirements: …` line.
+    static func body(_ details: String) -> [String] {
+        var paragraphs = details.components(separatedBy: "\n\n")
+        if paragraphs.first?.hasPrefix("requirements: ") == true { paragraphs.removeFirst() }
+        return paragraphs.filter { !$0.isEmpty }
+    }
+
+    /// The value of a `[[PROPERTY|name=value]]` line of a case's output. The property lines open the output, so the
+    /// transcript after them (which can be long) is not read.
+    static func property(_ name: String, in output: String) -> String? {
+        let prefix = "[[PROPERTY|\(name)="
+        var rest = output[...]
+        while rest.hasPrefix("[[PROPERTY|") {
+            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+            let line = rest[..<end]
+            if line.hasPrefix(prefix) && line.hasSuffix("]]") { return String(line.dropFirst(prefix.count).dropLast(2)) }
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+        }
+        return nil
+    }
+}
