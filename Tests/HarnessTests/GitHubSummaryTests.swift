@@ -222,6 +222,21 @@ import Testing
         #expect(error?.target == folder && error?.message.contains("it is a directory") == true, "\(String(describing: error))")
     }
 
+    @Test func whatTheStepWroteBeforeStaysAndTheSummaryFollowsIt() async throws {
+        let folder = NSTemporaryDirectory() + "mamconf-summary-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/step-summary.md"
+        try "### Build\nbuilt in 3 min".write(toFile: path, atomically: false, encoding: .utf8)
+        try await GitHubSummaryReporter(path: path, redactor: Redactor()).runFinished(Self.mixed)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("### Build\nbuilt in 3 min\n\n## mamconf: ❌ failed"), "\(text.prefix(200))")
+        try await GitHubSummaryReporter(path: path, redactor: Redactor()).runFinished(Self.mixed)
+        let twice = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(twice.hasPrefix(text) && twice.dropFirst(text.count).hasPrefix("\n## mamconf: ❌ failed"),
+                "a second run adds its own summary after a blank line")
+    }
+
     @Test func runAndMergeWriteTheSummaryTheFlagNames() async throws {
         let folder = NSTemporaryDirectory() + "mamconf-summary-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -25,6 +25,28 @@ public enum AtomicFile {
         try replaceRegular(target, data)
     }
 
+    /// Adds `data` at the end of an existing regular file (links followed), in one `O_APPEND` write sequence and
+    /// fsynced, so what others wrote there stays; a file that does not exist yet is created as ``replace(_:with:)``
+    /// creates one, and a device or FIFO is written in place. For files that several steps fill in turn, such as
+    /// GitHub's step summary.
+    public static func append(_ url: URL, with data: Data) throws(JUnitWriterError) {
+        let (target, inPlace) = try destination(url)
+        if inPlace { return try writeInPlace(target, data, original: url.path) }
+        let fd = open(target, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return try replaceRegular(target, data) }
+            throw .io(operation: "open", path: url.path, errno: errno)
+        }
+        do throws(JUnitWriterError) {
+            try writeAll(data, fd: fd, path: target)
+            guard fsync(fd) == 0 else { throw .io(operation: "fsync", path: target, errno: errno) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw .io(operation: "close", path: target, errno: errno) }
+    }
+
     /// Like ``replace(_:with:)``, but `write` produces the bytes into a file descriptor as it goes, so a large
     /// report never sits in memory whole. A regular target gets them through a temporary file beside it
     /// (fsync, rename); a device or FIFO gets them from a temporary file elsewhere, copied in place.

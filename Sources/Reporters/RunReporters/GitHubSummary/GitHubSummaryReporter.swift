@@ -4,9 +4,11 @@ import JUnitXML
 
 /// Writes the run's CI summary (``GitHubSummary``) to a file, typically `$GITHUB_STEP_SUMMARY`, when the run ends.
 ///
-/// It goes through the JUnit report's writer (``AtomicFile``), so it behaves as the report does: a regular file is
-/// replaced atomically (CI never reads half a summary), a symbolic link is followed and stays, a device or FIFO
-/// is written in place and never replaced by a regular file, and a missing folder is created.
+/// It goes through the JUnit report's writer (``AtomicFile``), but appends: `$GITHUB_STEP_SUMMARY` is a file the
+/// runner made and other commands of the step may already have written to (GitHub's own convention is `>>`), so
+/// what is there stays and the summary follows it after a blank line; a file that does not exist yet is created
+/// whole (CI never reads half a summary), a symbolic link is followed and stays, a device or FIFO is written in place
+/// and never replaced by a regular file, and a missing folder is created. The cap holds for the summary itself.
 public struct GitHubSummaryReporter: Reporter {
     public let path: String
     let redactor: Redactor
@@ -35,9 +37,20 @@ public struct GitHubSummaryReporter: Reporter {
             if !folder.isEmpty {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
-            try AtomicFile.replace(URL(fileURLWithPath: path), with: Data(GitHubSummary.render(run, redactor: redactor).utf8))
+            let text = GitHubSummary.render(run, redactor: redactor)
+            try AtomicFile.append(URL(fileURLWithPath: path), with: Data((separator(before: path) + text).utf8))
         } catch {
             throw ReportFailure(target: path, message: "the GitHub summary was not written: \(error)")
         }
+    }
+
+    /// What puts a blank line between what the file already holds (links followed) and the summary: nothing for an
+    /// empty or new file, one newline after a finished line, two after an unfinished one.
+    static func separator(before path: String) -> String {
+        guard let file = FileHandle(forReadingAtPath: path) else { return "" }
+        defer { try? file.close() }
+        guard let end = try? file.seekToEnd(), end > 0 else { return "" }
+        try? file.seek(toOffset: end - 1)
+        return (try? file.read(upToCount: 1)) == Data("\n".utf8) ? "\n" : "\n\n"
     }
 }
