@@ -9,7 +9,8 @@ import Locking
 /// counted by the work tracker. After ``terminate()`` nothing more happens: queued items are dropped,
 /// timers are cancelled, and delegates and platform are released and never called again.
 ///
-/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``, ``ManagedConfigFlow``, ``EnrollmentFlow``) are built here from the pieces they need;
+/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``, ``ManagedConfigFlow``, ``EnrollmentFlow``,
+/// ``LaunchGates``, ``LaunchFlow``, ``IdentitySwitchFlow``, ``IdentityHandoff``) are built here from the pieces they need;
 /// the others are still extensions of the engine (`Flows/SDKEngine+…`).
 final class SDKEngine: Sendable {
     static let retryInterval: TimeInterval = 24 * 3600
@@ -52,6 +53,15 @@ final class SDKEngine: Sendable {
     /// The selective wipe every unenroll, administrator's wipe and update ends in.
     let wipe: WipeFlow
     let telemetry: TelemetryFlow
+    // Group C: launch gates
+    /// The gates of conditional launch: offline period, device, credentials, PIN, and the access recheck.
+    let gates: LaunchGates
+    /// Launching the app: auto-enrollment, the policy gates and conditional launch at launch.
+    let launchFlow: LaunchFlow
+    /// App-initiated UI identity switches and the conditional launch they run.
+    let identitySwitch: IdentitySwitchFlow
+    /// SDK-initiated switches (URLs, documents) and the return to the foreground.
+    let handoff: IdentityHandoff
     var clock: any MAMClock { configuration.clock }
     var tracker: MAMWorkTracker { configuration.workTracker }
 
@@ -95,6 +105,41 @@ final class SDKEngine: Sendable {
             tokens: tokens, reporter: reporter, managedConfig: managedConfig, telemetry: telemetry, connections: connections,
             work: work, timers: timers, signIn: signIn, appWait: appWait, clock: configuration.clock, log: log,
             deregisteredInProcess: deregisteredInProcess, followUp: enrollmentFollowUp)
+        // Group C: launch gates
+        let wipes = SDKFlowLink<any ConditionalLaunchWipes>()
+        let offlineCheckIns = SDKFlowLink<any OfflineCheckIns>()
+        let lifecycle = SDKFlowLink<any LaunchLifecycle>()
+        let identityRules = SDKFlowLink<any LaunchIdentityRules>()
+        let recheck = AccessRecheck(rules: rules.conditionalLaunch, store: store, clock: configuration.clock)
+        let credentials = CredentialsGate(rules: rules.conditionalLaunch, store: store, service: service, signIn: signIn,
+                                          connections: connections, recheck: recheck, log: log)
+        let gates = LaunchGates(
+            offline: OfflineGate(rules: rules.conditionalLaunch, wipeRules: rules.conditionalWipe, store: store,
+                                 connections: connections, launch: launch, clock: configuration.clock, log: log,
+                                 checkIns: offlineCheckIns, wipes: wipes),
+            device: DeviceGate(rules: rules.conditionalLaunch, store: store, connections: connections, log: log),
+            credentials: credentials,
+            pin: PINGate(rules: rules.conditionalLaunch, restartRules: rules.restart, wipeRules: rules.conditionalWipe,
+                         store: store, connections: connections, recheck: recheck, credentials: credentials, log: log,
+                         wipes: wipes),
+            recheck: recheck)
+        self.gates = gates
+        launchFlow = LaunchFlow(
+            settings: configuration.settings, rules: rules.enrollment, reinstallRules: rules.reinstall, store: store,
+            service: service, signIn: signIn, tokens: tokens, reporter: reporter, enrollment: enrollment,
+            managedConfig: managedConfig, connections: connections, work: work, launch: launch, identities: identities,
+            appWait: appWait, gates: gates, log: log, lifecycle: lifecycle, identityRules: identityRules)
+        let identitySwitch = IdentitySwitchFlow(rules: rules.identity, store: store, identities: identities, gates: gates,
+                                                work: work, log: log, identityRules: identityRules)
+        self.identitySwitch = identitySwitch
+        handoff = IdentityHandoff(
+            rules: rules.identity, conditionalLaunchRules: rules.conditionalLaunch, store: store, identities: identities,
+            launch: launch, gates: gates, switches: identitySwitch, connections: connections, appWait: appWait, work: work,
+            log: log, identityRules: identityRules)
+        wipes.bind { [weak self] in self }
+        offlineCheckIns.bind { [weak self] in self }
+        lifecycle.bind { [weak self] in self }
+        identityRules.bind { [weak self] in self }
         for token in store.read({ $0.tokenCache }) {
             log.registerSecret(token.accessToken)
             log.registerSecret(token.refreshToken)

@@ -22,7 +22,7 @@ extension IntuneMAMPolicyManager {
     /// `.notAllowed` (IDS-01). The completion runs on the SDK's queue (the real SDK: the main thread).
     public func setUIPolicyAccountId(_ accountId: String?,
                                      completionHandler: @escaping @Sendable (IntuneMAMSwitchIdentityResult) -> Void) {
-        engine.setUIIdentity(accountId, completion: completionHandler)
+        engine.identitySwitch.setUIIdentity(accountId, completion: completionHandler)
     }
 
     /// The UI identity, else the process identity.

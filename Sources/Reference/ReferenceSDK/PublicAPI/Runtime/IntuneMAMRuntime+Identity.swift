@@ -12,19 +12,19 @@ extension IntuneMAMRuntime {
     /// (IDS-06). `completion` runs on the SDK's queue.
     public func applicationOpenURL(ownedBy accountId: String,
                                    completion: @escaping @Sendable (IntuneMAMOpenOutcome) -> Void) {
-        engine.handOff(ownedBy: accountId, reason: .openURL, completion: completion)
+        engine.handoff.handOff(ownedBy: accountId, reason: .openURL, completion: completion)
     }
 
     /// As ``applicationOpenURL(ownedBy:completion:)`` for documents handed to the app (reason document-import).
     public func applicationImportDocument(ownedBy accountId: String,
                                          completion: @escaping @Sendable (IntuneMAMOpenOutcome) -> Void) {
-        engine.handOff(ownedBy: accountId, reason: .documentImport, completion: completion)
+        engine.handoff.handOff(ownedBy: accountId, reason: .documentImport, completion: completion)
     }
 
     /// The app returns to the foreground: conditional launch runs again for a managed UI identity; cancelling
     /// it in a multi-identity app asks the app to switch to an unmanaged identity (reason
     /// cancel-conditional-launch). `completion` gets the resulting launch state on the SDK's queue.
     public func applicationWillEnterForeground(completion: @escaping @Sendable (IntuneMAMLaunchState) -> Void) {
-        engine.resume(completion: completion)
+        engine.handoff.resume(completion: completion)
     }
 }

@@ -36,7 +36,7 @@ public final class IntuneMAMRuntime: Sendable {
     /// MAMPolicyWarnAbsent gates, and the PIN for a PIN-requiring policy. `completion` (on the SDK's queue)
     /// receives the resulting ``launchState``; a second call is ignored.
     public func applicationDidFinishLaunching(completion: (@Sendable (IntuneMAMLaunchState) -> Void)? = nil) {
-        engine.launchApp(completion: completion)
+        engine.launchFlow.launchApp(completion: completion)
     }
 
     /// Where the launch stands; the app shows corporate data only when it is `.ready`.

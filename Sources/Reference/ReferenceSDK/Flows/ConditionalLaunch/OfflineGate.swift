@@ -4,7 +4,24 @@ import Foundation
 /// policy's offline period, a launch or resume of the managed account tries the service first, and the data
 /// stays blocked until a check-in gets an answer; past the policy's `periodOfflineBeforeWipeIsEnforced` too, the
 /// account is wiped instead (CL-06).
-extension SDKEngine {
+///
+/// It is given the conditional-launch and conditional-wipe rules, the state (when check-ins were tried and
+/// answered), the app connections (the block it shows), the launch's progress (whether it already blocked), the
+/// clock and the log. The check-in it makes and the wipe it may end in belong to the lifecycle's flows, reached
+/// through ``checkIns`` and ``wipes``, links the engine binds once both exist.
+struct OfflineGate: Sendable {
+    let rules: SDKRules.ConditionalLaunch
+    let wipeRules: SDKRules.ConditionalWipe
+    let store: SDKStateStore
+    let connections: SDKAppConnections
+    let launch: LaunchProgress
+    let clock: any MAMClock
+    let log: SDKLog
+    /// The check-in made before the data shows.
+    let checkIns: SDKFlowLink<any OfflineCheckIns>
+    /// The wipe past `periodOfflineBeforeWipeIsEnforced`.
+    let wipes: SDKFlowLink<any ConditionalLaunchWipes>
+
     /// Notes a check-in that reached the service (`answered`) or was at least tried, on the SDK's clock.
     func recordCheckIn(answered: Bool) {
         let now = clock.now
@@ -18,37 +35,37 @@ extension SDKEngine {
     /// Past the period it checks in at once (work queue) and lets the data show only when the service answered.
     /// Where the offline period belongs to authentication (000:621: "if authentication is enabled"), a policy with
     /// neither a PIN nor work credentials has none.
-    func offlineGate(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
-        let rules = self.rules.conditionalLaunch
+    func check(accountId: String, policy: MAMServicePolicy) -> IntuneMAMLaunchBlockReason? {
         let authenticates = policy.isPINRequired || policy.organizationalCredentialsRequired
         guard rules.enforcesOfflinePeriod, authenticates || !rules.offlinePeriodNeedsAuthentication else { return nil }
-        if case .blocked(.offline) = launchState, rules.offlineBlockLifts == .never {
+        if case .blocked(.offline) = launch.current, rules.offlineBlockLifts == .never {
             // Once blocked, nothing lifts it: not even check-ins that reached the service since.
-            platform?.didShow(.offlineBlocked, accountId: accountId)
+            connections.platform?.didShow(.offlineBlocked, accountId: accountId)
             return .offline
         }
         guard isOfflinePastPeriod(policy) else { return nil }
-        if case .blocked(.offline) = launchState, rules.offlineBlockLifts == .nextScheduledCheckIn {
+        if case .blocked(.offline) = launch.current, rules.offlineBlockLifts == .nextScheduledCheckIn {
             // Still blocked: only a scheduled check-in that reaches the service lifts it.
-            platform?.didShow(.offlineBlocked, accountId: accountId)
+            connections.platform?.didShow(.offlineBlocked, accountId: accountId)
             return .offline
         }
         log.info("no check-in for longer than the offline period: checking in before the data shows")
-        let held = checkIn(reason: .periodic, holdingFailure: !rules.offlineCheckInReportedBeforeBlock)
-        guard isAlive else { return .offline }
+        let checkIns = self.checkIns.target
+        let held = checkIns?.checkInNow(holdingFailure: !rules.offlineCheckInReportedBeforeBlock)
+        guard connections.isAlive else { return .offline }
         if !isOfflinePastPeriod(policy) {
-            report(held)
+            checkIns?.report(held)
             return nil
         }
-        if let wipePeriod = policy.offlineWipePeriod, self.rules.conditionalWipe.offlineWipes, isOffline(longerThan: wipePeriod) {
-            report(held)
-            conditionalWipe(of: accountId, reason: "no check-in reached the service for longer than "
-                            + "periodOfflineBeforeWipeIsEnforced")
+        if let wipePeriod = policy.offlineWipePeriod, wipeRules.offlineWipes, isOffline(longerThan: wipePeriod) {
+            checkIns?.report(held)
+            wipes.target?.conditionalWipe(of: accountId, reason: "no check-in reached the service for longer than "
+                                          + "periodOfflineBeforeWipeIsEnforced")
             return .offline
         }
         log.warning("the service cannot be reached and the offline period has passed: \(accountId)'s data stays hidden")
-        platform?.didShow(.offlineBlocked, accountId: accountId)
-        report(held)
+        connections.platform?.didShow(.offlineBlocked, accountId: accountId)
+        checkIns?.report(held)
         return .offline
     }
 
@@ -63,8 +80,8 @@ extension SDKEngine {
     /// period ago. Unknown (no check-in recorded yet) counts as recent.
     private func isOfflinePastPeriod(_ policy: MAMServicePolicy) -> Bool {
         let (answered, tried) = store.read { ($0.lastCheckInAt, $0.lastCheckInAttemptAt) }
-        guard rules.conditionalLaunch.offlineWaitsForPeriod else { return tried != nil && tried != answered }
-        guard let last = rules.conditionalLaunch.offlineCountsFromLastAnswer ? answered : tried else { return false }
+        guard rules.offlineWaitsForPeriod else { return tried != nil && tried != answered }
+        guard let last = rules.offlineCountsFromLastAnswer ? answered : tried else { return false }
         return clock.now.timeIntervalSince(last) >= policy.offlineAccessCheckPeriod
     }
 }

@@ -1,8 +1,21 @@
 /// App-initiated identity switches and conditional launch for the managed account (IDS-01, IDS-02, IDS-05).
-extension SDKEngine {
+///
+/// It is given the identity rules, the state (the enrolled account, the policy), the identities (the UI identity and
+/// the session's passed accounts), the gates of conditional launch, the work queue and the log. The identity model's
+/// questions belong to the identity rules, reached through ``identityRules``, a link the engine binds once all exist.
+struct IdentitySwitchFlow: Sendable {
+    let rules: SDKRules.Identity
+    let store: SDKStateStore
+    let identities: SDKIdentities
+    let gates: LaunchGates
+    let work: SDKWorkQueue
+    let log: SDKLog
+    /// The process identity, and which account is the managed one or another of its organisation.
+    let identityRules: SDKFlowLink<any LaunchIdentityRules>
+
     /// `setUIPolicyAccountId(_:completionHandler:)`: queued on the work queue; `completion` runs there.
     func setUIIdentity(_ accountId: String?, completion: @escaping @Sendable (IntuneMAMSwitchIdentityResult) -> Void) {
-        submit("setUIPolicyAccountId", dropped: { completion(.failed) }) { [self] in
+        work.submit("setUIPolicyAccountId", dropped: { completion(.failed) }) { [self] in
             switchUIIdentity(to: accountId, completion: completion)
         }
     }
@@ -12,14 +25,15 @@ extension SDKEngine {
     /// account of the organisation while one is managed → not-allowed (IDS-01). To nil (the process
     /// identity), "" or an unmanaged account → success without policy (IDS-02).
     func switchUIIdentity(to requested: String?, completion: (IntuneMAMSwitchIdentityResult) -> Void) {
+        let identityRules = self.identityRules.target
         var target = requested
-        if requested == "", !rules.identity.emptyIdentityIsUnmanaged, let managed = store.read({ $0.enrolledAccountId }) {
+        if requested == "", !rules.emptyIdentityIsUnmanaged, let managed = store.read({ $0.enrolledAccountId }) {
             log.info("setUIPolicyAccountId(\"\"): using the primary account")
             target = managed
         }
-        let decisive = target ?? processIdentity
-        if let managed = managedAccount(matching: decisive) {
-            if !rules.identity.switchWaitsForConditionalLaunch {
+        let decisive = target ?? identityRules?.processIdentity
+        if let managed = identityRules?.managedAccount(matching: decisive) {
+            if !rules.switchWaitsForConditionalLaunch {
                 identities.setUI(target)
                 completion(.success)
                 _ = conditionalLaunch(for: managed)
@@ -31,8 +45,8 @@ extension SDKEngine {
             completion(result)
             return
         }
-        if let decisive, !decisive.isEmpty, isOtherAccountOfOrganisation(decisive),
-           rules.identity.refusesSecondOrganizationAccount {
+        if let decisive, !decisive.isEmpty, identityRules?.isOtherAccountOfOrganisation(decisive) == true,
+           rules.refusesSecondOrganizationAccount {
             log.warning("UI identity switch to \(decisive) not allowed: another account of the organisation is managed")
             completion(.notAllowed)
             return
@@ -48,15 +62,15 @@ extension SDKEngine {
         if identities.hasPassedConditionalLaunch(accountId) { return .success }
         let policy = store.read { $0.policy }
         if let policy {
-            if offlineGate(accountId: accountId, policy: policy) != nil { return .failed }
-            if deviceGate(accountId: accountId, policy: policy) != nil { return .failed }
-            if credentialsGate(accountId: accountId, policy: policy) != nil { return .canceled }
+            if gates.offline.check(accountId: accountId, policy: policy) != nil { return .failed }
+            if gates.device.check(accountId: accountId, policy: policy) != nil { return .failed }
+            if gates.credentials.check(accountId: accountId, policy: policy) != nil { return .canceled }
         }
         guard let policy, policy.isPINRequired else {
             identities.markPassedConditionalLaunch(accountId)
             return .success
         }
-        switch runPINGate(accountId: accountId, policy: policy) {
+        switch gates.pin.check(accountId: accountId, policy: policy) {
         case nil:
             identities.markPassedConditionalLaunch(accountId)
             return .success
@@ -65,11 +79,5 @@ extension SDKEngine {
         case .pinRetriesExceeded?, .policyRequired?, .jailbroken?, .signInCanceled?, .offline?:
             return .failed
         }
-    }
-
-    /// Launch passed the PIN gate for a single-identity app: the account needs no PIN again this session.
-    func launchPassedConditionalLaunch(_ accountId: String) {
-        guard !isMultiIdentityApp else { return }
-        identities.markPassedConditionalLaunch(accountId)
     }
 }
