@@ -24,8 +24,9 @@ import Testing
         link.bind { followUp }
         return EnrollmentFlow(
             rules: built.rules, retryRules: built.retryRules, statusRules: built.statusRules, store: built.store,
-            service: built.service, tokens: built.tokens, reporter: built.reporter, managedConfig: built.managedConfig,
-            telemetry: built.telemetry, connections: built.connections, work: built.work, timers: built.timers,
+            accounts: built.accounts, service: built.service, tokens: built.tokens, reporter: built.reporter,
+            managedConfig: built.managedConfig, telemetry: built.telemetry, connections: built.connections,
+            work: built.work, timers: built.timers,
             signIn: built.signIn, appWait: built.appWait, clock: built.clock, log: built.log,
             deregisteredInProcess: built.deregisteredInProcess, followUp: link)
     }

@@ -9,8 +9,10 @@ import Locking
 /// counted by the work tracker. After ``terminate()`` nothing more happens: queued items are dropped,
 /// timers are cancelled, and delegates and platform are released and never called again.
 ///
-/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``, ``ManagedConfigFlow``, ``EnrollmentFlow``,
-/// ``LaunchGates``, ``LaunchFlow``, ``IdentitySwitchFlow``, ``IdentityHandoff``) are built here from the pieces they need;
+/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``, ``ManagedConfigFlow``, ``EnrollmentFlow``;
+/// launch: ``LaunchGates``, ``LaunchFlow``, ``IdentitySwitchFlow``, ``IdentityHandoff``; identity and data:
+/// ``AccountMatching``, ``IdentityQueries``, ``PolicyQueries``, ``AppConfigFlow``, ``DataTransferFlow``,
+/// ``ComplianceFlow``) are built here from the pieces they need;
 /// the others are still extensions of the engine (`Flows/SDKEngine+…`).
 final class SDKEngine: Sendable {
     static let retryInterval: TimeInterval = 24 * 3600
@@ -31,8 +33,6 @@ final class SDKEngine: Sendable {
     let timers: SDKTimers
     /// The sign-in registration and the app's runtime overrides (ENR-15).
     let signIn: SDKSignIn
-    /// The accounts (lower-cased) whose compliance remediation has not reported yet (CA-02).
-    let remediations = Locked<Set<String>>([])
     /// The accounts (lower-cased) deregistered since this process started: kept per process, not in the state
     /// file, because the `reRegistrationIgnoredUntilRelaunch` defect (ENR-19) forgets them at a relaunch.
     let deregisteredInProcess = Locked<Set<String>>([])
@@ -62,6 +62,19 @@ final class SDKEngine: Sendable {
     let identitySwitch: IdentitySwitchFlow
     /// SDK-initiated switches (URLs, documents) and the return to the foreground.
     let handoff: IdentityHandoff
+    // Group B: identity and data.
+    /// How accounts are matched: the managed account, the API boundary's and the identity layer's comparisons.
+    let accounts: AccountMatching
+    /// The process, UI, thread and file identities.
+    let identityQueries: IdentityQueries
+    /// The policy the app gets and the notifications a changed policy posts.
+    let policies: PolicyQueries
+    /// Targeted app configuration and the values to scrub from the log.
+    let appConfig: AppConfigFlow
+    /// The share sheet, the pasteboard and URL calls.
+    let dataTransfer: DataTransferFlow
+    /// Conditional Access remediation.
+    let compliance: ComplianceFlow
     var clock: any MAMClock { configuration.clock }
     var tracker: MAMWorkTracker { configuration.workTracker }
 
@@ -99,12 +112,32 @@ final class SDKEngine: Sendable {
         let telemetry = TelemetryFlow(rules: rules.telemetry, configuration: configuration, store: store,
                                       service: service, connections: connections, log: log)
         self.telemetry = telemetry
+        // Group B: identity and data (leaves; the compliance remediation enrolls, so it follows the enrollment flow).
+        let edition = SDKEdition(version: configuration.sdkVersion) ?? .newest
+        let accounts = AccountMatching(enrollmentRules: rules.enrollment, rules: rules.identity, store: store)
+        self.accounts = accounts
+        let identityQueries = IdentityQueries(rules: rules.identity, multiIdentity: configuration.settings.multiIdentity,
+                                              identities: identities, store: store)
+        self.identityQueries = identityQueries
+        let policies = PolicyQueries(rules: rules.dataTransfer,
+                                     maxFileProtectionLevel: configuration.settings.maxFileProtectionLevel, store: store,
+                                     accounts: accounts, connections: connections, log: log)
+        self.policies = policies
+        appConfig = AppConfigFlow(rules: rules.appConfig, loggingRules: rules.logging, edition: edition,
+                                  valuesToScrub: configuration.settings.valuesToScrubFromLogging, store: store,
+                                  connections: connections, log: log)
+        dataTransfer = DataTransferFlow(
+            rules: rules.dataTransfer, identityRules: rules.identity, edition: edition,
+            openInActionExtension: configuration.settings.openInActionExtension, connections: connections,
+            identities: identityQueries, accounts: accounts, policies: policies, log: log)
         let enrollmentFollowUp = SDKFlowLink<any EnrollmentFollowUp>()
         enrollment = EnrollmentFlow(
-            rules: rules.enrollment, retryRules: rules.retries, statusRules: rules.status, store: store, service: service,
-            tokens: tokens, reporter: reporter, managedConfig: managedConfig, telemetry: telemetry, connections: connections,
-            work: work, timers: timers, signIn: signIn, appWait: appWait, clock: configuration.clock, log: log,
-            deregisteredInProcess: deregisteredInProcess, followUp: enrollmentFollowUp)
+            rules: rules.enrollment, retryRules: rules.retries, statusRules: rules.status, store: store, accounts: accounts,
+            service: service, tokens: tokens, reporter: reporter, managedConfig: managedConfig, telemetry: telemetry,
+            connections: connections, work: work, timers: timers, signIn: signIn, appWait: appWait,
+            clock: configuration.clock, log: log, deregisteredInProcess: deregisteredInProcess, followUp: enrollmentFollowUp)
+        compliance = ComplianceFlow(rules: rules.compliance, store: store, tokens: tokens, enrollment: enrollment,
+                                    accounts: accounts, connections: connections, work: work, log: log)
         // Group C: launch gates
         let wipes = SDKFlowLink<any ConditionalLaunchWipes>()
         let offlineCheckIns = SDKFlowLink<any OfflineCheckIns>()
@@ -144,7 +177,7 @@ final class SDKEngine: Sendable {
             log.registerSecret(token.accessToken)
             log.registerSecret(token.refreshToken)
         }
-        registerValuesToScrub()
+        appConfig.registerValuesToScrub()
         enrollmentFollowUp.bind { [weak self] in self }
     }
 

@@ -4,10 +4,11 @@ import Locking
 /// Registration and enrollment (ENR-01…04, ENR-07, ENR-11, ENR-12, ENR-13), and the 24-hour enrollment retry
 /// (`EnrollmentFlow+Retry.swift`).
 ///
-/// It is given what an enrollment touches: its rules (enrollment, retries, status codes), the state, the service
-/// client and the tokens, the status reporter, the managed configuration (the allowed-accounts and MDM refusals, the
-/// device's user), telemetry, the app connections, the work queue and the timers, the sign-in registration, how
-/// long to wait for the app, the clock, and the accounts deregistered in this process. The first check-in after an
+/// It is given what an enrollment touches: its rules (enrollment, retries, status codes), the state, how accounts
+/// are matched, the service client and the tokens, the status reporter, the managed configuration (the
+/// allowed-accounts and MDM refusals, the device's user), telemetry, the app connections, the work queue and the
+/// timers, the sign-in registration, how long to wait for the app, the clock, and the accounts deregistered in this
+/// process. The first check-in after an
 /// enrollment belongs to the check-in flow, which (through the unenroll it may end in) calls back into the retry:
 /// it is reached through ``followUp``, a link the engine binds once both exist.
 struct EnrollmentFlow: Sendable {
@@ -15,6 +16,8 @@ struct EnrollmentFlow: Sendable {
     let retryRules: SDKRules.Retries
     let statusRules: SDKRules.Status
     let store: SDKStateStore
+    /// How accounts are matched: a registration or an enrollment compares account IDs at the API boundary (ENR-12).
+    let accounts: AccountMatching
     let service: MAMServiceClient
     let tokens: TokenSource
     let reporter: SDKStatusReporter
@@ -33,17 +36,6 @@ struct EnrollmentFlow: Sendable {
     /// What follows a successful enrollment: its first check-in.
     let followUp: SDKFlowLink<any EnrollmentFollowUp>
 
-    /// True when both name the same account: case-insensitive where the rule holds (ENR-12). Kept apart from
-    /// ``AccountIdentity`` so the rule reaches only the comparisons an SDK's own bookkeeping makes at its API boundary
-    /// (registration, the managed-account check), not every lookup in the state.
-    func sameIdentity(_ lhs: String?, _ rhs: String?) -> Bool {
-        guard rules.accountIdsIgnoreCase else {
-            guard let lhs, let rhs else { return false }
-            return lhs == rhs
-        }
-        return AccountIdentity.same(lhs, rhs)
-    }
-
     /// `registerAndEnrollAccountId`: registers at once, enrolls on the work queue.
     func registerAndEnroll(_ accountId: String) {
         guard connections.isAlive else { return }
@@ -61,7 +53,7 @@ struct EnrollmentFlow: Sendable {
             return
         }
         let registered = store.mutate { state -> String? in
-            if let existing = state.registeredAccounts.first(where: { sameIdentity($0.accountId, trimmed) }) {
+            if let existing = state.registeredAccounts.first(where: { accounts.sameIdentity($0.accountId, trimmed) }) {
                 return existing.accountId
             }
             state.registeredAccounts.append(SDKState.RegisteredAccount(accountId: trimmed, upn: nil))
@@ -171,7 +163,7 @@ struct EnrollmentFlow: Sendable {
             return false
         }
         if !ignoringEnrolledAccount, let current = store.read({ $0.enrolledAccountId }) {
-            if sameIdentity(current, accountId) {
+            if accounts.sameIdentity(current, accountId) {
                 reporter.report(.enrollment, accountId: current, code: .alreadyEnrolled, didSucceed: false,
                        reason: "the account has already enrolled the app")
                 return true
@@ -256,7 +248,7 @@ struct EnrollmentFlow: Sendable {
     /// A new enrollment request for an account registered already (000:261: registering starts one at once). An
     /// enrolled account is enrolled again at the service, keeping its policy; any other goes the ordinary way.
     private func renewEnrollment(_ accountId: String) {
-        guard let enrolled = store.read({ $0.enrolledAccountId }), sameIdentity(enrolled, accountId) else {
+        guard let enrolled = store.read({ $0.enrolledAccountId }), accounts.sameIdentity(enrolled, accountId) else {
             enroll(accountId, origin: .registration)
             return
         }

@@ -13,7 +13,7 @@ public final class IntuneMAMAppConfigManager: Sendable {
     /// The configuration of `accountId` (nil = no account: empty). A snapshot: read it again after a change
     /// notification.
     public func appConfig(forAccountId accountId: String?) -> any IntuneMAMAppConfig {
-        engine.appConfig(for: accountId)
+        engine.appConfig.appConfig(for: accountId)
     }
 }
 

@@ -24,11 +24,11 @@ public final class IntuneMAMComplianceManager: Sendable {
     /// is still running is dropped, as the header says; calls for other accounts queue behind it. `silent` false
     /// lets the SDK take UI control for the duration (the simulation needs none: its enrollment asks nothing).
     public func remediateCompliance(forAccountId accountId: String, silent: Bool) {
-        engine.remediateCompliance(accountId, silent: silent)
+        engine.compliance.remediate(accountId, silent: silent)
     }
 
     /// `remediationInProgressForAccountId:`: whether a remediation for the account has not reported yet.
     public func remediationInProgress(forAccountId accountId: String) -> Bool {
-        engine.remediationInProgress(accountId)
+        engine.compliance.inProgress(accountId)
     }
 }

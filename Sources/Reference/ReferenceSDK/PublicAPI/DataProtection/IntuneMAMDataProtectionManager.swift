@@ -13,7 +13,7 @@ public final class IntuneMAMDataProtectionManager: Sendable {
 
     /// `protect:accountId:`: encrypts for the managed account only.
     public func protect(_ data: Data, accountId: String) -> Data {
-        let managed = engine.managedAccount(matching: accountId) != nil
+        let managed = engine.accounts.managedAccount(matching: accountId) != nil
         let encrypt = managed || !engine.rules.identity.protectEncryptsManagedOnly
         return DataProtectionEnvelope(owner: accountId, encrypted: encrypt, payload: data).serialized(key: key)
     }

@@ -6,7 +6,7 @@ extension IntuneMAMFileProtectionManager {
     /// at all leaves the file unowned: a truncated file loses its previous owner too.
     public func didCreateFile(atPath path: String) {
         let key = Self.normalize(path)
-        let owner = engine.effectiveFileIdentity
+        let owner = engine.identityQueries.effectiveFileIdentity
         let keepsPrevious = !engine.rules.identity.truncateTakesOwnership
         engine.store.mutate { state in
             if keepsPrevious, state.fileOwners[key] != nil { return }

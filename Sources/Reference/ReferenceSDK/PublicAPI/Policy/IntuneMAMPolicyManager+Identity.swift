@@ -8,7 +8,7 @@ extension IntuneMAMPolicyManager {
     /// The process identity: what the app set, else for single-identity apps the enrolled account (IDS-03),
     /// for multi-identity apps nil (IDS-04).
     public func getProcessAccountId() -> String? {
-        engine.processIdentity
+        engine.identityQueries.processIdentity
     }
 
     /// Sets the process identity (nil = back to the default); multi-identity apps should avoid it.
@@ -27,7 +27,7 @@ extension IntuneMAMPolicyManager {
 
     /// The UI identity, else the process identity.
     public func getUIPolicyAccountId() -> String? {
-        engine.uiIdentity
+        engine.identityQueries.uiIdentity
     }
 
     /// Runs `body` with the calling thread's identity set to `accountId`, restoring the previous one after
@@ -40,11 +40,11 @@ extension IntuneMAMPolicyManager {
 
     /// The calling thread's identity, else the process identity.
     public func getCurrentThreadAccountId() -> String? {
-        engine.threadIdentity
+        engine.identityQueries.threadIdentity
     }
 
     /// The policy of the current (UI) identity: nil when it is unmanaged (IDS-02, POL-05).
     public var policy: (any IntuneMAMPolicy)? {
-        engine.appPolicy(forAccountId: engine.uiIdentity)
+        engine.policies.appPolicy(forAccountId: engine.identityQueries.uiIdentity)
     }
 }

@@ -18,12 +18,12 @@ public final class IntuneMAMPolicyManager: Sendable {
 
     /// The policy of `accountId`, or nil when the account is unmanaged or has no policy yet.
     public func policy(forAccountId accountId: String?) -> (any IntuneMAMPolicy)? {
-        engine.appPolicy(forAccountId: accountId)
+        engine.policies.appPolicy(forAccountId: accountId)
     }
 
     /// True when `accountId` is the managed (enrolled) account; case-insensitive.
     public func isAccountIdManaged(_ accountId: String?) -> Bool {
-        engine.store.read { state in engine.isManaged(accountId, in: state) }
+        engine.store.read { state in engine.accounts.isManaged(accountId, in: state) }
     }
 
     /// Values the SDK masks in every later log line, set at run time beside the Info.plist's
@@ -32,7 +32,7 @@ public final class IntuneMAMPolicyManager: Sendable {
     /// after a restart too.
     public var valuesToScrubFromLogging: [String] {
         get { engine.store.read { $0.runtimeScrubValues ?? [] } }
-        set { engine.setRuntimeScrubValues(newValue) }
+        set { engine.appConfig.setRuntimeScrubValues(newValue) }
     }
 
     /// The client id of the app's Entra registration the SDK signs in with, in place of Info.plist `ADALClientId`

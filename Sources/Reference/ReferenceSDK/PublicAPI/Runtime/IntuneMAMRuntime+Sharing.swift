@@ -2,5 +2,5 @@
 extension IntuneMAMRuntime {
     /// The targets `UIActivityViewController` (and "copy to") offers for data of the current UI identity, after the
     /// SDK's filter: bundle IDs, sorted.
-    public func shareSheetTargets() -> [String] { engine.shareSheetTargets() }
+    public func shareSheetTargets() -> [String] { engine.dataTransfer.shareSheetTargets() }
 }

@@ -6,8 +6,8 @@ extension IntuneMAMRuntime {
     /// managed apps, the SDK answers through the scheme's `-intunemam` twin, which an app that dropped the twins
     /// from its query schemes cannot ask, so a managed app looks absent. Such an app asks `isURLAllowed` first and
     /// then checks under the empty identity.
-    public func canOpenURL(_ url: URL) -> Bool { engine.canOpenURL(url) }
+    public func canOpenURL(_ url: URL) -> Bool { engine.dataTransfer.canOpenURL(url) }
 
     /// `UIApplication.open` through the SDK: the operating system opens the URL, told the opening thread's identity.
-    public func open(_ url: URL) { engine.open(url) }
+    public func open(_ url: URL) { engine.dataTransfer.open(url) }
 }

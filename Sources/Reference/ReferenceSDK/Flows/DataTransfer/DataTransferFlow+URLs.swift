@@ -1,14 +1,15 @@
 import Foundation
 
 /// The SDK's hooks of the operating system's URL calls (POL-13).
-extension SDKEngine {
+extension DataTransferFlow {
     /// Under a managed thread identity the policy decides first: a web link as `isURLAllowed` would (the managed
     /// browser), another app's scheme not at all when org data may go to no app, and through its `-intunemam` twin
     /// when it may go to managed apps only (only a managed app has one, and only an app that kept the twins in its
     /// query schemes may ask).
     func canOpenURL(_ url: URL) -> Bool {
-        guard let platform else { return false }
-        guard let managed = managedAccount(matching: threadIdentity), let policy = appPolicy(forAccountId: managed) else {
+        guard let platform = connections.platform else { return false }
+        guard let managed = accounts.managedAccount(matching: identities.threadIdentity),
+              let policy = policies.appPolicy(forAccountId: managed) else {
             return platform.canOpenURL(url)
         }
         let scheme = url.scheme?.lowercased() ?? ""
@@ -25,7 +26,8 @@ extension SDKEngine {
         return twin?.url.map(platform.canOpenURL) ?? false
     }
 
+    /// `UIApplication.open`: the operating system opens the URL, told the opening thread's identity.
     func open(_ url: URL) {
-        platform?.open(url, accountId: threadIdentity)
+        connections.platform?.open(url, accountId: identities.threadIdentity)
     }
 }
