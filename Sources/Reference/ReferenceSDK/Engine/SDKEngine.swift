@@ -9,7 +9,8 @@ import Locking
 /// counted by the work tracker. After ``terminate()`` nothing more happens: queued items are dropped,
 /// timers are cancelled, and delegates and platform are released and never called again.
 ///
-/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``, ``ManagedConfigFlow``, ``EnrollmentFlow``) are built here from the pieces they need;
+/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``, ``ManagedConfigFlow``, ``EnrollmentFlow``,
+/// ``UpdateFlow``) are built here from the pieces they need;
 /// the others are still extensions of the engine (`Flows/SDKEngine+…`).
 final class SDKEngine: Sendable {
     static let retryInterval: TimeInterval = 24 * 3600
@@ -52,13 +53,18 @@ final class SDKEngine: Sendable {
     /// The selective wipe every unenroll, administrator's wipe and update ends in.
     let wipe: WipeFlow
     let telemetry: TelemetryFlow
+    // Group A: lifecycle
+    /// The SDK version the engine behaves as where the editions differ (``SDKEdition``).
+    let edition: SDKEdition
+    /// Carrying the state over from a previous build (UPG-01).
+    let update: UpdateFlow
     var clock: any MAMClock { configuration.clock }
     var tracker: MAMWorkTracker { configuration.workTracker }
 
     init(configuration: IntuneMAMRuntimeConfiguration, platform: any IntuneMAMPlatform) {
         self.configuration = configuration
         let rules = SDKRules(breaking: configuration.defects, reading: configuration.variants,
-                             edition: SDKEdition(version: configuration.sdkVersion) ?? .newest)
+                             edition: SDKEdition(behavingAs: configuration.sdkVersion))
         self.rules = rules
         let log = SDKLog(verbose: configuration.settings.verboseLoggingEnabled,
                          verboseUnscrubbed: !rules.logging.scrubsVerboseLines) { [platform] level, message in
@@ -95,6 +101,12 @@ final class SDKEngine: Sendable {
             tokens: tokens, reporter: reporter, managedConfig: managedConfig, telemetry: telemetry, connections: connections,
             work: work, timers: timers, signIn: signIn, appWait: appWait, clock: configuration.clock, log: log,
             deregisteredInProcess: deregisteredInProcess, followUp: enrollmentFollowUp)
+        // Group A: lifecycle
+        edition = SDKEdition(behavingAs: configuration.sdkVersion)
+        update = UpdateFlow(
+            rules: rules.update,
+            build: SDKState.BuildStamp(sdkVersion: configuration.sdkVersion, appVersion: configuration.appVersion),
+            store: store, wipe: wipe, log: log)
         for token in store.read({ $0.tokenCache }) {
             log.registerSecret(token.accessToken)
             log.registerSecret(token.refreshToken)
