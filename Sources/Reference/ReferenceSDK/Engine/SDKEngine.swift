@@ -10,11 +10,10 @@ import Locking
 /// timers are cancelled, and delegates and platform are released and never called again.
 ///
 /// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``, ``ManagedConfigFlow``, ``EnrollmentFlow``,
-/// ``UpdateFlow``) are built here from the pieces they need;
+/// ``StaleCheckInFlow``, ``UnenrollFlow``, ``CheckInFlow``, ``UpdateFlow``) are built here from the pieces they need;
 /// the others are still extensions of the engine (`Flows/SDKEngine+…`).
 final class SDKEngine: Sendable {
     static let retryInterval: TimeInterval = 24 * 3600
-    static let checkInInterval: TimeInterval = 8 * 3600
 
     let configuration: IntuneMAMRuntimeConfiguration
     /// The documented rules at every point a planted defect can break one; the flows ask these, never the defect
@@ -56,6 +55,12 @@ final class SDKEngine: Sendable {
     // Group A: lifecycle
     /// The SDK version the engine behaves as where the editions differ (``SDKEdition``).
     let edition: SDKEdition
+    /// The check-in a deregistered account keeps where the SDK is broken so (WIP-13).
+    let staleCheckIns: StaleCheckInFlow
+    /// Deregistration, unenroll, its acknowledgement and the conditional-launch wipe.
+    let unenrolls: UnenrollFlow
+    /// Check-in, applying its policy, the first-policy restart and the 8-hour check-in timer.
+    let checkIns: CheckInFlow
     /// Carrying the state over from a previous build (UPG-01).
     let update: UpdateFlow
     var clock: any MAMClock { configuration.clock }
@@ -103,6 +108,30 @@ final class SDKEngine: Sendable {
             deregisteredInProcess: deregisteredInProcess, followUp: enrollmentFollowUp)
         // Group A: lifecycle
         edition = SDKEdition(behavingAs: configuration.sdkVersion)
+        let staleCheckIns = StaleCheckInFlow(
+            retryRules: rules.retries, statusRules: rules.status, store: store, tokens: tokens, service: service,
+            reporter: reporter, connections: connections, timers: timers, clock: configuration.clock, log: log)
+        self.staleCheckIns = staleCheckIns
+        let unenrollAppConfig = SDKFlowLink<any UnenrollAppConfig>()
+        let unenrolls = UnenrollFlow(
+            rules: rules.unenroll, retryRules: rules.retries, statusRules: rules.status,
+            conditionalWipeRules: rules.conditionalWipe, store: store, service: service, tokens: tokens,
+            reporter: reporter, enrollment: enrollment, wipe: wipe, staleCheckIns: staleCheckIns,
+            connections: connections, work: work, timers: timers, appWait: appWait, clock: configuration.clock,
+            log: log, deregisteredInProcess: deregisteredInProcess, appConfig: unenrollAppConfig)
+        self.unenrolls = unenrolls
+        let checkInAppConfig = SDKFlowLink<any CheckInAppConfig>()
+        let checkInPolicyChanges = SDKFlowLink<any CheckInPolicyChanges>()
+        let checkInRecord = SDKFlowLink<any CheckInRecord>()
+        let termination = SDKFlowLink<any RuntimeTermination>()
+        checkIns = CheckInFlow(
+            retryRules: rules.retries, statusRules: rules.status, restartRules: rules.restart,
+            unenrollRules: rules.unenroll, dataTransferRules: rules.dataTransfer,
+            conditionalLaunchRules: rules.conditionalLaunch, accountRenameRules: rules.accountRename, store: store,
+            service: service, tokens: tokens, reporter: reporter, telemetry: telemetry, managedConfig: managedConfig,
+            wipe: wipe, unenrolls: unenrolls, connections: connections, work: work, timers: timers,
+            tracker: configuration.workTracker, clock: configuration.clock, log: log, appConfig: checkInAppConfig,
+            policyChanges: checkInPolicyChanges, record: checkInRecord, termination: termination)
         update = UpdateFlow(
             rules: rules.update,
             build: SDKState.BuildStamp(sdkVersion: configuration.sdkVersion, appVersion: configuration.appVersion),
@@ -112,7 +141,13 @@ final class SDKEngine: Sendable {
             log.registerSecret(token.refreshToken)
         }
         registerValuesToScrub()
-        enrollmentFollowUp.bind { [weak self] in self }
+        // Group A: lifecycle (links)
+        enrollmentFollowUp.bind { [weak self] in self?.checkIns }
+        unenrollAppConfig.bind { [weak self] in self }
+        checkInAppConfig.bind { [weak self] in self }
+        checkInPolicyChanges.bind { [weak self] in self }
+        checkInRecord.bind { [weak self] in self }
+        termination.bind { [weak self] in self }
     }
 
     // MARK: Lifecycle
