@@ -31,14 +31,14 @@ final class ConditionalLaunchRecorder: ConditionalLaunchWipes, OfflineCheckIns, 
         return true
     }
 
-    func checkInNow(holdingFailure: Bool) -> SDKEngine.HeldFailure? {
+    func checkInNow(holdingFailure: Bool) -> CheckInFlow.HeldFailure? {
         note("check in")
         record?(checkInAnswered)
         guard !checkInAnswered else { return nil }
-        return SDKEngine.HeldFailure(accountId: "alice-id", failure: StatusFailure(.policyEndPointNetworkFailure, "offline"))
+        return CheckInFlow.HeldFailure(accountId: "alice-id", failure: StatusFailure(.policyEndPointNetworkFailure, "offline"))
     }
 
-    func report(_ held: SDKEngine.HeldFailure?) { note(held == nil ? "report nothing" : "report failure") }
+    func report(_ held: CheckInFlow.HeldFailure?) { note(held == nil ? "report nothing" : "report failure") }
 
     func carryOverFromPreviousBuild() { note("carry over") }
 

@@ -18,6 +18,11 @@ public struct SDKEdition: Sendable, Equatable {
 
     static let newest = SDKEdition(version: IntuneMAMVersionInfo.newest)!
 
+    /// The edition an SDK configured as `version` behaves as: that version, the newest when it does not parse.
+    init(behavingAs version: String) {
+        self = SDKEdition(version: version) ?? .newest
+    }
+
     /// Whether this version is at least `major.minor.patch`.
     public func isAtLeast(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) -> Bool {
         let wanted = [major, minor, patch]

@@ -1,3 +1,7 @@
-/// The engine answers the launch's lifecycle steps with its own functions (`SDKEngine+Update.swift`,
-/// `SDKEngine+CheckIn.swift`, `SDKEngine+Timers.swift`) until those flows are types of their own.
-extension SDKEngine: LaunchLifecycle {}
+/// What a launch does before its gates spans the lifecycle's flows: the update's carry-over, the check-in's restart
+/// and every flow's timers, so the engine answers it and hands each step to the flow that owns it.
+extension SDKEngine: LaunchLifecycle {
+    func carryOverFromPreviousBuild() { update.carryOverFromPreviousBuild() }
+
+    func requestRestart() { checkIns.requestRestart() }
+}

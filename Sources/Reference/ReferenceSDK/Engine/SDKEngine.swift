@@ -9,14 +9,15 @@ import Locking
 /// counted by the work tracker. After ``terminate()`` nothing more happens: queued items are dropped,
 /// timers are cancelled, and delegates and platform are released and never called again.
 ///
-/// Flows that are types of their own (``WipeFlow``, ``TelemetryFlow``, ``TokenSource``, ``ManagedConfigFlow``, ``EnrollmentFlow``;
-/// launch: ``LaunchGates``, ``LaunchFlow``, ``IdentitySwitchFlow``, ``IdentityHandoff``; identity and data:
-/// ``AccountMatching``, ``IdentityQueries``, ``PolicyQueries``, ``AppConfigFlow``, ``DataTransferFlow``,
-/// ``ComplianceFlow``) are built here from the pieces they need;
-/// the others are still extensions of the engine (`Flows/SDKEngine+…`).
+/// Every flow is a type of its own, built here from the pieces it needs and nothing more: the lifecycle
+/// (``EnrollmentFlow``, ``TokenSource``, ``CheckInFlow``, ``StaleCheckInFlow``, ``UnenrollFlow``, ``WipeFlow``,
+/// ``UpdateFlow``, ``TelemetryFlow``, ``ManagedConfigFlow``), identity and data (``AccountMatching``,
+/// ``IdentityQueries``, ``PolicyQueries``, ``AppConfigFlow``, ``DataTransferFlow``, ``ComplianceFlow``) and launch
+/// (``LaunchGates``, ``LaunchFlow``, ``IdentitySwitchFlow``, ``IdentityHandoff``). Flows that call each other meet
+/// through an ``SDKFlowLink`` bound at the end of `init`; the engine keeps only what spans them (termination,
+/// resuming the timers).
 final class SDKEngine: Sendable {
     static let retryInterval: TimeInterval = 24 * 3600
-    static let checkInInterval: TimeInterval = 8 * 3600
 
     let configuration: IntuneMAMRuntimeConfiguration
     /// The documented rules at every point a planted defect can break one; the flows ask these, never the defect
@@ -53,7 +54,18 @@ final class SDKEngine: Sendable {
     /// The selective wipe every unenroll, administrator's wipe and update ends in.
     let wipe: WipeFlow
     let telemetry: TelemetryFlow
-    // Group C: launch gates
+    // Lifecycle
+    /// The SDK version the engine behaves as where the editions differ (``SDKEdition``).
+    let edition: SDKEdition
+    /// The check-in a deregistered account keeps where the SDK is broken so (WIP-13).
+    let staleCheckIns: StaleCheckInFlow
+    /// Deregistration, unenroll, its acknowledgement and the conditional-launch wipe.
+    let unenrolls: UnenrollFlow
+    /// Check-in, applying its policy, the first-policy restart and the 8-hour check-in timer.
+    let checkIns: CheckInFlow
+    /// Carrying the state over from a previous build (UPG-01).
+    let update: UpdateFlow
+    // Launch
     /// The gates of conditional launch: offline period, device, credentials, PIN, and the access recheck.
     let gates: LaunchGates
     /// Launching the app: auto-enrollment, the policy gates and conditional launch at launch.
@@ -62,7 +74,7 @@ final class SDKEngine: Sendable {
     let identitySwitch: IdentitySwitchFlow
     /// SDK-initiated switches (URLs, documents) and the return to the foreground.
     let handoff: IdentityHandoff
-    // Group B: identity and data.
+    // Identity and data
     /// How accounts are matched: the managed account, the API boundary's and the identity layer's comparisons.
     let accounts: AccountMatching
     /// The process, UI, thread and file identities.
@@ -80,8 +92,9 @@ final class SDKEngine: Sendable {
 
     init(configuration: IntuneMAMRuntimeConfiguration, platform: any IntuneMAMPlatform) {
         self.configuration = configuration
-        let rules = SDKRules(breaking: configuration.defects, reading: configuration.variants,
-                             edition: SDKEdition(version: configuration.sdkVersion) ?? .newest)
+        let edition = SDKEdition(behavingAs: configuration.sdkVersion)
+        self.edition = edition
+        let rules = SDKRules(breaking: configuration.defects, reading: configuration.variants, edition: edition)
         self.rules = rules
         let log = SDKLog(verbose: configuration.settings.verboseLoggingEnabled,
                          verboseUnscrubbed: !rules.logging.scrubsVerboseLines) { [platform] level, message in
@@ -112,8 +125,7 @@ final class SDKEngine: Sendable {
         let telemetry = TelemetryFlow(rules: rules.telemetry, configuration: configuration, store: store,
                                       service: service, connections: connections, log: log)
         self.telemetry = telemetry
-        // Group B: identity and data (leaves; the compliance remediation enrolls, so it follows the enrollment flow).
-        let edition = SDKEdition(version: configuration.sdkVersion) ?? .newest
+        // Identity and data (leaves; the compliance remediation enrolls, so it follows the enrollment flow)
         let accounts = AccountMatching(enrollmentRules: rules.enrollment, rules: rules.identity, store: store)
         self.accounts = accounts
         let identityQueries = IdentityQueries(rules: rules.identity, multiIdentity: configuration.settings.multiIdentity,
@@ -138,7 +150,38 @@ final class SDKEngine: Sendable {
             clock: configuration.clock, log: log, deregisteredInProcess: deregisteredInProcess, followUp: enrollmentFollowUp)
         compliance = ComplianceFlow(rules: rules.compliance, store: store, tokens: tokens, enrollment: enrollment,
                                     accounts: accounts, connections: connections, work: work, log: log)
-        // Group C: launch gates
+        // Lifecycle
+        let staleCheckIns = StaleCheckInFlow(
+            retryRules: rules.retries, statusRules: rules.status, store: store, tokens: tokens, service: service,
+            reporter: reporter, connections: connections, timers: timers, clock: configuration.clock, log: log)
+        self.staleCheckIns = staleCheckIns
+        let unenrollAppConfig = SDKFlowLink<any UnenrollAppConfig>()
+        let unenrolls = UnenrollFlow(
+            rules: rules.unenroll, retryRules: rules.retries, statusRules: rules.status,
+            conditionalWipeRules: rules.conditionalWipe, store: store, service: service, tokens: tokens,
+            reporter: reporter, enrollment: enrollment, wipe: wipe, staleCheckIns: staleCheckIns,
+            connections: connections, work: work, timers: timers, appWait: appWait, clock: configuration.clock,
+            log: log, deregisteredInProcess: deregisteredInProcess, appConfig: unenrollAppConfig)
+        self.unenrolls = unenrolls
+        let checkInAppConfig = SDKFlowLink<any CheckInAppConfig>()
+        let checkInPolicyChanges = SDKFlowLink<any CheckInPolicyChanges>()
+        let checkInRecord = SDKFlowLink<any CheckInRecord>()
+        let termination = SDKFlowLink<any RuntimeTermination>()
+        let checkIns = CheckInFlow(
+            retryRules: rules.retries, statusRules: rules.status, restartRules: rules.restart,
+            unenrollRules: rules.unenroll, dataTransferRules: rules.dataTransfer,
+            conditionalLaunchRules: rules.conditionalLaunch, accountRenameRules: rules.accountRename, store: store,
+            service: service, tokens: tokens, reporter: reporter, telemetry: telemetry, managedConfig: managedConfig,
+            wipe: wipe, unenrolls: unenrolls, connections: connections, work: work, timers: timers,
+            tracker: configuration.workTracker, clock: configuration.clock, log: log, appConfig: checkInAppConfig,
+            policyChanges: checkInPolicyChanges, record: checkInRecord, termination: termination)
+        self.checkIns = checkIns
+        let update = UpdateFlow(
+            rules: rules.update,
+            build: SDKState.BuildStamp(sdkVersion: configuration.sdkVersion, appVersion: configuration.appVersion),
+            store: store, wipe: wipe, log: log)
+        self.update = update
+        // Launch
         let wipes = SDKFlowLink<any ConditionalLaunchWipes>()
         let offlineCheckIns = SDKFlowLink<any OfflineCheckIns>()
         let lifecycle = SDKFlowLink<any LaunchLifecycle>()
@@ -169,16 +212,24 @@ final class SDKEngine: Sendable {
             rules: rules.identity, conditionalLaunchRules: rules.conditionalLaunch, store: store, identities: identities,
             launch: launch, gates: gates, switches: identitySwitch, connections: connections, appWait: appWait, work: work,
             log: log, identityRules: identityRules)
-        wipes.bind { [weak self] in self }
-        offlineCheckIns.bind { [weak self] in self }
-        lifecycle.bind { [weak self] in self }
-        identityRules.bind { [weak self] in self }
         for token in store.read({ $0.tokenCache }) {
             log.registerSecret(token.accessToken)
             log.registerSecret(token.refreshToken)
         }
         appConfig.registerValuesToScrub()
-        enrollmentFollowUp.bind { [weak self] in self }
+        // The links between flows that call each other. Flows built before the one that needs them are handed over
+        // as they are; the engine itself only ends the runtime and resumes the timers, which span the flows.
+        let appConfig = self.appConfig
+        enrollmentFollowUp.bind { [checkIns] in checkIns }
+        unenrollAppConfig.bind { appConfig }
+        checkInAppConfig.bind { appConfig }
+        checkInPolicyChanges.bind { policies }
+        checkInRecord.bind { gates.offline }
+        wipes.bind { unenrolls }
+        offlineCheckIns.bind { checkIns }
+        identityRules.bind { LaunchIdentityAnswers(accounts: accounts, identities: identityQueries) }
+        lifecycle.bind { [weak self] in self }
+        termination.bind { [weak self] in self }
     }
 
     // MARK: Lifecycle

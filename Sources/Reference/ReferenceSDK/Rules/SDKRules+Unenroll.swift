@@ -44,7 +44,7 @@ extension SDKRules {
 
         init(_ broken: Broken, _ read: Read) {
             acknowledgementRetryInterval = read(.acknowledgementRetriedLate)
-                ? SDKEngine.lateAcknowledgementRetryInterval : SDKEngine.acknowledgementRetryInterval
+                ? UnenrollFlow.lateAcknowledgementRetryInterval : UnenrollFlow.acknowledgementRetryInterval
             reportsBeforeWiping = read(.unenrollReportedBeforeWipe)
             callsWipeDelegate = !broken(.wipeCallbackSkipped)
             wipeNamesAccountId = !broken(.wipeCallbackGetsUpn)

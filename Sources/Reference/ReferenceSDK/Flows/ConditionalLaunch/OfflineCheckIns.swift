@@ -3,7 +3,7 @@
 protocol OfflineCheckIns: Sendable {
     /// A periodic check-in now (work queue); with `holdingFailure` a failure is returned for the gate to report
     /// when it chooses, instead of reported at once.
-    func checkInNow(holdingFailure: Bool) -> SDKEngine.HeldFailure?
+    func checkInNow(holdingFailure: Bool) -> CheckInFlow.HeldFailure?
     /// Reports a failure ``checkInNow(holdingFailure:)`` held back; nothing for nil.
-    func report(_ held: SDKEngine.HeldFailure?)
+    func report(_ held: CheckInFlow.HeldFailure?)
 }

@@ -38,7 +38,7 @@ public final class IntuneMAMEnrollmentManager: Sendable {
     /// deletes the account's files), and reports `unenrollRequest` (104). Blocks until the SDK has the
     /// token the unenroll needs (WIP-08), so call it before dropping the account's tokens.
     public func deRegisterAndUnenrollAccountId(_ accountId: String, withWipe doWipe: Bool) {
-        engine.deregister(accountId, wipe: doWipe)
+        engine.unenrolls.deregister(accountId, wipe: doWipe)
     }
 
     /// Every registered account ID, as registered; in registration order (the documented list is a dictionary, so

@@ -1,7 +1,7 @@
 /// Conditional-launch wipe actions (CL-06): where the policy's action for a failed check is `wipe`, the SDK removes
 /// the account as an administrator's selective wipe does (WIP-09): unenrolled, deregistered and wiped once, which
 /// signs it out of the app (000:579). The PIN reset that follows, a new sign-in and a new PIN, wipes nothing.
-extension SDKEngine {
+extension UnenrollFlow {
     /// Wipes the account for a conditional-launch action (work queue). The account is noted first and forgotten once
     /// the wipe is done, so a wipe the app's termination interrupted is finished at the next conditional launch.
     func conditionalWipe(of accountId: String, reason: String) {
@@ -9,7 +9,7 @@ extension SDKEngine {
         store.mutate { $0.conditionalWipeAccountId = accountId }
         let upn = store.read { $0.upn(of: accountId) }
         unenroll(accountId, upn: upn, wipe: true, token: tokenForDeregistration(accountId))
-        guard isAlive, rules.conditionalWipe.forgottenOnceDone else { return }
+        guard connections.isAlive, conditionalWipeRules.forgottenOnceDone else { return }
         store.mutate { $0.conditionalWipeAccountId = nil }
     }
 

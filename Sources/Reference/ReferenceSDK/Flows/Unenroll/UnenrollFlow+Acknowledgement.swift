@@ -2,7 +2,7 @@ import Foundation
 
 /// Resilience at the end of management: the token a deregistration needs (RES-05) and the acknowledgement of an
 /// unenroll the service could not take at once (RES-04).
-extension SDKEngine {
+extension UnenrollFlow {
     /// How long after a failed unenroll acknowledgement the next attempt is due (the reference's reading; the
     /// rules may keep the check-in rhythm instead).
     static let acknowledgementRetryInterval: TimeInterval = 5 * 60
@@ -21,8 +21,8 @@ extension SDKEngine {
     func tokenForDeregistration(_ accountId: String) -> Result<AccessToken, StatusFailure> {
         var token = tokens.acquireToken(for: accountId)
         var attempts = 1
-        while case .failure(let failure) = token, attempts < Self.deregistrationTokenAttempts, isAlive {
-            guard rules.unenroll.waitsForToken else { break }
+        while case .failure(let failure) = token, attempts < Self.deregistrationTokenAttempts, connections.isAlive {
+            guard rules.waitsForToken else { break }
             log.warning("no token to deregister \(accountId) (attempt \(attempts)): \(failure.reason); asking again")
             token = tokens.acquireToken(for: accountId)
             attempts += 1
@@ -37,43 +37,38 @@ extension SDKEngine {
         scheduleAcknowledgement(at: pending.dueAt)
     }
 
-    func scheduleAcknowledgement(at date: Date) {
-        arm(.acknowledgement, at: date) { [self] in retryAcknowledgement() }
+    /// Re-arms the acknowledgement a previous runtime left in `state`; an overdue one is due at once. Work queue
+    /// (launch).
+    func resumeAcknowledgement(from state: SDKState) {
+        guard let pending = state.pendingAcknowledgement else { return }
+        scheduleAcknowledgement(at: pending.dueAt)
+    }
+
+    private func scheduleAcknowledgement(at date: Date) {
+        timers.arm(.acknowledgement, at: date) { [self] in retryAcknowledgement() }
     }
 
     /// The acknowledgement timer fired: tell the service again. The wipe already happened and is never repeated
     /// (unless the rule is broken); the unenroll is reported once it settles either way.
     func retryAcknowledgement() {
         timers.disarm(.acknowledgement)
-        guard isAlive, var pending = store.read({ $0.pendingAcknowledgement }) else { return }
-        if pending.wiped && !rules.unenroll.wipesOnceAcrossAcknowledgements {
+        guard connections.isAlive, var pending = store.read({ $0.pendingAcknowledgement }) else { return }
+        if pending.wiped && !rules.wipesOnceAcrossAcknowledgements {
             self.wipe.selectiveWipe(pending.accountId, upn: pending.upn)
         }
         pending.attempts += 1
         let result = service.unenroll(accountId: pending.accountId, deviceTag: pending.deviceTag, token: pending.accessToken)
-        guard isAlive else { return }
+        guard connections.isAlive else { return }
         switch result {
         case .success:
             store.mutate { $0.pendingAcknowledgement = nil }
             reportUnenroll(pending.accountId, upn: pending.upn, failure: nil)
         case .failure(let failure) where failure.isWorthRetrying && pending.attempts < Self.acknowledgementAttempts:
-            pending.dueAt = clock.now.addingTimeInterval(rules.unenroll.acknowledgementRetryInterval)
+            pending.dueAt = clock.now.addingTimeInterval(rules.acknowledgementRetryInterval)
             pendAcknowledgement(pending)
         case .failure(let failure):
             store.mutate { $0.pendingAcknowledgement = nil }
-            reportUnenroll(pending.accountId, upn: pending.upn, failure: StatusFailure(failure, request: .unenroll, codes: rules.status))
-        }
-    }
-}
-
-extension MAMServiceClient.Failure {
-    /// Failures that say nothing about the request itself (no answer, a busy or broken service): the same request
-    /// may succeed later.
-    var isWorthRetrying: Bool {
-        switch self {
-        case .transport, .throttled: return true
-        case .http(let status, _): return (500..<600).contains(status)
-        case .unauthorized, .notEnrolled, .parse: return false
+            reportUnenroll(pending.accountId, upn: pending.upn, failure: StatusFailure(failure, request: .unenroll, codes: statusRules))
         }
     }
 }
