@@ -29,7 +29,8 @@ import Testing
         }
     }
 
-    /// The runtime's check-in flow with every piece as the engine built it, but the links pointing at `recorder`.
+    /// The runtime's check-in flow with every piece as the engine built it, but the steps of other flows (and their
+    /// links) pointing at `recorder`.
     static func flow(of engine: SDKEngine, recorder: Recorder) -> CheckInFlow {
         let built = engine.checkIns
         func link<Target>(_ target: Target) -> SDKFlowLink<Target> {
@@ -44,8 +45,8 @@ import Testing
             store: built.store, service: built.service, tokens: built.tokens, reporter: built.reporter,
             telemetry: built.telemetry, managedConfig: built.managedConfig, wipe: built.wipe, unenrolls: built.unenrolls,
             connections: built.connections, work: built.work, timers: built.timers, tracker: built.tracker,
-            clock: built.clock, log: built.log, appConfig: link(recorder as any CheckInAppConfig),
-            policyChanges: link(recorder as any CheckInPolicyChanges), record: link(recorder as any CheckInRecord),
+            clock: built.clock, log: built.log, appConfig: recorder,
+            policyChanges: recorder, record: link(recorder as any CheckInRecord),
             termination: link(recorder as any RuntimeTermination))
     }
 

@@ -29,7 +29,7 @@ import Testing
         let gate = OfflineGate(rules: built.rules, wipeRules: built.wipeRules, store: built.store,
                                connections: built.connections, launch: LaunchProgress(), clock: built.clock, log: built.log,
                                checkIns: recorder.link(as: (any OfflineCheckIns).self),
-                               wipes: recorder.link(as: (any ConditionalLaunchWipes).self))
+                               wipes: recorder)
         let lastAnswer = fixture.clock.now.addingTimeInterval(-offlineHours * 3600)
         engine.store.mutate { state in
             state.lastCheckInAt = lastAnswer

@@ -29,7 +29,7 @@ import Testing
         let gate = PINGate(rules: built.rules, restartRules: built.restartRules, wipeRules: built.wipeRules,
                            store: built.store, connections: built.connections, recheck: built.recheck,
                            credentials: built.credentials, log: built.log,
-                           wipes: recorder.link(as: (any ConditionalLaunchWipes).self))
+                           wipes: recorder)
         let salt = PINHasher.makeSalt()
         engine.store.mutate {
             $0.pin = SDKState.PINRecord(accountId: "alice-id", salt: salt, hash: PINHasher.hash(pin: "2580", salt: salt))

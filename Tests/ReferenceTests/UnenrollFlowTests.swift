@@ -21,15 +21,13 @@ import Testing
     /// The runtime's unenroll flow with every piece as the engine built it, but `appConfig` for the configuration.
     static func flow(of engine: SDKEngine, appConfig: RecordedAppConfig) -> UnenrollFlow {
         let built = engine.unenrolls
-        let link = SDKFlowLink<any UnenrollAppConfig>()
-        link.bind { appConfig }
         return UnenrollFlow(
             rules: built.rules, retryRules: built.retryRules, statusRules: built.statusRules,
             conditionalWipeRules: built.conditionalWipeRules, store: built.store, service: built.service,
             tokens: built.tokens, reporter: built.reporter, enrollment: built.enrollment, wipe: built.wipe,
             staleCheckIns: built.staleCheckIns, connections: built.connections, work: built.work, timers: built.timers,
             appWait: built.appWait, clock: built.clock, log: built.log,
-            deregisteredInProcess: built.deregisteredInProcess, appConfig: link)
+            deregisteredInProcess: built.deregisteredInProcess, appConfig: appConfig)
     }
 
     /// A device where alice is enrolled under a policy, with `defects` planted; no events recorded yet.

@@ -135,9 +135,10 @@ final class SDKEngine: Sendable {
                                      maxFileProtectionLevel: configuration.settings.maxFileProtectionLevel, store: store,
                                      accounts: accounts, connections: connections, log: log)
         self.policies = policies
-        appConfig = AppConfigFlow(rules: rules.appConfig, loggingRules: rules.logging, edition: edition,
-                                  valuesToScrub: configuration.settings.valuesToScrubFromLogging, store: store,
-                                  connections: connections, log: log)
+        let appConfig = AppConfigFlow(rules: rules.appConfig, loggingRules: rules.logging, edition: edition,
+                                      valuesToScrub: configuration.settings.valuesToScrubFromLogging, store: store,
+                                      connections: connections, log: log)
+        self.appConfig = appConfig
         dataTransfer = DataTransferFlow(
             rules: rules.dataTransfer, identityRules: rules.identity, edition: edition,
             openInActionExtension: configuration.settings.openInActionExtension, connections: connections,
@@ -155,16 +156,13 @@ final class SDKEngine: Sendable {
             retryRules: rules.retries, statusRules: rules.status, store: store, tokens: tokens, service: service,
             reporter: reporter, connections: connections, timers: timers, clock: configuration.clock, log: log)
         self.staleCheckIns = staleCheckIns
-        let unenrollAppConfig = SDKFlowLink<any UnenrollAppConfig>()
         let unenrolls = UnenrollFlow(
             rules: rules.unenroll, retryRules: rules.retries, statusRules: rules.status,
             conditionalWipeRules: rules.conditionalWipe, store: store, service: service, tokens: tokens,
             reporter: reporter, enrollment: enrollment, wipe: wipe, staleCheckIns: staleCheckIns,
             connections: connections, work: work, timers: timers, appWait: appWait, clock: configuration.clock,
-            log: log, deregisteredInProcess: deregisteredInProcess, appConfig: unenrollAppConfig)
+            log: log, deregisteredInProcess: deregisteredInProcess, appConfig: appConfig)
         self.unenrolls = unenrolls
-        let checkInAppConfig = SDKFlowLink<any CheckInAppConfig>()
-        let checkInPolicyChanges = SDKFlowLink<any CheckInPolicyChanges>()
         let checkInRecord = SDKFlowLink<any CheckInRecord>()
         let termination = SDKFlowLink<any RuntimeTermination>()
         let checkIns = CheckInFlow(
@@ -173,8 +171,8 @@ final class SDKEngine: Sendable {
             conditionalLaunchRules: rules.conditionalLaunch, accountRenameRules: rules.accountRename, store: store,
             service: service, tokens: tokens, reporter: reporter, telemetry: telemetry, managedConfig: managedConfig,
             wipe: wipe, unenrolls: unenrolls, connections: connections, work: work, timers: timers,
-            tracker: configuration.workTracker, clock: configuration.clock, log: log, appConfig: checkInAppConfig,
-            policyChanges: checkInPolicyChanges, record: checkInRecord, termination: termination)
+            tracker: configuration.workTracker, clock: configuration.clock, log: log, appConfig: appConfig,
+            policyChanges: policies, record: checkInRecord, termination: termination)
         self.checkIns = checkIns
         let update = UpdateFlow(
             rules: rules.update,
@@ -182,22 +180,21 @@ final class SDKEngine: Sendable {
             store: store, wipe: wipe, log: log)
         self.update = update
         // Launch
-        let wipes = SDKFlowLink<any ConditionalLaunchWipes>()
         let offlineCheckIns = SDKFlowLink<any OfflineCheckIns>()
         let lifecycle = SDKFlowLink<any LaunchLifecycle>()
-        let identityRules = SDKFlowLink<any LaunchIdentityRules>()
+        let identityRules = LaunchIdentityAnswers(accounts: accounts, identities: identityQueries)
         let recheck = AccessRecheck(rules: rules.conditionalLaunch, store: store, clock: configuration.clock)
         let credentials = CredentialsGate(rules: rules.conditionalLaunch, store: store, service: service, signIn: signIn,
                                           connections: connections, recheck: recheck, log: log)
         let gates = LaunchGates(
             offline: OfflineGate(rules: rules.conditionalLaunch, wipeRules: rules.conditionalWipe, store: store,
                                  connections: connections, launch: launch, clock: configuration.clock, log: log,
-                                 checkIns: offlineCheckIns, wipes: wipes),
+                                 checkIns: offlineCheckIns, wipes: unenrolls),
             device: DeviceGate(rules: rules.conditionalLaunch, store: store, connections: connections, log: log),
             credentials: credentials,
             pin: PINGate(rules: rules.conditionalLaunch, restartRules: rules.restart, wipeRules: rules.conditionalWipe,
                          store: store, connections: connections, recheck: recheck, credentials: credentials, log: log,
-                         wipes: wipes),
+                         wipes: unenrolls),
             recheck: recheck)
         self.gates = gates
         launchFlow = LaunchFlow(
@@ -217,17 +214,11 @@ final class SDKEngine: Sendable {
             log.registerSecret(token.refreshToken)
         }
         appConfig.registerValuesToScrub()
-        // The links between flows that call each other. Flows built before the one that needs them are handed over
-        // as they are; the engine itself only ends the runtime and resumes the timers, which span the flows.
-        let appConfig = self.appConfig
+        // The links between flows that call each other (each built before the other would need it) and to the
+        // engine's own steps, which span the flows: ending the runtime and what a launch does before its gates.
         enrollmentFollowUp.bind { [checkIns] in checkIns }
-        unenrollAppConfig.bind { appConfig }
-        checkInAppConfig.bind { appConfig }
-        checkInPolicyChanges.bind { policies }
         checkInRecord.bind { gates.offline }
-        wipes.bind { unenrolls }
         offlineCheckIns.bind { checkIns }
-        identityRules.bind { LaunchIdentityAnswers(accounts: accounts, identities: identityQueries) }
         lifecycle.bind { [weak self] in self }
         termination.bind { [weak self] in self }
     }

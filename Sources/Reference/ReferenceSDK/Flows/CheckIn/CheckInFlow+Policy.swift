@@ -30,9 +30,9 @@ extension CheckInFlow {
             }
         }
         scheduleNextCheckIn()
-        appConfig.target?.receiveAppConfig(answer, accountId: accountId)
+        appConfig.receiveAppConfig(answer, accountId: accountId)
         reporter.report(.policy, accountId: accountId, code: code, didSucceed: true)
-        policyChanges.target?.postPolicyChanges(accountId: accountId, held: held, code: code)
+        policyChanges.postPolicyChanges(accountId: accountId, held: held, code: code)
         let periodic = if case .periodic = reason { true } else { false }
         telemetry.send(.checkIn(code: code, policyVersion: answer.policyVersion), accountId: accountId, token: token,
                        periodic: periodic)

@@ -8,8 +8,9 @@ import Foundation
 /// conditional launch, account rename), the state, the service client and the tokens, the status reporter,
 /// telemetry, the managed configuration (an MDM device's hooks), the wipe and the unenroll an administrator's wipe
 /// ends in, the app connections, the work queue and the timers, the work tracker (a relaunch counts as work), the
-/// clock. The app configuration, the policy-change notifications and the offline check's record belong to other
-/// flows, and ending the runtime for a restart to the engine: each is reached through a link the engine binds.
+/// clock, the app configuration it hands the answer's configuration to and the policy-change notifications. The
+/// offline check's record (the offline gate checks in through this flow) and ending the runtime for a restart (the
+/// engine's) are reached through links the engine binds once all exist.
 struct CheckInFlow: Sendable {
     /// How long after a check-in the next one is due, unless the service says otherwise.
     static let checkInInterval: TimeInterval = 8 * 3600
@@ -36,9 +37,9 @@ struct CheckInFlow: Sendable {
     let clock: any MAMClock
     let log: SDKLog
     /// Where the configuration a check-in delivered is kept.
-    let appConfig: SDKFlowLink<any CheckInAppConfig>
+    let appConfig: any CheckInAppConfig
     /// Where the app is told what a new policy changed.
-    let policyChanges: SDKFlowLink<any CheckInPolicyChanges>
+    let policyChanges: any CheckInPolicyChanges
     /// Where each check-in is noted for the offline check.
     let record: SDKFlowLink<any CheckInRecord>
     /// What ends the runtime before the SDK's own restart.

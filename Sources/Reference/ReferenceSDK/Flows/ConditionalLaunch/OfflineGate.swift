@@ -7,8 +7,8 @@ import Foundation
 ///
 /// It is given the conditional-launch and conditional-wipe rules, the state (when check-ins were tried and
 /// answered), the app connections (the block it shows), the launch's progress (whether it already blocked), the
-/// clock and the log. The check-in it makes and the wipe it may end in belong to the lifecycle's flows, reached
-/// through ``checkIns`` and ``wipes``, links the engine binds once both exist.
+/// clock, the log and the wipe it may end in (``wipes``). The check-in it makes belongs to the check-in flow, which
+/// in turn records on this gate, so it is reached through ``checkIns``, a link the engine binds once both exist.
 struct OfflineGate: Sendable {
     let rules: SDKRules.ConditionalLaunch
     let wipeRules: SDKRules.ConditionalWipe
@@ -20,7 +20,7 @@ struct OfflineGate: Sendable {
     /// The check-in made before the data shows.
     let checkIns: SDKFlowLink<any OfflineCheckIns>
     /// The wipe past `periodOfflineBeforeWipeIsEnforced`.
-    let wipes: SDKFlowLink<any ConditionalLaunchWipes>
+    let wipes: any ConditionalLaunchWipes
 
     /// Notes a check-in that reached the service (`answered`) or was at least tried, on the SDK's clock.
     func recordCheckIn(answered: Bool) {
@@ -59,7 +59,7 @@ struct OfflineGate: Sendable {
         }
         if let wipePeriod = policy.offlineWipePeriod, wipeRules.offlineWipes, isOffline(longerThan: wipePeriod) {
             checkIns?.report(held)
-            wipes.target?.conditionalWipe(of: accountId, reason: "no check-in reached the service for longer than "
+            wipes.conditionalWipe(of: accountId, reason: "no check-in reached the service for longer than "
                                           + "periodOfflineBeforeWipeIsEnforced")
             return .offline
         }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// It is given the conditional-launch, restart and conditional-wipe rules, the state (the PIN record), the app
 /// connections (the prompts), the access recheck, the credentials gate (the sign-in that resets a PIN) and the log.
-/// The wipe belongs to the lifecycle's flows, reached through ``wipes``, a link the engine binds once both exist.
+/// The wipe it may end in is the unenroll side's (``wipes``).
 struct PINGate: Sendable {
     let rules: SDKRules.ConditionalLaunch
     let restartRules: SDKRules.Restart
@@ -17,14 +17,14 @@ struct PINGate: Sendable {
     let credentials: CredentialsGate
     let log: SDKLog
     /// The wipe when the policy's action for used-up PIN attempts is `wipe`.
-    let wipes: SDKFlowLink<any ConditionalLaunchWipes>
+    let wipes: any ConditionalLaunchWipes
 
     /// Conditional launch: PIN setup when none is stored, else PIN entry; nil when passed (RST-04). At a cold launch
     /// (`atLaunch`) the PIN is asked every time, or, where launch and resume share the online recheck period
     /// (000:622), only once it has passed.
     func check(accountId: String, policy: MAMServicePolicy, atLaunch: Bool = false) -> IntuneMAMLaunchBlockReason? {
         guard let platform = connections.platform else { return .pinCanceled }
-        if wipes.target?.finishConditionalWipe(of: accountId) == true { return .pinRetriesExceeded }
+        if wipes.finishConditionalWipe(of: accountId) { return .pinRetriesExceeded }
         let minimumLength = rules.pinLengthFromPolicy ? policy.minimumPinLength : MAMServicePolicy.defaultMinimumPinLength
         let tries = policy.maximumPinRetries
         let record = store.read { $0.pin }.flatMap { AccountIdentity.same($0.accountId, accountId) ? $0 : nil }
@@ -86,7 +86,7 @@ struct PINGate: Sendable {
         guard policy.wipesAfterMaximumPinRetries, wipeRules.pinLimitWipes else {
             return resetAfterTooManyTries(accountId: accountId, policy: policy)
         }
-        wipes.target?.conditionalWipe(of: accountId, reason: "PIN attempts used up")
+        wipes.conditionalWipe(of: accountId, reason: "PIN attempts used up")
         return .pinRetriesExceeded
     }
 

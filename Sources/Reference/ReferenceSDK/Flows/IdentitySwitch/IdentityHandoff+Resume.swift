@@ -11,8 +11,7 @@ extension IdentityHandoff {
                 completion(launch.current)
                 return
             }
-            let identityRules = self.identityRules.target
-            guard launch.current == .ready, let managed = identityRules?.managedAccount(matching: identityRules?.uiIdentity) else {
+            guard launch.current == .ready, let managed = identityRules.managedAccount(matching: identityRules.uiIdentity) else {
                 completion(launch.current)
                 return
             }
@@ -34,7 +33,7 @@ extension IdentityHandoff {
             switch switches.conditionalLaunch(for: managed) {
             case .success:
                 break
-            case .canceled where identityRules?.isMultiIdentityApp == true:
+            case .canceled where identityRules.isMultiIdentityApp:
                 if askToSwitch(to: "", reason: .cancelConditionalLaunch) == .success {
                     identities.setUI("")
                     log.info("conditional launch cancelled; the app switched to an unmanaged identity")
@@ -54,8 +53,7 @@ extension IdentityHandoff {
     /// an answer; false while it still holds. True when there was no such block.
     private func liftOfflineBlock() -> Bool {
         guard case .blocked(.offline) = launch.current else { return true }
-        let identityRules = self.identityRules.target
-        guard let managed = identityRules?.managedAccount(matching: identityRules?.uiIdentity),
+        guard let managed = identityRules.managedAccount(matching: identityRules.uiIdentity),
               let policy = store.read({ $0.policy }) else {
             launch.set(.ready)
             return true

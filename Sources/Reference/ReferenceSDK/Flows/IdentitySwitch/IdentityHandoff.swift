@@ -3,8 +3,7 @@
 ///
 /// It is given the identity and conditional-launch rules, the state (the policy), the identities, the launch's
 /// progress, the gates, the identity switch it ends in, the app connections (the policy delegate it asks), how long
-/// to wait for the app, the work queue and the log. The identity model's questions belong to the identity rules,
-/// reached through ``identityRules``, a link the engine binds once all exist.
+/// to wait for the app, the work queue and the log, and the identity model's answers (``identityRules``).
 struct IdentityHandoff: Sendable {
     let rules: SDKRules.Identity
     let conditionalLaunchRules: SDKRules.ConditionalLaunch
@@ -18,7 +17,7 @@ struct IdentityHandoff: Sendable {
     let work: SDKWorkQueue
     let log: SDKLog
     /// The UI identity, whether the app is a multi-identity one, and how the identity layer matches accounts.
-    let identityRules: SDKFlowLink<any LaunchIdentityRules>
+    let identityRules: any LaunchIdentityRules
 
     /// The operating system hands the app an item owned by `owner` ("" = unmanaged). Queued on the work
     /// queue; `completion` runs there.
@@ -35,7 +34,6 @@ struct IdentityHandoff: Sendable {
     /// may not switch to (IDS-01) is refused without asking.
     private func performHandOff(ownedBy owner: String, reason: IntuneMAMIdentitySwitchReason) -> IntuneMAMOpenOutcome {
         let refused = IntuneMAMOpenOutcome(opened: false, switched: false)
-        guard let identityRules = self.identityRules.target else { return refused }
         if identityRules.sameAccount(identityRules.uiIdentity, owner) { return IntuneMAMOpenOutcome(opened: true, switched: false) }
         if !owner.isEmpty, identityRules.managedAccount(matching: owner) == nil, identityRules.isOtherAccountOfOrganisation(owner),
            rules.refusesSecondOrganizationAccount {

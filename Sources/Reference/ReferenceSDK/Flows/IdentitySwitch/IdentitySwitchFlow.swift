@@ -1,8 +1,8 @@
 /// App-initiated identity switches and conditional launch for the managed account (IDS-01, IDS-02, IDS-05).
 ///
 /// It is given the identity rules, the state (the enrolled account, the policy), the identities (the UI identity and
-/// the session's passed accounts), the gates of conditional launch, the work queue and the log. The identity model's
-/// questions belong to the identity rules, reached through ``identityRules``, a link the engine binds once all exist.
+/// the session's passed accounts), the gates of conditional launch, the work queue and the log, and the identity
+/// model's answers (``identityRules``).
 struct IdentitySwitchFlow: Sendable {
     let rules: SDKRules.Identity
     let store: SDKStateStore
@@ -11,7 +11,7 @@ struct IdentitySwitchFlow: Sendable {
     let work: SDKWorkQueue
     let log: SDKLog
     /// The process identity, and which account is the managed one or another of its organisation.
-    let identityRules: SDKFlowLink<any LaunchIdentityRules>
+    let identityRules: any LaunchIdentityRules
 
     /// `setUIPolicyAccountId(_:completionHandler:)`: queued on the work queue; `completion` runs there.
     func setUIIdentity(_ accountId: String?, completion: @escaping @Sendable (IntuneMAMSwitchIdentityResult) -> Void) {
@@ -25,14 +25,13 @@ struct IdentitySwitchFlow: Sendable {
     /// account of the organisation while one is managed → not-allowed (IDS-01). To nil (the process
     /// identity), "" or an unmanaged account → success without policy (IDS-02).
     func switchUIIdentity(to requested: String?, completion: (IntuneMAMSwitchIdentityResult) -> Void) {
-        let identityRules = self.identityRules.target
         var target = requested
         if requested == "", !rules.emptyIdentityIsUnmanaged, let managed = store.read({ $0.enrolledAccountId }) {
             log.info("setUIPolicyAccountId(\"\"): using the primary account")
             target = managed
         }
-        let decisive = target ?? identityRules?.processIdentity
-        if let managed = identityRules?.managedAccount(matching: decisive) {
+        let decisive = target ?? identityRules.processIdentity
+        if let managed = identityRules.managedAccount(matching: decisive) {
             if !rules.switchWaitsForConditionalLaunch {
                 identities.setUI(target)
                 completion(.success)
@@ -45,7 +44,7 @@ struct IdentitySwitchFlow: Sendable {
             completion(result)
             return
         }
-        if let decisive, !decisive.isEmpty, identityRules?.isOtherAccountOfOrganisation(decisive) == true,
+        if let decisive, !decisive.isEmpty, identityRules.isOtherAccountOfOrganisation(decisive),
            rules.refusesSecondOrganizationAccount {
             log.warning("UI identity switch to \(decisive) not allowed: another account of the organisation is managed")
             completion(.notAllowed)

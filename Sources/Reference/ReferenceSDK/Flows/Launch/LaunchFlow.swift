@@ -6,9 +6,9 @@ import Foundation
 /// It is given what a launch touches: the runtime's settings, the enrollment and reinstall rules, the state, the
 /// service client, the sign-in registration and the tokens (the SDK's own sign-in at launch), the status reporter,
 /// the enrollment and managed-configuration flows, the app connections, the work queue, the launch's progress, the
-/// identities (the session's passed accounts), how long to wait for the app, the gates and the log. Carrying over a
-/// build, the restart and the timers belong to the lifecycle's flows and the identity questions to the identity
-/// rules, reached through ``lifecycle`` and ``identityRules``, links the engine binds once all exist.
+/// identities (the session's passed accounts), how long to wait for the app, the gates, the log and the identity
+/// model's answers (``identityRules``). Carrying over a build, the restart and the timers span the lifecycle's flows,
+/// so they are the engine's, reached through ``lifecycle``, a link the engine binds once it exists.
 struct LaunchFlow: Sendable {
     let settings: IntuneMAMSettings
     let rules: SDKRules.Enrollment
@@ -30,7 +30,7 @@ struct LaunchFlow: Sendable {
     /// Carrying over a previous build, the restart for a kept policy, and the timers.
     let lifecycle: SDKFlowLink<any LaunchLifecycle>
     /// Whether the app is a multi-identity one (its gates wait for a switch to the managed account).
-    let identityRules: SDKFlowLink<any LaunchIdentityRules>
+    let identityRules: any LaunchIdentityRules
 
     /// Starts the launch sequence on the work queue; `completion` gets the resulting launch state.
     func launchApp(completion: (@Sendable (IntuneMAMLaunchState) -> Void)?) {
@@ -63,7 +63,7 @@ struct LaunchFlow: Sendable {
         }
         guard connections.isAlive else { return }
         let state = store.snapshot
-        let isMultiIdentityApp = identityRules.target?.isMultiIdentityApp ?? false
+        let isMultiIdentityApp = identityRules.isMultiIdentityApp
         if let policy = state.policy, let accountId = state.enrolledAccountId {
             if !isMultiIdentityApp, let blocked = gates.offline.check(accountId: accountId, policy: policy)
                 ?? gates.device.check(accountId: accountId, policy: policy)

@@ -8,8 +8,8 @@ import Locking
 /// It is given what the end of management touches: its rules (unenroll, retries, status codes, the conditional
 /// wipe), the state, the service client and the tokens, the status reporter, the enrollment (whose retry resumes
 /// once an account is gone), the wipe, the stale check-in a broken SDK keeps, the app connections, the work queue
-/// and the timers, how long the app's caller waits, the clock, and the accounts deregistered in this process. The
-/// account's app configuration belongs to another flow, reached through ``appConfig``, a link the engine binds.
+/// and the timers, how long the app's caller waits, the clock, the accounts deregistered in this process, and the
+/// app configuration it forgets an account's (``appConfig``).
 struct UnenrollFlow: Sendable {
     let rules: SDKRules.Unenroll
     let retryRules: SDKRules.Retries
@@ -32,7 +32,7 @@ struct UnenrollFlow: Sendable {
     /// where the `reRegistrationIgnoredUntilRelaunch` defect is planted, ENR-19).
     let deregisteredInProcess: Locked<Set<String>>
     /// Where the unenrolled account's app configuration is dropped.
-    let appConfig: SDKFlowLink<any UnenrollAppConfig>
+    let appConfig: any UnenrollAppConfig
 
     /// `deRegisterAndUnenrollAccountId`: blocks the caller until the SDK holds the token the unenroll
     /// needs (WIP-08), or until it is clear none is needed; the rest continues on the work queue.
@@ -131,7 +131,7 @@ struct UnenrollFlow: Sendable {
             }
             state.tokenCache.removeAll { AccountIdentity.same($0.accountId, accountId) }
         }
-        appConfig.target?.dropAppConfig(of: accountId)
+        appConfig.dropAppConfig(of: accountId)
         removeRegistration(of: SDKState.RegisteredAccount(accountId: accountId, upn: upn.isEmpty ? nil : upn))
         // A pending acknowledgement reports when it settles: one unenrollRequest per unenroll (WIP-07). No edition
         // orders the status and the wipe; the reference reports once the wipe is done.
