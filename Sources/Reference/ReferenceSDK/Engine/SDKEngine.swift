@@ -88,7 +88,6 @@ final class SDKEngine: Sendable {
     /// Conditional Access remediation.
     let compliance: ComplianceFlow
     var clock: any MAMClock { configuration.clock }
-    var tracker: MAMWorkTracker { configuration.workTracker }
 
     init(configuration: IntuneMAMRuntimeConfiguration, platform: any IntuneMAMPlatform) {
         self.configuration = configuration
@@ -227,9 +226,6 @@ final class SDKEngine: Sendable {
 
     var isAlive: Bool { connections.isAlive }
 
-    /// True on the work queue (where waiting for the queue would deadlock).
-    var isOnQueue: Bool { work.isOnQueue }
-
     /// Queues `work` on the work queue (``SDKWorkQueue/submit(_:dropped:_:)``).
     func submit(_ name: String, dropped: (@Sendable () -> Void)? = nil, _ work: @escaping @Sendable () -> Void) {
         self.work.submit(name, dropped: dropped, work)
@@ -248,8 +244,6 @@ final class SDKEngine: Sendable {
 
     // Terminating clears the connections, so a read after it finds none.
 
-    var platform: (any IntuneMAMPlatform)? { connections.platform }
-
     var enrollmentDelegate: (any IntuneMAMEnrollmentDelegate)? {
         get { connections.enrollmentDelegate }
         set { connections.enrollmentDelegate = newValue }
@@ -266,26 +260,4 @@ final class SDKEngine: Sendable {
     }
 
     var launchState: IntuneMAMLaunchState { launch.current }
-
-    // MARK: Timers
-
-    /// Arms the timer in `slot` (replacing any previous one); `work` runs on the work queue when due.
-    func arm(_ slot: SDKTimers.Slot, at date: Date, _ work: @escaping @Sendable () -> Void) {
-        timers.arm(slot, at: date, work)
-    }
-
-    // MARK: Waiting for the app
-
-    /// Calls `start` with a completion and blocks until it is called or the delegate timeout passes.
-    func awaitApp<Value: Sendable>(_ start: (@escaping @Sendable (Value) -> Void) -> Void) -> Value? {
-        appWait.callAndWait(start)
-    }
-
-    // MARK: Status reports
-
-    /// Delivers one status callback (ENR-02) unless the runtime was terminated (``SDKStatusReporter``).
-    func report(_ kind: SDKStatusReporter.RequestKind, accountId: String, upn: String? = nil,
-                code: IntuneMAMEnrollmentStatusCode, didSucceed: Bool, reason: String? = nil) {
-        reporter.report(kind, accountId: accountId, upn: upn, code: code, didSucceed: didSucceed, reason: reason)
-    }
 }
