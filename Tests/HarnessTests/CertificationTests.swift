@@ -67,6 +67,8 @@ import Testing
         ("junit.xml", "bundle/junit.xml", Edit.lastByte, "report junit.xml changed"),
         ("manifest.json's layout", "bundle/manifest.json", Edit.lastByte, "manifest.json is not as this harness writes it"),
         ("a digest in manifest.json", "bundle/manifest.json", Edit.firstDigitOfReport, "report junit.xml changed"),
+        ("a count in manifest.json", "bundle/manifest.json", Edit.digitAfter(#""passed" : "#), "counts.passed: junit.xml has"),
+        ("the summary", "bundle/summary.md", Edit.lastByte, "report summary.md changed"),
     ] as [(String, String, Edit, String)])
     func verifyNamesOneChangedByte(what: String, file: String, edit: Edit, expected: String) async throws {
         let made = try await Self.bundle()
@@ -155,10 +157,18 @@ import Testing
     enum Edit: Sendable, CustomStringConvertible {
         /// The final newline becomes a space.
         case lastByte
-        /// The first hex digit of the manifest's `junit.xml` digest, changed to another.
-        case firstDigitOfReport
+        /// The first character after `marker`, changed to another digit.
+        case digitAfter(String)
 
-        var description: String { self == .lastByte ? "last byte" : "a digit of junit.xml's digest" }
+        /// The first hex digit of the manifest's `junit.xml` digest.
+        static let firstDigitOfReport = Edit.digitAfter(#""junit.xml" : ""#)
+
+        var description: String {
+            switch self {
+            case .lastByte: return "last byte"
+            case .digitAfter(let marker): return "the digit after \(marker)"
+            }
+        }
 
         func apply(to path: String) throws {
             var data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -166,9 +176,9 @@ import Testing
             switch self {
             case .lastByte:
                 index = data.count - 1
-            case .firstDigitOfReport:
+            case .digitAfter(let marker):
                 let text = String(decoding: data, as: UTF8.self)
-                let key = try #require(text.range(of: "\"junit.xml\" : \""))
+                let key = try #require(text.range(of: marker))
                 index = text.utf8.distance(from: text.startIndex, to: key.upperBound)
             }
             data[index] = data[index] == UInt8(ascii: "0") ? UInt8(ascii: "1") : (data[index] == 0x0A ? 0x20 : UInt8(ascii: "0"))
