@@ -1,8 +1,10 @@
+import AdapterProtocol
 import ConformanceCore
 import Crypto
 import Foundation
 import JUnitXML
 @testable import MamconfCLI
+@testable import SuiteLoader
 import Testing
 
 /// `mamconf certify`: the verdict, the manifest's digests, and `--verify` accepting an untouched bundle and naming
@@ -45,6 +47,40 @@ import Testing
         // The same manifest gives the same bytes: the signature is over them.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(made.bundle)/manifest.json"))
         #expect(manifest.encoded() == bytes)
+    }
+
+    @Test func theManifestNamesTheCasesEachMissingCapabilitySkippedAndTheProfile() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "suite".write(toFile: "\(folder)/one.yaml", atomically: true, encoding: .utf8)
+        let here = SourceLocation(file: "one.yaml", line: 1, column: 1)
+        let (tenant, _, errors) = SuiteLoader(fixturesDirectory: Repository.fixtures, catalog: nil).fixtures(tenant: "contoso", policies: [])
+        try #require(errors.isEmpty, "\(errors)")
+        func testCase(_ id: String, _ needs: [String]) throws -> TestCase {
+            TestCase(id: id, title: id, requirements: [], tenant: try #require(tenant), policies: [], settings: [:],
+                     capabilities: Set(try needs.map { try #require(Capability(rawValue: $0)) }), steps: [], location: here)
+        }
+        let cases = [try testCase("a", ["clipboard", "appConfig"]), try testCase("b", ["clipboard"]), try testCase("c", ["reset"])]
+        let plan = RunPlan(suites: [Suite(id: "s", title: "s", requirements: [], cases: cases, location: here)])
+        func result(_ id: String, _ outcome: CaseOutcome) -> CaseResult {
+            CaseResult(suiteId: "s", caseId: id, title: id, requirements: [], location: here, outcome: outcome, duration: .zero, transcript: [])
+        }
+        let lacks = CaseOutcome.skipped(reason: "integration lacks a capability", kind: .integrationCapability)
+        let run = RunResult(
+            suites: [SuiteResult(suiteId: "s", title: "s", requirements: [], started: Date(), duration: .zero,
+                                 cases: [result("a", lacks), result("b", lacks), result("c", .passed)])],
+            integration: IntegrationInfo(name: "app", version: "1", sdkName: "sdk", sdkVersion: "21.0", capabilities: ["reset"], protocolVersion: "1"),
+            backend: "mock", harnessVersion: HarnessVersion.current)
+        let manifest = try CertificationBundle(directory: folder).manifest(
+            of: run, plan: plan, backend: "mock", started: Date(timeIntervalSince1970: 0), finished: Date(timeIntervalSince1970: 60),
+            suitesDirectory: folder, fixturesDirectory: Repository.fixtures)
+        #expect(manifest.missingCapabilities == ["clipboard": ["s/a", "s/b"], "appConfig": ["s/a"]])
+        #expect(manifest.skippedCases == ["s/a": "integrationCapability", "s/b": "integrationCapability"])
+        #expect(manifest.counts == CertificationCounts(passed: 1, skipped: 2))
+        #expect(manifest.verdict == .conformantForProfile)
+        #expect(manifest.profile == ["reset"])
+        #expect(manifest.started == "1970-01-01T00:00:00Z" && manifest.finished == "1970-01-01T00:01:00Z")
+        #expect(manifest.suites == ["one.yaml": FileDigests.hex(Data("suite".utf8))])
     }
 
     @Test func aDigestIsTheStandardSHA256InLowercaseHex() throws {
