@@ -104,6 +104,8 @@ let package = Package(
             "ConformanceCore", "AdapterProtocol", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService",
             "RunReporters", "RunWiring", "Mutation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            // SHA-256 digests and the P-256 signature of `certify`'s bundle.
+            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Harness/MamconfCLI"),
 
@@ -142,6 +144,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             // docs/ci.md's YAML snippets are parsed in DocumentationTests.
             .product(name: "Yams", package: "Yams"),
+            // Keys for the certification bundle's signature tests.
+            .product(name: "Crypto", package: "swift-crypto"),
         ],
         // Adapters, suites and schema checks the tests run by path, not resources of the test bundle.
         exclude: ["Data"]),
