@@ -14,6 +14,7 @@ import Testing
 
     @Test(arguments: [
         (CertificationCounts(passed: 3), [SkipKind](), CertificationVerdict.fullyConformant),
+        (CertificationCounts(passed: 3, skipped: 1), [.otherSDKVersion], .fullyConformant),
         (CertificationCounts(passed: 3, skipped: 2), [.integrationCapability, .otherSDKVersion], .conformantForProfile),
         (CertificationCounts(passed: 3, failed: 1), [], .notConformant),
         (CertificationCounts(passed: 3, errored: 1), [], .notConformant),
@@ -21,10 +22,11 @@ import Testing
         (CertificationCounts(passed: 3, skipped: 1), [.backendCapability], .notConformant),
         (CertificationCounts(passed: 3, skipped: 1), [.expectedFailure], .notConformant),
         (CertificationCounts(passed: 3, skipped: 2), [.integrationCapability], .notConformant),
-        (CertificationCounts(skipped: 2), [.integrationCapability, .integrationCapability], .conformantForProfile),
+        (CertificationCounts(skipped: 2), [.integrationCapability, .integrationCapability], .notConformant),
+        (CertificationCounts(passed: 1, skipped: 2), [.integrationCapability, .integrationCapability], .conformantForProfile),
         (CertificationCounts(), [], .notConformant),
     ] as [(CertificationCounts, [SkipKind], CertificationVerdict)])
-    func theVerdictIsFullOnlyWhenAllPassedAndProfileOnlyForTheIntegrationsOwnSkips(
+    func theVerdictIsFullWhenEveryCaseForThisSDKVersionPassedAndProfileOnlyForTheIntegrationsOwnSkips(
         counts: CertificationCounts, kinds: [SkipKind], verdict: CertificationVerdict
     ) {
         #expect(CertificationVerdict.judge(counts, skipKinds: kinds) == verdict)
