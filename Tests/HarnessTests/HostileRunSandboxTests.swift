@@ -23,15 +23,18 @@ import Testing
         environment["TMPDIR"] = "\(sandbox)/tmp"
         let nothing = open("/dev/null", O_RDWR | O_CLOEXEC)
         defer { close(nothing) }
-        let started = Date()
         let process = try await BackgroundProcess.start([
             InterruptionTests.mamconf,
             "run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures, "--junit", "report.xml",
             "--suite", "first-policy-application", "--case", "untargeted-account-stays-unmanaged", "--step-timeout", "6",
             "--", ProcessChecks.faultyAdapter, mode, "3", state, "1", "--", try EndToEnd.referenceExecutable(),
         ], environment: environment, directory: sandbox, stdin: nothing, stdout: nothing, stderr: nothing)
-        let code = await process.exitCode()
-        #expect(Date().timeIntervalSince(started) < 30, "\(mode): the run must end by itself")
+        // The run must end by itself: the bound only keeps a hang from holding the test suite (it is no speed check).
+        guard let code = await process.exitCode(within: .seconds(600)) else {
+            process.send(SIGKILL)
+            Issue.record("\(mode): the run did not end by itself within 600 s")
+            return
+        }
         #expect(code == 1, "\(mode): exit \(code)")
         let xml = try Data(contentsOf: URL(fileURLWithPath: "\(sandbox)/report.xml"))
         #expect(try JUnitSchemaValidator(xsdPath: "\(Repository.schemas)/junit-10.xsd").validate(xml).isEmpty)

@@ -57,7 +57,6 @@ import Testing
         var random = Seeded(seed: 20261122)
         var withErrors = 0
         let variants = 400
-        let started = Date()
         for number in 0..<variants {
             var bytes = originals[number % originals.count]
             for _ in 0...Int.random(in: 0..<3, using: &random) { bytes = Self.mutate(bytes, &random) }
@@ -74,7 +73,6 @@ import Testing
             try? FileManager.default.removeItem(atPath: path)
         }
         #expect(withErrors > variants / 2, "most mutations must be caught (\(withErrors) of \(variants))")
-        #expect(Date().timeIntervalSince(started) < 120, "the fuzz run must stay fast")
     }
 
     @Test func validatingAHostileSuiteFolderStaysInBoundedMemory() async throws {

@@ -86,6 +86,30 @@ public final class BackgroundProcess: Sendable {
         }
     }
 
+    /// The child's exit code once it has ended, or nil when it is still running after `limit`: a bound for a test
+    /// that a process ends by itself, waited for on a dedicated thread.
+    public func exitCode(within limit: Duration) async -> Int32? {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: self.waitForExit(within: limit)) }
+            thread.name = "background-process.exit"
+            thread.start()
+        }
+    }
+
+    /// ``waitForExit()`` with a bound: nil when the child is still running after `limit`.
+    public func waitForExit(within limit: Duration) -> Int32? {
+        let ended = DispatchSemaphore(value: 0)
+        let code = exit.withLock { state -> Int32? in
+            if let code = state.code { return code }
+            state.threads.append(ended)
+            return nil
+        }
+        if let code { return code }
+        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+        guard ended.wait(timeout: .now() + seconds) == .success else { return nil }
+        return exit.withLock { $0.code }
+    }
+
     /// The blocking form of ``exitCode()``, for a dedicated thread.
     public func waitForExit() -> Int32 {
         let ended = DispatchSemaphore(value: 0)
