@@ -98,20 +98,16 @@ public final class BackgroundProcess: Sendable {
 
     /// ``waitForExit()`` with a bound: nil when the child is still running after `limit`.
     public func waitForExit(within limit: Duration) -> Int32? {
-        let ended = DispatchSemaphore(value: 0)
-        let code = exit.withLock { state -> Int32? in
-            if let code = state.code { return code }
-            state.threads.append(ended)
-            return nil
-        }
-        if let code { return code }
         let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-        guard ended.wait(timeout: .now() + seconds) == .success else { return nil }
-        return exit.withLock { $0.code }
+        return waitForExit(until: .now() + seconds)
     }
 
     /// The blocking form of ``exitCode()``, for a dedicated thread.
     public func waitForExit() -> Int32 {
+        waitForExit(until: .distantFuture)!
+    }
+
+    private func waitForExit(until deadline: DispatchTime) -> Int32? {
         let ended = DispatchSemaphore(value: 0)
         let code = exit.withLock { state -> Int32? in
             if let code = state.code { return code }
@@ -119,7 +115,7 @@ public final class BackgroundProcess: Sendable {
             return nil
         }
         if let code { return code }
-        ended.wait()
-        return exit.withLock { $0.code! }
+        guard ended.wait(timeout: deadline) == .success else { return nil }
+        return exit.withLock { $0.code }
     }
 }
