@@ -1,4 +1,5 @@
 import ConformanceCore
+import Foundation
 import JUnitXML
 
 extension SummaryRun {
@@ -17,6 +18,16 @@ extension SummaryRun {
             suite.cases.map { Self.summaryCase($0, suiteRequirements: suite.property("requirements")) }
         }
         self.init(cases: cases, identity: identity, reportPath: reportPath)
+        if let first = document.suites.first {
+            let join = { (names: [String]) in Optional(names.compactMap { first.property($0) }.joined(separator: " ")).flatMap { $0.isEmpty ? nil : $0 } }
+            details = SummaryIdentity(
+                harnessVersion: first.property("harness.version"), integration: join(["integration", "integration.version"]),
+                sdk: join(["sdk", "sdk.version"]),
+                capabilities: (first.property("capabilities") ?? "").split(separator: ",").map { String($0) },
+                backend: first.property("backend"), suitesDigest: first.property(JUnitRunProperty.suitesDigest),
+                started: document.suites.map(\.timestamp).min(),
+                ended: document.suites.map { $0.timestamp.addingTimeInterval($0.time) }.max())
+        }
     }
 
     static func summaryCase(_ junit: JUnitCase, suiteRequirements: String?) -> SummaryCase {
@@ -45,6 +56,7 @@ extension SummaryRun {
                 paragraphs.removeFirst()
             }
             item.text = paragraphs.isEmpty ? nil : paragraphs.joined(separator: "\n\n")
+            item.transcript = transcript(output)
         case .error(let message, let type, let details):
             let (expected, step) = split(message)
             let notRun = type == CaseError.notRun("").kind
@@ -56,6 +68,7 @@ extension SummaryRun {
             if let step, paragraphs.first?.hasPrefix("\(step): ") == true { paragraphs.removeFirst() }
             // Without details, the adapter's last stderr lines, as the run's own summary shows them.
             item.text = paragraphs.isEmpty ? junit.systemErr.flatMap { $0.isEmpty ? nil : $0 } : paragraphs.joined(separator: "\n\n")
+            if !notRun { item.transcript = transcript(output) }
         }
         return item
     }
@@ -74,6 +87,12 @@ extension SummaryRun {
         var paragraphs = details.components(separatedBy: "\n\n")
         if paragraphs.first?.hasPrefix("requirements: ") == true { paragraphs.removeFirst() }
         return paragraphs.filter { !$0.isEmpty }
+    }
+
+    /// A case's transcript: its output's lines after the property lines that open it.
+    static func transcript(_ output: String) -> [String] {
+        output.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("[[PROPERTY|") }.map { String($0) }
+            .filter { !$0.isEmpty }
     }
 
     /// The value of a `[[PROPERTY|name=value]]` line of a case's output. The property lines open the output, so the
