@@ -1,6 +1,7 @@
 import ConformanceCore
 import Foundation
 import JUnitXML
+@testable import MamconfCLI
 @testable import RunReporters
 import Testing
 
@@ -185,5 +186,25 @@ import Testing
         print("HTML report of 10,000 cases (10 failed): \(bytes) bytes")
         #expect(bytes < 4_000_000, "\(bytes) bytes")
         #expect(html.components(separatedBy: "<details class=\"case passed\"").count - 1 == 9_990)
+    }
+
+    @Test func runAndReportWriteTheHTMLTheFlagNames() async throws {
+        let folder = NSTemporaryDirectory() + "mamconf-html-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let base = ["run", "--suites-dir", Repository.suites, "--fixtures-dir", Repository.fixtures, "--case",
+                    "enrollment/registered-accounts-lists-every-account", "--junit", "\(folder)/junit.xml"]
+        #expect(await Mamconf.run(base + ["--html", "\(folder)/run.html", "--", try EndToEnd.referenceExecutable()]) == 0)
+        let fromRun = try String(contentsOfFile: "\(folder)/run.html", encoding: .utf8)
+        #expect(fromRun.contains("<title>mamconf: passed</title>"), "\(fromRun.prefix(300))")
+        #expect(fromRun.contains("enrollment/registered-accounts-lists-every-account"))
+
+        // The same report read back from the JUnit file (given twice is refused, as merge refuses it).
+        #expect(await Mamconf.run(["report", "--html", "\(folder)/report.html", "\(folder)/junit.xml"]) == 0)
+        let fromJUnit = try String(contentsOfFile: "\(folder)/report.html", encoding: .utf8)
+        #expect(fromJUnit.contains("<title>mamconf: passed</title>") && fromJUnit.contains("<dt>backend</dt><dd>mock"), "\(fromJUnit.prefix(2000))")
+        #expect(await Mamconf.run(["report", "--html", "\(folder)/twice.html", "\(folder)/junit.xml", "\(folder)/../\((folder as NSString).lastPathComponent)/junit.xml"]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/twice.html"))
+        #expect(RunCommand.helpMessage().contains("--html") && ReportCommand.helpMessage().contains("--html"))
     }
 }
