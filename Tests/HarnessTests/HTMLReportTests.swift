@@ -199,6 +199,21 @@ import Testing
         #expect(fromRun.contains("<title>mamconf: passed</title>"), "\(fromRun.prefix(300))")
         #expect(fromRun.contains("enrollment/registered-accounts-lists-every-account"))
 
+        // A run that cannot start still leaves its verdict in the HTML: every planned case not run, with the cause.
+        #expect(await Mamconf.run(base + ["--html", "\(folder)/not-judged.html", "--", "no-such-adapter-xyz"]) == 2)
+        let notJudged = (try? String(contentsOfFile: "\(folder)/not-judged.html", encoding: .utf8)) ?? ""
+        #expect(notJudged.contains("<title>mamconf: not judged</title>") && notJudged.contains("no-such-adapter-xyz is not on PATH"),
+                "\(notJudged.prefix(300))")
+        // A path that cannot be written is refused before any case, and the JUnit report says why.
+        #expect(await Mamconf.run(base + ["--html", folder, "--", try EndToEnd.referenceExecutable()]) == 2)
+        let refused = try JUnitReader.read(path: "\(folder)/junit.xml")
+        guard case .error(let message, _, _)? = refused.suites.first?.cases.first?.outcome else {
+            Issue.record("the report does not name the refused option: \(refused)")
+            return
+        }
+        #expect(message.contains("--html"), "\(message)")
+        #expect(await Mamconf.run(base + ["--", try EndToEnd.referenceExecutable()]) == 0, "the JUnit report of a run that passed, again")
+
         // The same report read back from the JUnit file (given twice is refused, as merge refuses it).
         #expect(await Mamconf.run(["report", "--html", "\(folder)/report.html", "\(folder)/junit.xml"]) == 0)
         let fromJUnit = try String(contentsOfFile: "\(folder)/report.html", encoding: .utf8)

@@ -205,8 +205,8 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// Writes the report of a run that judged nothing (and its CI summary); one that cannot be written is the exit's
-    /// cause too.
+    /// Writes the report of a run that judged nothing (and its CI summary and HTML report); one that cannot be
+    /// written is the exit's cause too.
     private func write(_ report: NotJudgedReport, _ lastResort: LastResortReport, message: String) async throws {
         do {
             try await lastResort.writing { try await report.write(dialect: junitDialect) }
@@ -215,6 +215,11 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let githubSummary {
             do { try report.writeSummary(to: githubSummary) } catch {
+                throw MamconfExit(MamconfExit.notJudged, "\(message); \(report.redactor.redact(error.message))")
+            }
+        }
+        if let html {
+            do { try report.writeHTML(to: html) } catch {
                 throw MamconfExit(MamconfExit.notJudged, "\(message); \(report.redactor.redact(error.message))")
             }
         }
