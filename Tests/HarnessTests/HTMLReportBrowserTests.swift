@@ -38,7 +38,7 @@ struct HTMLReportBrowserTests {
     }
 
     @Test func theReportLoadsWithoutAConsoleErrorOrAFailedRequestAndItsFailingDiagramIsShown() async throws {
-        let html = HTMLReport.render(SummaryRun(HTMLReportTests.mixed), redactor: Redactor())
+        let html = HTMLReport.render(SummaryRun(HTMLReportTests.mixed, transcripts: true), redactor: Redactor())
         let screenshot = Self.folder.appendingPathComponent("failing-case.png")
         try? FileManager.default.removeItem(at: screenshot)
         let problems = try await Self.problems(loading: html, name: "report.html", fragment: "#case-0", screenshot: screenshot)
@@ -50,7 +50,7 @@ struct HTMLReportBrowserTests {
 
     /// The check itself can fail: the report with an image and a script slipped in is caught twice.
     @Test func aReportWithAnImageOrAScriptSlippedInIsCaught() async throws {
-        let html = HTMLReport.render(SummaryRun(HTMLReportTests.mixed), redactor: Redactor())
+        let html = HTMLReport.render(SummaryRun(HTMLReportTests.mixed, transcripts: true), redactor: Redactor())
             .replacingOccurrences(of: "<main>", with: "<main><img src=\"missing.png\"><script>console.error('boom')</script>")
         let problems = try await Self.problems(loading: html, name: "broken.html")
         #expect(problems.contains { $0.contains("missing.png") }, "\(problems)")

@@ -61,7 +61,17 @@ import Testing
     }
 
     static func render(_ run: RunResult, redactor: Redactor = Redactor()) -> String {
-        HTMLReport.render(SummaryRun(run), redactor: redactor)
+        HTMLReport.render(SummaryRun(run, transcripts: true), redactor: redactor)
+    }
+
+    /// The CI summary shows no transcript, so its model carries none: a run of thousands of failures does not hold
+    /// every transcript in memory for it. The HTML report asks for them.
+    @Test func transcriptsAreCarriedOnlyWhenAsked() {
+        #expect(SummaryRun(Self.mixed).cases.allSatisfy { $0.transcript.isEmpty })
+        #expect(SummaryRun(Self.mixed, transcripts: true).cases.first?.transcript == Self.transcript)
+        let document = JUnitReporter(path: "unused.xml", redactor: Redactor()).document(for: Self.mixed)
+        #expect(SummaryRun(document).cases.allSatisfy { $0.transcript.isEmpty })
+        #expect(SummaryRun(document, transcripts: true).cases.first?.transcript == Self.transcript)
     }
 
     @Test func theReportHoldsTheIdentityTheCountsTheCoverageAndEveryCase() {
@@ -166,8 +176,8 @@ import Testing
         let path = directory.appendingPathComponent("report.xml").path
         let run = Self.mixed
         try await JUnitReporter(path: path, redactor: Redactor()).runFinished(run)
-        let fromJUnit = SummaryRun(try JUnitReader.read(path: path))
-        let direct = SummaryRun(run)
+        let fromJUnit = SummaryRun(try JUnitReader.read(path: path), transcripts: true)
+        let direct = SummaryRun(run, transcripts: true)
         #expect(fromJUnit.details?.integration == direct.details?.integration)
         #expect(fromJUnit.details?.sdk == "IntuneMAMSwift 19.3.0")
         #expect(fromJUnit.details?.capabilities == ["appConfig", "wipe"])

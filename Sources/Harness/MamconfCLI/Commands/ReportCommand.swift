@@ -30,7 +30,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let run = SummaryRun(try ReportInputs.merged(inputs, allowMissingShards: allowMissingShards).document)
+        let run = SummaryRun(try ReportInputs.merged(inputs, allowMissingShards: allowMissingShards).document, transcripts: true)
         // The reports were redacted when they were written; the redactor still masks the shapes secrets travel in.
         do { try HTMLReportReporter.write(run, redactor: Redactor(), to: html) } catch {
             throw MamconfExit(MamconfExit.notJudged, error.message)

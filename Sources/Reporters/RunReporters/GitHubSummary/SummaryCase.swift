@@ -35,7 +35,8 @@ public struct SummaryCase: Sendable, Equatable {
     /// Passed on a rerun after failing.
     public var flaky: Bool
     /// The case's transcript (runner requests, the integration's answers, events and questions, the backend
-    /// journal), kept only for the cases shown in full: a run of thousands of passes carries none of theirs.
+    /// journal), kept only for the cases shown in full and only when asked (``SummaryRun/init(_:reportPath:transcripts:)``):
+    /// a run of thousands of passes carries none of theirs.
     public var transcript: [String] = []
 
     public init(suite: String, name: String, outcome: Outcome, requirements: [String] = [], step: String? = nil,

@@ -7,7 +7,8 @@ extension SummaryRun {
     /// the requirement IDs from the case's `[[PROPERTY|requirements=…]]` line, the failing step from the end of the
     /// one-line message, what was expected and what arrived instead from the body's `FILE:LINE: message; got
     /// instead …` paragraph, and an error's kind from its type. A report of another tool gives what it has.
-    public init(_ document: JUnitDocument, reportPath: String? = nil) {
+    /// With `transcripts`, the cases shown in full keep their transcripts, read from their output after the property lines.
+    public init(_ document: JUnitDocument, reportPath: String? = nil, transcripts: Bool = false) {
         var identity: String?
         if let first = document.suites.first, let integration = first.property("integration") {
             let parts = [integration, first.property("integration.version")].compactMap { $0 }.joined(separator: " ")
@@ -15,11 +16,15 @@ extension SummaryRun {
             identity = "\(parts) (\(sdk)) on \(first.property("backend") ?? "?"), mamconf \(first.property("harness.version") ?? "?")"
         }
         let cases = document.suites.flatMap { suite in
-            suite.cases.map { Self.summaryCase($0, suiteRequirements: suite.property("requirements")) }
+            suite.cases.map { Self.summaryCase($0, suiteRequirements: suite.property("requirements"), transcript: transcripts) }
         }
         self.init(cases: cases, identity: identity, reportPath: reportPath)
         if let first = document.suites.first {
-            let join = { (names: [String]) in Optional(names.compactMap { first.property($0) }.joined(separator: " ")).flatMap { $0.isEmpty ? nil : $0 } }
+            // A name and its version, as far as the report has them.
+            let join = { (names: [String]) -> String? in
+                let parts = names.compactMap { first.property($0) }
+                return parts.isEmpty ? nil : parts.joined(separator: " ")
+            }
             details = SummaryIdentity(
                 harnessVersion: first.property("harness.version"), integration: join(["integration", "integration.version"]),
                 sdk: join(["sdk", "sdk.version"]),
@@ -30,7 +35,7 @@ extension SummaryRun {
         }
     }
 
-    static func summaryCase(_ junit: JUnitCase, suiteRequirements: String?) -> SummaryCase {
+    static func summaryCase(_ junit: JUnitCase, suiteRequirements: String?, transcript keep: Bool = false) -> SummaryCase {
         let output = junit.systemOut ?? ""
         let listed = property(JUnitReporter.listedOutcomeProperty, in: output)
         let requirements = (property("requirements", in: output) ?? suiteRequirements ?? "")
@@ -56,7 +61,7 @@ extension SummaryRun {
                 paragraphs.removeFirst()
             }
             item.text = paragraphs.isEmpty ? nil : paragraphs.joined(separator: "\n\n")
-            item.transcript = transcript(output)
+            if keep { item.transcript = transcript(output) }
         case .error(let message, let type, let details):
             let (expected, step) = split(message)
             let notRun = type == CaseError.notRun("").kind
@@ -68,7 +73,7 @@ extension SummaryRun {
             if let step, paragraphs.first?.hasPrefix("\(step): ") == true { paragraphs.removeFirst() }
             // Without details, the adapter's last stderr lines, as the run's own summary shows them.
             item.text = paragraphs.isEmpty ? junit.systemErr.flatMap { $0.isEmpty ? nil : $0 } : paragraphs.joined(separator: "\n\n")
-            if !notRun { item.transcript = transcript(output) }
+            if keep && !notRun { item.transcript = transcript(output) }
         }
         return item
     }

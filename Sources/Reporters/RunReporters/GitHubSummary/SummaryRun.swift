@@ -62,8 +62,9 @@ public struct SummaryRun: Sendable, Equatable {
 }
 
 extension SummaryRun {
-    /// The summary of a run's results.
-    public init(_ result: RunResult, reportPath: String? = nil) {
+    /// The summary of a run's results; with `transcripts`, the cases shown in full keep their transcripts (the HTML
+    /// report draws them; the CI summary shows none, so it does not hold them all in memory).
+    public init(_ result: RunResult, reportPath: String? = nil, transcripts: Bool = false) {
         var problems = result.abortReason.map { ["nothing could be judged: \($0)"] } ?? []
         problems += result.infrastructureProblems
         problems += result.reportFailures.map { "not written: \($0.target.map { "\($0): " } ?? "")\($0.message)" }
@@ -72,8 +73,8 @@ extension SummaryRun {
             identity = "\(integration.name) \(integration.version) (\(integration.sdkName) \(integration.sdkVersion))"
                 + " on \(result.backend), mamconf \(result.harnessVersion)"
         }
-        self.init(cases: result.allCases.map(Self.summaryCase), problems: problems, interrupted: result.interrupted, identity: identity,
-                  reportPath: reportPath)
+        self.init(cases: result.allCases.map { Self.summaryCase($0, transcript: transcripts) }, problems: problems,
+                  interrupted: result.interrupted, identity: identity, reportPath: reportPath)
         let started = result.suites.map(\.started).min()
         let ended = result.suites.map { $0.started.addingTimeInterval($0.duration.inSeconds) }.max()
         details = SummaryIdentity(
@@ -84,7 +85,7 @@ extension SummaryRun {
             backend: result.backend, suitesDigest: result.suitesDigest, started: started, ended: ended)
     }
 
-    static func summaryCase(_ result: CaseResult) -> SummaryCase {
+    static func summaryCase(_ result: CaseResult, transcript: Bool = false) -> SummaryCase {
         var item = SummaryCase(suite: result.suiteId, name: result.caseId, outcome: .passed, requirements: result.requirements,
                                flaky: result.isFlaky)
         switch result.outcome {
@@ -96,7 +97,7 @@ extension SummaryRun {
             item.expected = failure.message
             item.observed = failure.observed
             item.text = failure.details.isEmpty ? nil : failure.details
-            item.transcript = result.transcript
+            if transcript { item.transcript = result.transcript }
         case .errored(.notRun, _):
             item.outcome = .notRun
             item.expected = result.outcome.problem
@@ -107,7 +108,7 @@ extension SummaryRun {
             // The adapter's last stderr lines close an error's text: that is where a crash's cause usually is.
             let stderr = details.isEmpty ? result.stderr.joined(separator: "\n") : details
             item.text = stderr.isEmpty ? nil : stderr
-            item.transcript = result.transcript
+            if transcript { item.transcript = result.transcript }
         case .skipped(let reason, let kind):
             item.outcome = .skipped(expectedFailure: kind == .expectedFailure)
             item.reason = reason

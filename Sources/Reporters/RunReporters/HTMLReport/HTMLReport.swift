@@ -37,7 +37,8 @@ public struct HTMLReport {
             + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy)\">"
             + "<title>mamconf: \(Self.verdict(run, counts))</title><style>\n\(HTMLReportStyle.css)\n</style></head>\n<body>\n"
         html += "<h1>mamconf: <span class=\"verdict \(Self.verdictClass(counts))\">\(Self.verdict(run, counts))</span></h1>\n"
-        html += "<input class=\"filter\" type=\"checkbox\" id=\"only-failures\"><label for=\"only-failures\">Show only failed and errored cases</label>\n"
+        html += "<input class=\"filter\" type=\"checkbox\" id=\"only-failures\">"
+            + "<label for=\"only-failures\">Show only failed and errored cases</label>\n"
         html += "<main>\n"
         html += identity(run)
         html += problems(run)
@@ -134,7 +135,8 @@ public struct HTMLReport {
             }
         }
         guard !order.isEmpty else { return "" }
-        var html = "<h2 id=\"coverage\">Requirement coverage</h2>\n<table class=\"coverage\"><thead><tr><th>requirement</th><th>cases</th></tr></thead><tbody>\n"
+        var html = "<h2 id=\"coverage\">Requirement coverage</h2>\n"
+            + "<table class=\"coverage\"><thead><tr><th>requirement</th><th>cases</th></tr></thead><tbody>\n"
         for requirement in order {
             let indices = cases[requirement] ?? []
             let bad = indices.contains { run.cases[$0].isShownInFull || run.cases[$0].outcome == .notRun }
@@ -166,7 +168,8 @@ public struct HTMLReport {
         case .failed: return "<span class=\"badge failed\">failed</span>"
         case .errored(let kind): return "<span class=\"badge errored\" title=\"\(HTMLText.escape(kind))\">errored</span>"
         case .notRun: return "<span class=\"badge notrun\">not run</span>"
-        case .skipped(let expected): return expected ? "<span class=\"badge xfail\">expected failure</span>" : "<span class=\"badge skipped\">skipped</span>"
+        case .skipped(true): return "<span class=\"badge xfail\">expected failure</span>"
+        case .skipped(false): return "<span class=\"badge skipped\">skipped</span>"
         }
     }
 
@@ -179,12 +182,16 @@ public struct HTMLReport {
         if let reason = item.reason { body.append("<p class=\"reason\">\(text(reason))</p>") }
         if let step = item.step { body.append("<p>Failing step: <code>\(text(step))</code></p>") }
         if let expected = item.expected { body.append("<div class=\"expected\"><b>Expected</b><pre>\(block(expected, Self.textLimit))</pre></div>") }
-        if let observed = item.observed { body.append("<div class=\"observed\"><b>Got instead</b><pre>\(block(observed, Self.textLimit))</pre></div>") }
+        if let observed = item.observed {
+            body.append("<div class=\"observed\"><b>Got instead</b><pre>\(block(observed, Self.textLimit))</pre></div>")
+        }
         if let details = item.text { body.append("<div class=\"details\"><b>Details</b><pre>\(block(details, Self.textLimit))</pre></div>") }
         if item.isShownInFull && !item.transcript.isEmpty {
             body.append(steps(item))
-            body.append("<div class=\"diagram\"><b>Sequence</b>" + SequenceDiagram(redactor: redactor).render(item.transcript, failingStep: item.step) + "</div>")
-            body.append("<div class=\"transcript\"><b>Transcript</b><pre>\(block(item.transcript.joined(separator: "\n"), Self.transcriptLimit))</pre></div>")
+            let diagram = SequenceDiagram(redactor: redactor).render(item.transcript, failingStep: item.step)
+            body.append("<div class=\"diagram\"><b>Sequence</b>\(diagram)</div>")
+            let transcript = block(item.transcript.joined(separator: "\n"), Self.transcriptLimit)
+            body.append("<div class=\"transcript\"><b>Transcript</b><pre>\(transcript)</pre></div>")
         }
         return head + body.joined(separator: "\n") + "</details>\n"
     }

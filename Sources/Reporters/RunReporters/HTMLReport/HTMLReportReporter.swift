@@ -17,7 +17,7 @@ public struct HTMLReportReporter: Reporter {
     public func caseFinished(_ result: CaseResult) async {}
 
     public func runFinished(_ result: RunResult) async throws {
-        try Self.write(SummaryRun(result), redactor: redactor, to: path)
+        try Self.write(SummaryRun(result, transcripts: true), redactor: redactor, to: path)
     }
 
     /// Renders `run`, redacting with `redactor`, and writes it to `path`; used by `run` and by `report`, which reads

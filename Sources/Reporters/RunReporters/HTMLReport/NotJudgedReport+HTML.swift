@@ -5,6 +5,6 @@ extension NotJudgedReport {
     /// errored with the cause, so the file at `--html` never stays missing (or an earlier run's) when the run could
     /// not start.
     public func writeHTML(to path: String) throws(ReportFailure) {
-        try HTMLReportReporter.write(SummaryRun(result()), redactor: redactor, to: path)
+        try HTMLReportReporter.write(SummaryRun(result(), transcripts: true), redactor: redactor, to: path)
     }
 }
