@@ -4,7 +4,8 @@
 #   make test  - build and run the test suite
 SWIFT ?= swift
 # ant and ant-optional: a test feeds the ant dialect to Apache Ant's own junitreport task.
-APT_PACKAGES := libcurl4-openssl-dev libxml2-dev libyaml-dev pkg-config libxml2-utils iproute2 ant ant-optional
+# chromium and fonts-dejavu-core: a test loads the HTML report in headless Chromium and takes a screenshot.
+APT_PACKAGES := libcurl4-openssl-dev libxml2-dev libyaml-dev pkg-config libxml2-utils iproute2 ant ant-optional chromium fonts-dejavu-core
 JUNIT ?= reports/junit.xml
 # One build serves the main job, the tests and the benchmarks: optimised, with testable imports (the unit tests
 # reach internal API). The end-to-end tests drive the binaries built next to them, so optimised binaries make

@@ -40,7 +40,7 @@ import Testing
         let suite = try Data(contentsOf: URL(fileURLWithPath: "\(made.suites)/conditional-access.yaml"))
         #expect(manifest.suites["conditional-access.yaml"] == SHA256.hash(data: suite).map { String(format: "%02x", $0) }.joined())
         #expect(Set(manifest.suites.keys) == ["conditional-access.yaml", "requirements.yaml"])
-        #expect(Set(manifest.reports.keys) == ["junit.xml", "summary.md"])
+        #expect(Set(manifest.reports.keys) == ["junit.xml", "summary.md", "report.html"])
         #expect(!manifest.fixtures.isEmpty && manifest.fixtures.keys.allSatisfy { !$0.hasPrefix("/") })
         #expect(manifest.integration?.name.isEmpty == false)
         #expect(manifest.counts.total > 0 && manifest.counts.passed == manifest.counts.total)
@@ -107,6 +107,7 @@ import Testing
         ("a digest in manifest.json", "bundle/manifest.json", Edit.firstDigitOfReport, "report junit.xml changed"),
         ("a count in manifest.json", "bundle/manifest.json", Edit.digitAfter(#""passed" : "#), "counts.passed: junit.xml has"),
         ("the summary", "bundle/summary.md", Edit.lastByte, "report summary.md changed"),
+        ("the HTML report", "bundle/report.html", Edit.lastByte, "report report.html changed"),
     ] as [(String, String, Edit, String)])
     func verifyNamesOneChangedByte(what: String, file: String, edit: Edit, expected: String) async throws {
         let made = try await Self.bundle()

@@ -14,7 +14,7 @@ public struct Mamconf: AsyncParsableCommand {
             """,
         version: HarnessVersion.current,
         subcommands: [RunCommand.self, ListCommand.self, ValidateCommand.self, MutantsCommand.self, MockBackendCommand.self, BackendCleanCommand.self, SchemasCommand.self, AdapterCheckCommand.self,
-                      MergeCommand.self, CompareCommand.self, ExpectedFailuresCommand.self, CertifyCommand.self],
+                      MergeCommand.self, ReportCommand.self, CompareCommand.self, ExpectedFailuresCommand.self, CertifyCommand.self],
         defaultSubcommand: RunCommand.self)
 
     public init() {}

@@ -3,15 +3,17 @@ import Dispatch
 import JUnitXML
 import RunReporters
 
-/// The reporters a run wants. The wiring builds them in one order, JUnit first, then the CI summary, and the console
-/// after them, so the console's closing lines name the report only once it was written (and say when the summary was
-/// not); GitHub annotations and any extra reporters (a test's recorder) come last. Every reporter redacts with the
-/// run's redactor.
+/// The reporters a run wants. The wiring builds them in one order, JUnit first, then the CI summary and the HTML
+/// report, and the console after them, so the console's closing lines name the report only once it was written (and
+/// say when the summary was not); GitHub annotations and any extra reporters (a test's recorder) come last. Every
+/// reporter redacts with the run's redactor.
 public struct ReportChoice: Sendable {
     public var junit: JUnitChoice?
     public var console: ConsoleChoice?
     /// Where to write the Markdown summary for GitHub's step summary (`--github-summary`), or nil.
     public var githubSummary: String?
+    /// Where to write the self-contained HTML report (`--html`), or nil.
+    public var html: String?
     /// GitHub Actions workflow commands, one per failed case.
     public var githubAnnotations: Bool
     public var extra: [any Reporter]
@@ -19,11 +21,12 @@ public struct ReportChoice: Sendable {
     /// No reporter at all (the mutation matrix reads the results itself).
     public static let none = ReportChoice()
 
-    public init(junit: JUnitChoice? = nil, console: ConsoleChoice? = nil, githubSummary: String? = nil, githubAnnotations: Bool = false,
-                extra: [any Reporter] = []) {
+    public init(junit: JUnitChoice? = nil, console: ConsoleChoice? = nil, githubSummary: String? = nil, html: String? = nil,
+                githubAnnotations: Bool = false, extra: [any Reporter] = []) {
         self.junit = junit
         self.console = console
         self.githubSummary = githubSummary
+        self.html = html
         self.githubAnnotations = githubAnnotations
         self.extra = extra
     }
@@ -86,6 +89,7 @@ public struct ReportChoice: Sendable {
             if let lastResort = junit.lastResort { built.append(lastResort.guarding(reporter)) } else { built.append(reporter) }
         }
         if let githubSummary { built.append(GitHubSummaryReporter(path: githubSummary, redactor: redactor, reportPath: junit?.path)) }
+        if let html { built.append(HTMLReportReporter(path: html, redactor: redactor)) }
         if let console {
             let startup = console.startedAt.map { ContinuousClock.now - $0 }
             built.append(ConsoleReporter(

@@ -2,18 +2,20 @@ import ConformanceCore
 import Crypto
 import Foundation
 
-/// The folder `certify --out` fills: `junit.xml`, `summary.md`, then `manifest.json` (and `manifest.json.sig`)
+/// The folder `certify --out` fills: `junit.xml`, `summary.md`, `report.html`, then `manifest.json` (and `manifest.json.sig`)
 /// last, so a manifest only exists beside the reports it describes.
 struct CertificationBundle: Sendable {
     static let junitName = "junit.xml"
     static let summaryName = "summary.md"
+    static let htmlName = "report.html"
     /// The reports the manifest lists, in the order the run writes them.
-    static let reportNames = [junitName, summaryName]
+    static let reportNames = [junitName, summaryName, htmlName]
 
     let directory: String
 
     var junitPath: String { path(Self.junitName) }
     var summaryPath: String { path(Self.summaryName) }
+    var htmlPath: String { path(Self.htmlName) }
     var manifestPath: String { path(CertificationManifest.fileName) }
     var signaturePath: String { path(CertificationManifest.signatureFileName) }
 

@@ -13,7 +13,7 @@ struct CertifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "certify", abstract: "Run every suite and write a certification bundle, or verify one.",
         discussion: """
-            A bundle holds junit.xml, summary.md and manifest.json: the harness version, the SHA-256 of every suite, \
+            A bundle holds junit.xml, summary.md, report.html and manifest.json: the harness version, the SHA-256 of every suite, \
             fixture and report file, the integration's identity and capabilities, the counts and the verdict \
             (fully-conformant, conformant-for-profile, not-conformant). It always runs every suite: there is no \
             --suite, --case, --shard, --expected-failures, --mutant or --variant, and an adapter command that switches \
@@ -80,7 +80,7 @@ struct CertifyCommand: AsyncParsableCommand {
         let reports = ReportChoice(
             junit: .init(path: bundle.junitPath),
             console: .init(style: ConsoleStyle.detect(), startedAt: ContinuousClock.now),
-            githubSummary: bundle.summaryPath)
+            githubSummary: bundle.summaryPath, html: bundle.htmlPath)
         let result = await assembly.assemble(RunSetup(
             adapter: adapterChoice, reports: reports,
             configuration: RunConfiguration(

@@ -37,17 +37,7 @@ struct MergeCommand: ParsableCommand {
     var inputs: [String]
 
     func run() throws {
-        try checkDistinct(inputs)
-        let documents = try inputs.map { JUnitMerger.Input(source: $0, document: try ReportInputs.read($0)) }
-        let merged: JUnitMerger.Result
-        do {
-            merged = try JUnitMerger.merge(documents, allowMissingShards: allowMissingShards)
-        } catch {
-            throw MamconfExit(MamconfExit.notJudged, error.description)
-        }
-        for warning in merged.warnings {
-            StandardStreams.write("mamconf: warning: \(warning)\n", to: STDERR_FILENO)
-        }
+        let merged = try ReportInputs.merged(inputs, allowMissingShards: allowMissingShards)
         let directory = (output as NSString).deletingLastPathComponent
         do {
             if !directory.isEmpty {
@@ -66,20 +56,5 @@ struct MergeCommand: ParsableCommand {
         }
         print("merged \(inputs.count) report(s) into \(output): \(document.suites.count) suite(s), \(document.tests) case(s), "
               + "\(document.failures) failed, \(document.errors) errored, \(document.skipped) skipped")
-    }
-
-    /// Refuses one report given twice under different paths (`a.xml` and `./a.xml`, a link): the same file, by
-    /// device and inode. Paths that cannot be examined are left to the reader, which names the problem.
-    private func checkDistinct(_ paths: [String]) throws {
-        var seen: [[UInt64]: String] = [:]
-        for path in paths {
-            var status = stat()
-            guard stat(path, &status) == 0 else { continue }
-            let identity = [UInt64(status.st_dev), UInt64(status.st_ino)]
-            if let first = seen[identity] {
-                throw MamconfExit(MamconfExit.notJudged, JUnitMergeError.sameInput(source: first, other: path).description)
-            }
-            seen[identity] = path
-        }
     }
 }

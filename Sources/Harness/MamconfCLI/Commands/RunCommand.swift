@@ -49,6 +49,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("github-summary"), help: "Also write a Markdown summary of the run here, for GitHub's step summary (\"$GITHUB_STEP_SUMMARY\"): the verdict, the counts, then the failures; never over 65,535 bytes.")
     var githubSummary: String?
 
+    @Option(name: .customLong("html"), help: "Also write a self-contained HTML report of the run here (no network needed to read it): the counts, requirement coverage, and each failure with its sequence diagram and transcript.")
+    var html: String?
+
     @Option(name: .customLong("deadline-scale"), help: "Multiply every step deadline (slow machines; above 0, at most \(Int(RunCommand.deadlineScaleLimit))).")
     var deadlineScale = 1.0
 
@@ -100,6 +103,9 @@ struct RunCommand: AsyncParsableCommand {
         if jobs < 1 { problems.append("--jobs must be at least 1") }
         if let githubSummary {
             do { try JUnitWriter.checkWritable(githubSummary) } catch { problems.append("--github-summary: \(error.description)") }
+        }
+        if let html {
+            do { try JUnitWriter.checkWritable(html) } catch { problems.append("--html: \(error.description)") }
         }
         return problems + backend.usageProblems()
     }
@@ -168,6 +174,7 @@ struct RunCommand: AsyncParsableCommand {
             junit: junitReport,
             console: ReportChoice.ConsoleChoice(verbose: verbose, style: ConsoleStyle.detect(), startedAt: commandStart),
             githubSummary: githubSummary,
+            html: html,
             githubAnnotations: GitHubAnnotationsReporter.isEnabled(environment: environment))
         let result = await assembly.assemble(RunSetup(
             adapter: adapter, reports: reports,
@@ -198,8 +205,8 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// Writes the report of a run that judged nothing (and its CI summary); one that cannot be written is the exit's
-    /// cause too.
+    /// Writes the report of a run that judged nothing (and its CI summary and HTML report); one that cannot be
+    /// written is the exit's cause too.
     private func write(_ report: NotJudgedReport, _ lastResort: LastResortReport, message: String) async throws {
         do {
             try await lastResort.writing { try await report.write(dialect: junitDialect) }
@@ -208,6 +215,11 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let githubSummary {
             do { try report.writeSummary(to: githubSummary) } catch {
+                throw MamconfExit(MamconfExit.notJudged, "\(message); \(report.redactor.redact(error.message))")
+            }
+        }
+        if let html {
+            do { try report.writeHTML(to: html) } catch {
                 throw MamconfExit(MamconfExit.notJudged, "\(message); \(report.redactor.redact(error.message))")
             }
         }

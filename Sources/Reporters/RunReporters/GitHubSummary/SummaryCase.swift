@@ -34,6 +34,10 @@ public struct SummaryCase: Sendable, Equatable {
     public var reason: String?
     /// Passed on a rerun after failing.
     public var flaky: Bool
+    /// The case's transcript (runner requests, the integration's answers, events and questions, the backend
+    /// journal), kept only for the cases shown in full and only when asked (``SummaryRun/init(_:reportPath:transcripts:)``):
+    /// a run of thousands of passes carries none of theirs.
+    public var transcript: [String] = []
 
     public init(suite: String, name: String, outcome: Outcome, requirements: [String] = [], step: String? = nil,
                 expected: String? = nil, observed: String? = nil, text: String? = nil, reason: String? = nil, flaky: Bool = false) {

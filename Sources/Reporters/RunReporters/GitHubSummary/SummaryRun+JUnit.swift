@@ -1,4 +1,5 @@
 import ConformanceCore
+import Foundation
 import JUnitXML
 
 extension SummaryRun {
@@ -6,7 +7,8 @@ extension SummaryRun {
     /// the requirement IDs from the case's `[[PROPERTY|requirements=…]]` line, the failing step from the end of the
     /// one-line message, what was expected and what arrived instead from the body's `FILE:LINE: message; got
     /// instead …` paragraph, and an error's kind from its type. A report of another tool gives what it has.
-    public init(_ document: JUnitDocument, reportPath: String? = nil) {
+    /// With `transcripts`, the cases shown in full keep their transcripts, read from their output after the property lines.
+    public init(_ document: JUnitDocument, reportPath: String? = nil, transcripts: Bool = false) {
         var identity: String?
         if let first = document.suites.first, let integration = first.property("integration") {
             let parts = [integration, first.property("integration.version")].compactMap { $0 }.joined(separator: " ")
@@ -14,12 +16,26 @@ extension SummaryRun {
             identity = "\(parts) (\(sdk)) on \(first.property("backend") ?? "?"), mamconf \(first.property("harness.version") ?? "?")"
         }
         let cases = document.suites.flatMap { suite in
-            suite.cases.map { Self.summaryCase($0, suiteRequirements: suite.property("requirements")) }
+            suite.cases.map { Self.summaryCase($0, suiteRequirements: suite.property("requirements"), transcript: transcripts) }
         }
         self.init(cases: cases, identity: identity, reportPath: reportPath)
+        if let first = document.suites.first {
+            // A name and its version, as far as the report has them.
+            let join = { (names: [String]) -> String? in
+                let parts = names.compactMap { first.property($0) }
+                return parts.isEmpty ? nil : parts.joined(separator: " ")
+            }
+            details = SummaryIdentity(
+                harnessVersion: first.property("harness.version"), integration: join(["integration", "integration.version"]),
+                sdk: join(["sdk", "sdk.version"]),
+                capabilities: (first.property("capabilities") ?? "").split(separator: ",").map { String($0) },
+                backend: first.property("backend"), suitesDigest: first.property(JUnitRunProperty.suitesDigest),
+                started: document.suites.map(\.timestamp).min(),
+                ended: document.suites.map { $0.timestamp.addingTimeInterval($0.time) }.max())
+        }
     }
 
-    static func summaryCase(_ junit: JUnitCase, suiteRequirements: String?) -> SummaryCase {
+    static func summaryCase(_ junit: JUnitCase, suiteRequirements: String?, transcript keep: Bool = false) -> SummaryCase {
         let output = junit.systemOut ?? ""
         let listed = property(JUnitReporter.listedOutcomeProperty, in: output)
         let requirements = (property("requirements", in: output) ?? suiteRequirements ?? "")
@@ -45,6 +61,7 @@ extension SummaryRun {
                 paragraphs.removeFirst()
             }
             item.text = paragraphs.isEmpty ? nil : paragraphs.joined(separator: "\n\n")
+            if keep { item.transcript = transcript(output) }
         case .error(let message, let type, let details):
             let (expected, step) = split(message)
             let notRun = type == CaseError.notRun("").kind
@@ -56,6 +73,7 @@ extension SummaryRun {
             if let step, paragraphs.first?.hasPrefix("\(step): ") == true { paragraphs.removeFirst() }
             // Without details, the adapter's last stderr lines, as the run's own summary shows them.
             item.text = paragraphs.isEmpty ? junit.systemErr.flatMap { $0.isEmpty ? nil : $0 } : paragraphs.joined(separator: "\n\n")
+            if keep && !notRun { item.transcript = transcript(output) }
         }
         return item
     }
@@ -74,6 +92,12 @@ extension SummaryRun {
         var paragraphs = details.components(separatedBy: "\n\n")
         if paragraphs.first?.hasPrefix("requirements: ") == true { paragraphs.removeFirst() }
         return paragraphs.filter { !$0.isEmpty }
+    }
+
+    /// A case's transcript: its output's lines after the property lines that open it.
+    static func transcript(_ output: String) -> [String] {
+        output.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("[[PROPERTY|") }.map { String($0) }
+            .filter { !$0.isEmpty }
     }
 
     /// The value of a `[[PROPERTY|name=value]]` line of a case's output. The property lines open the output, so the

@@ -1,4 +1,5 @@
 import ConformanceCore
+import Foundation
 
 /// A run as the CI summary shows it: its cases in report order, what went wrong outside any case, and what was
 /// tested. Built from a run's results (``init(_:reportPath:)``) or from a JUnit report
@@ -15,6 +16,8 @@ public struct SummaryRun: Sendable, Equatable {
     public var identity: String?
     /// The JUnit report that holds every case in full, named where the summary leaves cases out.
     public var reportPath: String?
+    /// What was tested, field by field (the HTML report shows each); nil when unknown.
+    public var details: SummaryIdentity?
 
     public init(cases: [SummaryCase], problems: [String] = [], interrupted: Bool = false, identity: String? = nil,
                 reportPath: String? = nil) {
@@ -59,8 +62,9 @@ public struct SummaryRun: Sendable, Equatable {
 }
 
 extension SummaryRun {
-    /// The summary of a run's results.
-    public init(_ result: RunResult, reportPath: String? = nil) {
+    /// The summary of a run's results; with `transcripts`, the cases shown in full keep their transcripts (the HTML
+    /// report draws them; the CI summary shows none, so it does not hold them all in memory).
+    public init(_ result: RunResult, reportPath: String? = nil, transcripts: Bool = false) {
         var problems = result.abortReason.map { ["nothing could be judged: \($0)"] } ?? []
         problems += result.infrastructureProblems
         problems += result.reportFailures.map { "not written: \($0.target.map { "\($0): " } ?? "")\($0.message)" }
@@ -69,11 +73,19 @@ extension SummaryRun {
             identity = "\(integration.name) \(integration.version) (\(integration.sdkName) \(integration.sdkVersion))"
                 + " on \(result.backend), mamconf \(result.harnessVersion)"
         }
-        self.init(cases: result.allCases.map(Self.summaryCase), problems: problems, interrupted: result.interrupted, identity: identity,
-                  reportPath: reportPath)
+        self.init(cases: result.allCases.map { Self.summaryCase($0, transcript: transcripts) }, problems: problems,
+                  interrupted: result.interrupted, identity: identity, reportPath: reportPath)
+        let started = result.suites.map(\.started).min()
+        let ended = result.suites.map { $0.started.addingTimeInterval($0.duration.inSeconds) }.max()
+        details = SummaryIdentity(
+            harnessVersion: result.harnessVersion,
+            integration: result.integration.map { "\($0.name) \($0.version)" },
+            sdk: result.integration.map { "\($0.sdkName) \($0.sdkVersion)" },
+            capabilities: result.integration?.capabilities.sorted() ?? [],
+            backend: result.backend, suitesDigest: result.suitesDigest, started: started, ended: ended)
     }
 
-    static func summaryCase(_ result: CaseResult) -> SummaryCase {
+    static func summaryCase(_ result: CaseResult, transcript: Bool = false) -> SummaryCase {
         var item = SummaryCase(suite: result.suiteId, name: result.caseId, outcome: .passed, requirements: result.requirements,
                                flaky: result.isFlaky)
         switch result.outcome {
@@ -85,6 +97,7 @@ extension SummaryRun {
             item.expected = failure.message
             item.observed = failure.observed
             item.text = failure.details.isEmpty ? nil : failure.details
+            if transcript { item.transcript = result.transcript }
         case .errored(.notRun, _):
             item.outcome = .notRun
             item.expected = result.outcome.problem
@@ -95,6 +108,7 @@ extension SummaryRun {
             // The adapter's last stderr lines close an error's text: that is where a crash's cause usually is.
             let stderr = details.isEmpty ? result.stderr.joined(separator: "\n") : details
             item.text = stderr.isEmpty ? nil : stderr
+            if transcript { item.transcript = result.transcript }
         case .skipped(let reason, let kind):
             item.outcome = .skipped(expectedFailure: kind == .expectedFailure)
             item.reason = reason
