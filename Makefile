@@ -4,8 +4,9 @@
 #   make test  - build and run the test suite
 SWIFT ?= swift
 # ant and ant-optional: a test feeds the ant dialect to Apache Ant's own junitreport task.
-# chromium and fonts-dejavu-core: a test loads the HTML report in headless Chromium and takes a screenshot.
-APT_PACKAGES := libcurl4-openssl-dev libxml2-dev libyaml-dev pkg-config libxml2-utils iproute2 ant ant-optional chromium fonts-dejavu-core
+# chromium and fonts-dejavu-core: a test loads the HTML report in headless Chromium and takes a screenshot;
+# poppler-utils: its printout is read back with pdftotext.
+APT_PACKAGES := libcurl4-openssl-dev libxml2-dev libyaml-dev pkg-config libxml2-utils iproute2 ant ant-optional chromium fonts-dejavu-core poppler-utils
 JUNIT ?= reports/junit.xml
 # One build serves the main job, the tests and the benchmarks: optimised, with testable imports (the unit tests
 # reach internal API). The end-to-end tests drive the binaries built next to them, so optimised binaries make
@@ -46,8 +47,12 @@ build: deps
 run: build
 	"$$($(SWIFT) build $(BUILD) --show-bin-path)/mamconf" run --junit $(JUNIT)
 
+# The log is kept in .build/test.log; when a test fails, its lines are printed again at the end, so a CI log that
+# shows only its last lines still names every failing test and why (and any test cancelled for its machine's sake).
 test: build
-	$(SWIFT) test $(BUILD) --skip-build
+	@bash -c 'set -o pipefail; $(SWIFT) test $(BUILD) --skip-build 2>&1 | tee .build/test.log; status=$$?; \
+	if [ $$status -ne 0 ]; then echo; echo "make test failed ($$status); its failing and cancelled tests again:"; \
+	grep -aE "✘|↳|[Cc]ancel" .build/test.log | cut -c1-600 | tail -n 120; fi; exit $$status'
 
 # Speed figures (never timed tests): the full run serial and with --jobs next to its floor (mamconf-floor
 # replays the reference's recorded answers at once), per-case spawn cost, the restricted mutation matrix and
