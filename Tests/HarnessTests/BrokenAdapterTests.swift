@@ -78,8 +78,10 @@ import Testing
         #expect((message + transcript).contains(breakage.diagnostic), "diagnostic missing: \(message)\n\(transcript)")
         #expect(transcript.contains("adapter ended:"), "how the adapter ended must be in the transcript")
         #expect(cases[1].duration < .seconds(30), "the broken case took \(cases[1].duration) s")
-        if breakage.mode == "daemon" {
-            #expect(cases[1].duration < .seconds(4), "a daemon holding the pipes must not cost the case its 5 s wait (\(cases[1].duration) s)")
+        if breakage.mode == "daemon", case .integration(.timeout(let method, _), _) = error {
+            // Judged by how the case ended, not by its time: the exit must be seen when it happens, not when a step's
+            // deadline runs out because the daemon still holds the pipes.
+            Issue.record("a daemon holding the pipes hid the adapter's exit until \(method)'s deadline")
         }
         if breakage.mode == "flood-stderr" {
             #expect(transcript.contains("beyond the budget were dropped"), "the stderr cap must say what it dropped")
