@@ -31,16 +31,8 @@ public struct GitHubSummaryReporter: Reporter {
     /// Renders `run`, redacting with `redactor`, and writes it to `path`; used by `run` and by `merge`, which has a JUnit
     /// report instead of results.
     public static func write(_ run: SummaryRun, redactor: Redactor, to path: String) throws(ReportFailure) {
-        do {
-            try JUnitWriter.checkWritable(path)
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            }
-            let text = GitHubSummary.render(run, redactor: redactor)
-            try AtomicFile.append(URL(fileURLWithPath: path), with: Data((separator(before: path) + text).utf8))
-        } catch {
-            throw ReportFailure(target: path, message: "the GitHub summary was not written: \(error)")
+        try ReportFile.write(to: path, .append, what: "the GitHub summary") {
+            separator(before: path) + GitHubSummary.render(run, redactor: redactor)
         }
     }
 

@@ -23,14 +23,6 @@ public struct HTMLReportReporter: Reporter {
     /// Renders `run`, redacting with `redactor`, and writes it to `path`; used by `run` and by `report`, which reads
     /// JUnit reports instead of results.
     public static func write(_ run: SummaryRun, redactor: Redactor, to path: String) throws(ReportFailure) {
-        do {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            }
-            try AtomicFile.replace(URL(fileURLWithPath: path), with: Data(HTMLReport.render(run, redactor: redactor).utf8))
-        } catch {
-            throw ReportFailure(target: path, message: "the HTML report was not written: \(error)")
-        }
+        try ReportFile.write(to: path, .replace, what: "the HTML report") { HTMLReport.render(run, redactor: redactor) }
     }
 }
