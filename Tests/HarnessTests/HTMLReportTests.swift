@@ -1,3 +1,4 @@
+import AdapterProtocol
 import ConformanceCore
 import Foundation
 import JUnitXML
@@ -46,11 +47,15 @@ import Testing
     static var mixed: RunResult {
         let failed = CaseFailure(message: "expected enrollment-status(code: 100)", observed: "got instead: enrollment-status(code: 203)",
                                  location: step, details: "events:\n  #1 enrollment-status(code: 203)")
-        let flakyAttempt = CaseAttempt(outcome: .failed(CaseFailure(message: "m", location: step)), duration: .zero, transcript: [], stderr: [])
+        let flakyAttempt = CaseAttempt(outcome: .failed(CaseFailure(message: "expected question delegate.restartApplication",
+                                                                    observed: "got instead: nothing", location: step)),
+                                       duration: .zero, transcript: transcript, stderr: [])
         var known = result("known", .skipped(reason: "expected failure: SDK 19.3 shows the dialog late", kind: .expectedFailure))
         known.listedOutcome = .failed(CaseFailure(message: "expected question", location: step))
+        var fails = result("fails", .failed(failed), requirements: ["ENR-01", "ENR-02"], transcript: transcript)
+        fails.sdkVersions = [RequirementVersions(requirement: "ENR-02", range: SDKVersionRange(from: SDKVersion(17, 0, 0)))]
         return run([
-            result("fails", .failed(failed), requirements: ["ENR-01", "ENR-02"], transcript: transcript),
+            fails,
             result("harness-breaks", .errored(.harness("no work directory"), details: ""), transcript: ["[   0.001] → reset"]),
             result("later", .errored(.notRun("the restart budget is spent"), details: "")),
             result("lacks-area", .skipped(reason: "integration lacks capability wipe", kind: .integrationCapability)),
@@ -86,7 +91,8 @@ import Testing
         // passed (1 flaky), failed, errored, skipped (1 expected failure), not run, total.
         #expect(html.contains("<td>enrollment</td><td class=\"n\">2 (1 flaky)</td><td class=\"n\">1</td><td class=\"n\">1</td>"
             + "<td class=\"n\">2 (1 expected failure)</td><td class=\"n\">1</td><td class=\"n\">7</td>"), "\(html)")
-        #expect(html.contains("<tr><td>ENR-02</td><td><a href=\"#case-0\" class=\"badge failed\">enrollment/fails</a></td></tr>"))
+        #expect(html.contains("<tr><td>ENR-02</td><td>SDK 17.0.0 and later</td><td><a href=\"#case-0\" class=\"badge failed\">enrollment/fails</a></td></tr>"))
+        #expect(html.contains("<tr><td>ENR-01</td><td>every SDK version</td><td><a href=\"#case-0\""), "a requirement no case limits")
         #expect(html.contains("<details class=\"case failed\" id=\"case-0\" open><summary><span class=\"badge failed\">failed</span>"))
         #expect(html.contains("<details class=\"case passed\" id=\"case-5\"><summary>"), "a pass is closed")
         #expect(html.contains("<span class=\"badge flaky\">flaky pass</span>"))
@@ -183,7 +189,32 @@ import Testing
         #expect(fromJUnit.details?.capabilities == ["appConfig", "wipe"])
         #expect(fromJUnit.details?.suitesDigest == "sha256:abc")
         #expect(fromJUnit.cases.first?.transcript == Self.transcript)
+        #expect(fromJUnit.cases.first?.sdkVersions == direct.cases.first?.sdkVersions, "the SDK range survives the JUnit report")
+        #expect(fromJUnit.cases.first?.sdkVersions.isEmpty == false)
+        #expect(HTMLReport.render(fromJUnit, redactor: Redactor()).contains("<td>ENR-02</td><td>SDK 17.0.0 and later</td>"))
         #expect(fromJUnit.cases.first(where: { $0.name == "passes" })?.transcript == [], "a pass carries no transcript")
+    }
+
+    /// A flaky pass is judged by its last run; the failure before it is shown open, with its own diagram.
+    @Test func aFlakyPassShowsTheFailedAttemptItsRerunHid() async throws {
+        let html = Self.render(Self.mixed)
+        let flaky = try #require(html.components(separatedBy: "<details class=\"case passed\" id=\"case-6\" open>").last?
+            .components(separatedBy: "</details>").first, "the flaky pass is open")
+        #expect(flaky.contains("<div class=\"attempt\"><b>Attempt 1 failed</b><p>Failing step: <code>Suites/enrollment.yaml:27</code></p>"))
+        #expect(flaky.contains("<pre>expected question delegate.restartApplication</pre>"))
+        #expect(flaky.contains("<div class=\"observed\"><b>Got instead</b><pre>got instead: nothing</pre>"))
+        #expect(flaky.contains("<svg class=\"sequence\""), "the attempt's own diagram")
+        #expect(!html.contains("<details class=\"case passed\" id=\"case-5\" open>"), "a plain pass stays closed")
+        #expect(SummaryRun(Self.mixed).cases.allSatisfy { $0.attempts.isEmpty }, "the CI summary carries no attempts")
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("html-attempts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("report.xml").path
+        try await JUnitReporter(path: path, redactor: Redactor()).runFinished(Self.mixed)
+        let fromJUnit = SummaryRun(try JUnitReader.read(path: path), transcripts: true)
+        let direct = SummaryRun(Self.mixed, transcripts: true)
+        #expect(fromJUnit.cases.last?.attempts == direct.cases.last?.attempts, "the attempt survives the JUnit report")
+        #expect(direct.cases.last?.attempts.count == 1)
     }
 
     /// 10,000 cases, 10 of them failures with transcripts: passes are one line each, so the file stays small.
@@ -231,5 +262,20 @@ import Testing
         #expect(await Mamconf.run(["report", "--html", "\(folder)/twice.html", "\(folder)/junit.xml", "\(folder)/../\((folder as NSString).lastPathComponent)/junit.xml"]) == 2)
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/twice.html"))
         #expect(RunCommand.helpMessage().contains("--html") && ReportCommand.helpMessage().contains("--html"))
+    }
+
+    @Test(arguments: [
+        ("ENR-19 from 19.3.0 before 20.0.0", [RequirementVersions(requirement: "ENR-19", range: SDKVersionRange(from: SDKVersion(19, 3, 0), before: SDKVersion(20, 0, 0)))]),
+        ("CL-41 before 17.0.0; IDS-51 from 20.1.0", [RequirementVersions(requirement: "CL-41", range: SDKVersionRange(before: SDKVersion(17, 0, 0))),
+                                                      RequirementVersions(requirement: "IDS-51", range: SDKVersionRange(from: SDKVersion(20, 1, 0)))]),
+        ("ENR-19 from", []),
+        ("ENR-19 from x.y", []),
+        ("ENR-19 after 19.0.0", []),
+        ("ENR-19 from 1.0.0 from 2.0.0", []),
+        ("", []),
+    ])
+    func anSDKRangeLineIsReadBackOrLeftOutNeverGuessed(line: String, entries: [RequirementVersions]) {
+        #expect(RequirementVersions.entries(fromText: line) == entries)
+        if !entries.isEmpty { #expect(RequirementVersions.text(of: entries) == line) }
     }
 }

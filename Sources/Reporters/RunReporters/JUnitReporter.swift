@@ -103,6 +103,9 @@ public struct JUnitReporter: Reporter {
     private func junitCase(_ result: CaseResult) -> JUnitCase {
         var out = ["[[PROPERTY|requirements=\(result.requirements.joined(separator: ","))]]"]
         out.append("[[PROPERTY|source=\(result.location.fileAndLine)]]")
+        if !result.sdkVersions.isEmpty {
+            out.append("[[PROPERTY|\(Self.sdkVersionsProperty)=\(RequirementVersions.text(of: result.sdkVersions))]]")
+        }
         if let listed = result.listedOutcome {
             // What the case showed before the expected-failures list judged it (`expected-failures --update` reads it).
             out.append("[[PROPERTY|\(Self.listedOutcomeProperty)=\(listed.label)]]")
@@ -143,6 +146,8 @@ public struct JUnitReporter: Reporter {
     /// The system-out property lines that carry a listed case's own outcome.
     public static let listedOutcomeProperty = "listed.outcome"
     public static let listedMessageProperty = "listed.message"
+    /// The system-out property line with the SDK range of each cited requirement limited to some versions.
+    public static let sdkVersionsProperty = "sdk.versions"
 
     private static func stderr(_ lines: [String]) -> String? {
         lines.isEmpty ? nil : lines.joined(separator: "\n")

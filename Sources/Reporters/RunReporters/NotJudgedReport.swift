@@ -66,9 +66,13 @@ public struct NotJudgedReport {
             suite.index = entry.index
             suite.plannedCases = entry.plannedCases
             suite.cases = entry.suite.cases.map { testCase in
-                done["\(entry.suite.id)/\(testCase.id)"] ?? CaseResult(
-                    suiteId: entry.suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
-                    location: testCase.location, outcome: .errored(cause, details: ""), duration: .zero, transcript: [])
+                done["\(entry.suite.id)/\(testCase.id)"] ?? {
+                    var notRun = CaseResult(
+                        suiteId: entry.suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
+                        location: testCase.location, outcome: .errored(cause, details: ""), duration: .zero, transcript: [])
+                    notRun.sdkVersions = testCase.sdkVersions
+                    return notRun
+                }()
             }
             suite.duration = suite.cases.reduce(.zero) { $0 + $1.duration }
             result.suites.append(suite)

@@ -145,6 +145,9 @@ public struct CaseResult: Sendable {
     /// What a passing probe step saw (``AdapterProbe``), for `adapter-check`'s table; nil for every suite case,
     /// and no report writes it, so ordinary reports are unchanged.
     public var summary: String?
+    /// The SDK versions the case applies to, one entry per cited requirement limited to some (``TestCase/sdkVersions``):
+    /// the reports name the range that applies next to each requirement.
+    public var sdkVersions: [RequirementVersions] = []
 
     public init(
         suiteId: String, caseId: String, title: String, requirements: [String], location: SourceLocation,

@@ -183,13 +183,16 @@ public struct Runner: Sendable {
             duration: configuration.clock.elapsed(since: caseStart), backendDuration: execution.backendDuration,
             transcript: transcript.lines, stderr: outcome.stderr.map { configuration.redactor.redact($0) })
         result.summary = outcome.summary.map(configuration.redactor.redact)
+        result.sdkVersions = testCase.sdkVersions
         return (result, outcome)
     }
 
     private func notRun(_ testCase: TestCase, of suite: Suite, because error: CaseError) -> CaseResult {
-        CaseResult(
+        var result = CaseResult(
             suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
             location: testCase.location, outcome: .errored(error, details: ""), duration: .zero, transcript: [])
+        result.sdkVersions = testCase.sdkVersions
+        return result
     }
 
     /// Entries naming no case, as failed checks of their own so every report reader shows them.

@@ -1,3 +1,5 @@
+import ConformanceCore
+
 /// One case as the CI summary shows it, whatever report it came from (a run's results or a JUnit report `mamconf
 /// merge` put together), so the renderer never sees a report format. Its texts are as the run has them: the
 /// renderer redacts what it shows.
@@ -34,10 +36,16 @@ public struct SummaryCase: Sendable, Equatable {
     public var reason: String?
     /// Passed on a rerun after failing.
     public var flaky: Bool
+    /// The SDK range of each cited requirement limited to some versions; a requirement not listed applies to every
+    /// version.
+    public var sdkVersions: [RequirementVersions] = []
     /// The case's transcript (runner requests, the integration's answers, events and questions, the backend
     /// journal), kept only for the cases shown in full and only when asked (``SummaryRun/init(_:reportPath:transcripts:)``):
     /// a run of thousands of passes carries none of theirs.
     public var transcript: [String] = []
+    /// The failed attempts before the one `outcome` reports (a flaky pass's failures, a failure's reruns), carried
+    /// with the transcripts and only when they are asked for.
+    public var attempts: [SummaryAttempt] = []
 
     public init(suite: String, name: String, outcome: Outcome, requirements: [String] = [], step: String? = nil,
                 expected: String? = nil, observed: String? = nil, text: String? = nil, reason: String? = nil, flaky: Bool = false) {

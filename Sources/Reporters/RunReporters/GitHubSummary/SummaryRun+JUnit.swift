@@ -41,6 +41,8 @@ extension SummaryRun {
         let requirements = (property("requirements", in: output) ?? suiteRequirements ?? "")
             .split(separator: ",").map { String($0) }
         var item = SummaryCase(suite: junit.classname, name: junit.name, outcome: .passed, requirements: requirements, flaky: junit.isFlaky)
+        item.sdkVersions = property(JUnitReporter.sdkVersionsProperty, in: output).map(RequirementVersions.entries(fromText:)) ?? []
+        if keep { item.attempts = junit.attempts.map(summaryAttempt) }
         let source = property("source", in: output) ?? junit.file.map { file in junit.line.map { "\(file):\($0)" } ?? file }
         switch junit.outcome {
         case .passed:
@@ -114,3 +116,19 @@ extension SummaryRun {
         return nil
     }
 }
+
+extension SummaryRun {
+    /// An earlier attempt read back from its `<flaky…>`/`<rerun…>` element: the step from the end of its message,
+    /// what arrived instead from its details as a case's failure has it, its transcript from its own output.
+    static func summaryAttempt(_ junit: JUnitAttempt) -> SummaryAttempt {
+        let (expected, step) = split(junit.message)
+        var attempt = SummaryAttempt(failed: junit.kind == .failure, expected: expected, step: step,
+                                     transcript: transcript(junit.systemOut ?? ""))
+        if let step, let first = body(junit.details).first, first.hasPrefix("\(step): \(expected)") {
+            let rest = first.dropFirst("\(step): \(expected)".count)
+            if rest.hasPrefix("; ") { attempt.observed = String(rest.dropFirst(2)) }
+        }
+        return attempt
+    }
+}
+

@@ -88,6 +88,8 @@ extension SummaryRun {
     static func summaryCase(_ result: CaseResult, transcript: Bool = false) -> SummaryCase {
         var item = SummaryCase(suite: result.suiteId, name: result.caseId, outcome: .passed, requirements: result.requirements,
                                flaky: result.isFlaky)
+        item.sdkVersions = result.sdkVersions
+        if transcript { item.attempts = result.attempts.compactMap(summaryAttempt) }
         switch result.outcome {
         case .passed:
             break
@@ -114,5 +116,21 @@ extension SummaryRun {
             item.reason = reason
         }
         return item
+    }
+}
+
+extension SummaryRun {
+    /// An earlier attempt as the HTML report shows it; nil for an outcome that is not a failure or an error.
+    static func summaryAttempt(_ attempt: CaseAttempt) -> SummaryAttempt? {
+        switch attempt.outcome {
+        case .failed(let failure):
+            return SummaryAttempt(failed: true, expected: failure.message, observed: failure.observed,
+                                  step: failure.location.fileAndLine, transcript: attempt.transcript)
+        case .errored(let error, _):
+            return SummaryAttempt(failed: false, expected: error.description,
+                                  step: JUnitReporter.failingStep(of: attempt.outcome)?.fileAndLine, transcript: attempt.transcript)
+        case .passed, .skipped:
+            return nil
+        }
     }
 }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import ConformanceCore
 import Foundation
 
@@ -136,11 +137,11 @@ public struct HTMLReport {
         }
         guard !order.isEmpty else { return "" }
         var html = "<h2 id=\"coverage\">Requirement coverage</h2>\n"
-            + "<table class=\"coverage\"><thead><tr><th>requirement</th><th>cases</th></tr></thead><tbody>\n"
+            + "<table class=\"coverage\"><thead><tr><th>requirement</th><th>SDK versions</th><th>cases</th></tr></thead><tbody>\n"
         for requirement in order {
             let indices = cases[requirement] ?? []
             let bad = indices.contains { run.cases[$0].isShownInFull || run.cases[$0].outcome == .notRun }
-            html += "<tr\(bad ? "" : " class=\"quiet\"")><td>\(text(requirement))</td><td>"
+            html += "<tr\(bad ? "" : " class=\"quiet\"")><td>\(text(requirement))</td><td>\(text(Self.versions(of: requirement, in: indices.map { run.cases[$0] })))</td><td>"
             html += indices.map { index in
                 let item = run.cases[index]
                 return "<a href=\"#case-\(index)\" class=\"badge \(Self.outcomeClass(item))\">\(text("\(item.suite)/\(item.name)"))</a>"
@@ -148,6 +149,16 @@ public struct HTMLReport {
             html += "</td></tr>\n"
         }
         return html + "</tbody></table>\n"
+    }
+
+    /// The SDK range that applies to `requirement`, as its cases carry it: the catalog gives one range per
+    /// requirement, so the cases agree; a requirement none of them limits applies to every version.
+    static func versions(of requirement: String, in cases: [SummaryCase]) -> String {
+        var ranges: [SDKVersionRange] = []
+        for entry in cases.flatMap(\.sdkVersions) where entry.requirement == requirement && !ranges.contains(entry.range) {
+            ranges.append(entry.range)
+        }
+        return ranges.isEmpty ? SDKVersionRange().description : ranges.map(\.description).joined(separator: "; ")
     }
 
     // MARK: Cases
@@ -175,7 +186,8 @@ public struct HTMLReport {
 
     func caseBlock(_ item: SummaryCase, index: Int) -> String {
         let requirements = item.requirements.isEmpty ? "" : " <span class=\"req\">\(text(item.requirements.joined(separator: ", ")))</span>"
-        let head = "<details class=\"case \(Self.outcomeClass(item))\" id=\"case-\(index)\"\(item.isShownInFull ? " open" : "")>"
+        let open = item.isShownInFull || !item.attempts.isEmpty
+        let head = "<details class=\"case \(Self.outcomeClass(item))\" id=\"case-\(index)\"\(open ? " open" : "")>"
             + "<summary>\(Self.badge(item)) \(text("\(item.suite)/\(item.name)"))\(requirements)</summary>"
         var body: [String] = []
         if case .errored(let kind) = item.outcome { body.append("<p>Not a verdict on the integration: \(text(kind)).</p>") }
@@ -193,7 +205,24 @@ public struct HTMLReport {
             let transcript = block(item.transcript.joined(separator: "\n"), Self.transcriptLimit)
             body.append("<div class=\"transcript\"><b>Transcript</b><pre>\(transcript)</pre></div>")
         }
+        for (number, attempt) in item.attempts.enumerated() { body.append(attemptBlock(attempt, number: number + 1)) }
         return head + body.joined(separator: "\n") + "</details>\n"
+    }
+
+    /// An earlier, failed attempt: what it expected and what arrived instead, and its own diagram, so a flaky pass
+    /// shows the failure its last run hid.
+    func attemptBlock(_ attempt: SummaryAttempt, number: Int) -> String {
+        var html = "<div class=\"attempt\"><b>Attempt \(number) \(attempt.failed ? "failed" : "could not be judged")</b>"
+        if let step = attempt.step { html += "<p>Failing step: <code>\(text(step))</code></p>" }
+        html += "<div class=\"expected\"><b>Expected</b><pre>\(block(attempt.expected, Self.textLimit))</pre></div>"
+        if let observed = attempt.observed {
+            html += "<div class=\"observed\"><b>Got instead</b><pre>\(block(observed, Self.textLimit))</pre></div>"
+        }
+        if !attempt.transcript.isEmpty {
+            let diagram = SequenceDiagram(redactor: redactor).render(attempt.transcript, failingStep: attempt.step)
+            html += "<div class=\"diagram\"><b>Sequence</b>\(diagram)</div>"
+        }
+        return html + "</div>"
     }
 
     /// The case's steps as the transcript opened them, each with its source line; the failing one marked.

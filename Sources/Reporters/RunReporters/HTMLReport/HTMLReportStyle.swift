@@ -1,5 +1,7 @@
 /// The report's one inline style sheet: no font, image or script is fetched, so the file reads the same offline,
-/// and `@media print` drops the filter and lets long texts run in full, so a printout holds what the screen shows.
+/// and `@media print` drops the filter, lets long texts run in full and prints closed cases' contents too (a printout
+/// cannot be clicked open), so it holds everything the screen can show. The print rule for closed `<details>` stands
+/// alone: a browser that does not know `::details-content` drops that rule only.
 ///
 /// The failures-only filter needs no script: a checkbox placed before `<main>` hides passed, skipped and not-run
 /// cases through the `:checked ~` sibling selector.
@@ -22,10 +24,11 @@ enum HTMLReportStyle {
         svg line.step{stroke:#d0d7de}svg text.step{fill:#57606a}svg line.step.failing{stroke:#cf222e}svg text.step.failing{fill:#cf222e}
         svg .message line{stroke:#24292f}svg .message polygon,svg .message text{fill:#24292f}
         svg .message.failing line{stroke:#cf222e;stroke-width:2}svg .message.failing polygon,svg .message.failing text{fill:#cf222e}
-        svg .message.fault line{stroke-dasharray:3 2}
+        svg .message.fault line{stroke-dasharray:3 2}.attempt{margin:.5em 0;padding-left:8px;border-left:3px dashed #8250df}
         .filter{margin-right:.4em}#only-failures:checked~main .case.passed,#only-failures:checked~main .case.skipped,
         #only-failures:checked~main .case.notrun,#only-failures:checked~main tr.quiet{display:none}
         @media print{.filter,label[for=only-failures]{display:none}pre{max-height:none}
         body{margin:0}a{color:inherit;text-decoration:none}}
+        @media print{details.case::details-content{content-visibility:visible;display:block}}
         """
 }
