@@ -28,6 +28,8 @@ import Testing
         ("{fault: mam.unenroll, malformed: true}", FaultInjection(route: .mamUnenroll, answer: .malformed)),
         ("{fault: token.refresh, delay: 250ms}", FaultInjection(route: .tokenRefresh, answer: .normal, delay: .milliseconds(250))),
         ("{fault: mam.checkin, status: 500, delay: 2s, times: 1}", FaultInjection(route: .mamCheckin, answer: .status(500, retryAfter: nil), delay: .seconds(2), times: 1)),
+        ("{fault: mam.enroll, hold: true, times: 1}", FaultInjection(route: .mamEnroll, answer: .normal, hold: true, times: 1)),
+        ("{fault: mam.checkin, status: 503, hold: true}", FaultInjection(route: .mamCheckin, answer: .status(503, retryAfter: nil), hold: true)),
     ])
     func eachFaultSpellingArmsWhatItSays(step: String, expected: FaultInjection) throws {
         let (actions, errors) = try Self.load("      - backend: \(step)")
@@ -36,7 +38,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{fault: mam.checkin}", "a fault needs one of: status (an HTTP error status), drop: true, malformed: true, or delay"),
+        ("{fault: mam.checkin}", "a fault needs one of: status (an HTTP error status), drop: true, malformed: true, delay, or hold: true"),
         ("{fault: mam.checkin, status: 503, drop: true}", "a fault takes only one of status, drop"),
         ("{fault: mam.checkin, drop: true, retry_after: 5}", "retry_after goes with status"),
         ("{fault: mam.checkin, status: 200}", "status must be an HTTP error status (400-599)"),
@@ -45,6 +47,10 @@ import Testing
         ("{fault: mam.checkin, delay: 11m}", "delay must be at most 600s"),
         ("{fault: mam.checkin, status: 503, times: 0}", "times must be at least 1"),
         ("{fault: mam.checkin, status: 503, when: later}", "unknown key 'when' in a backend action"),
+        ("{fault: mam.enroll, hold: false}", "hold must be true (leave it out otherwise)"),
+        ("{fault: mam.enroll, hold: true, delay: 1s}", "give hold or delay, not both"),
+        ("{release: mam.enrol}", "unknown route 'mam.enrol'; did you mean 'mam.enroll'?"),
+        ("{release: mam.enroll, times: 1}", "unknown key 'times' in a backend action (expected: release)"),
         ("{fault_schedule: {routes: [mam.checkin], rate: 2, faults: [{status: 503}]}}", "rate must be a number from 0 to 1"),
         ("{fault_schedule: {routes: [mam.checkin], rate: 0.5, faults: []}}", "faults must list at least one answer"),
         ("{fault_schedule: {routes: [mam.checkin], rate: 0.5, faults: [{status: 503, times: 2}]}}", "unknown key 'times' in a scheduled fault"),
@@ -53,6 +59,12 @@ import Testing
     func aMistakenFaultIsRefusedWithItsPlaceAndTheFix(step: String, message: String) throws {
         let (_, errors) = try Self.load("      - backend: \(step)")
         #expect(errors.contains { $0.hasPrefix("9:") && $0.contains(message) }, "\(errors)")
+    }
+
+    @Test func aReleaseStepReleasesItsRoute() throws {
+        let (actions, errors) = try Self.load("      - backend: {release: mam.enroll}")
+        #expect(errors == [])
+        #expect(actions == [.releaseHold(.mamEnroll)])
     }
 
     @Test func aFaultScheduleWithoutASeedTakesTheRunsAndOneWithASeedKeepsIt() throws {
@@ -81,6 +93,7 @@ import Testing
         (.injectFault(FaultInjection(route: .mamCheckin, answer: .drop)), [.faults]),
         (.faultSchedule(FaultSchedule(routes: [.mamCheckin], rate: 1, answers: [.drop])), [.faults]),
         (.clearFaults, [.faults]),
+        (.releaseHold(.mamEnroll), [.faults]),
         (.defaultAppConfig([:]), [.isolatedTenant]),
         (.deviceUser(accountId: nil), [.deviceEnrollment]),
         (.selectiveWipe(accountId: "a"), []),

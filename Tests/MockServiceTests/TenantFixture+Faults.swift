@@ -23,6 +23,18 @@ extension TenantFixture {
         return try #require(answer["faultId"]?.stringValue)
     }
 
+    /// `POST /_mock/tenants/{t}/faults/release` for one route; the raw answer.
+    func release(_ route: String) async throws -> MockBackendFixture.Answer {
+        try await backend.json("POST", "/_mock/tenants/\(id)/faults/release", ["route": .string(route)])
+    }
+
+    /// The same tenant through a client of its own: one ``HTTPClient`` serves its requests one at a time, so a
+    /// request the mock holds must not share the client that sends the release.
+    func onOwnClient() -> TenantFixture {
+        let client = HTTPClient(label: "mock-backend-tests.held", timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(20)))
+        return TenantFixture(backend: MockBackendFixture(server: backend.server, baseURL: backend.baseURL, client: client), info: info)
+    }
+
     /// `GET /_mock/tenants/{t}/faults`: the active faults.
     func faults() async throws -> [JSONValue] {
         let answer = try await backend.json("GET", "/_mock/tenants/\(id)/faults")

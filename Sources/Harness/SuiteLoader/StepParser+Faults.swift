@@ -5,7 +5,7 @@ import Yams
 /// The keys of the fault steps, in one place for the parser, the schema and the error hints.
 enum FaultSyntax {
     /// `{fault: ROUTE, …, times: N}`.
-    static let injectionKeys = ["fault", "status", "retry_after", "drop", "malformed", "delay", "times"]
+    static let injectionKeys = ["fault", "status", "retry_after", "drop", "malformed", "delay", "hold", "times"]
     /// One answer in a schedule's `faults` list.
     static let answerKeys = ["status", "retry_after", "drop", "malformed"]
     /// `{fault_schedule: {…}}`.
@@ -14,15 +14,28 @@ enum FaultSyntax {
 
 extension StepParser {
     /// `{fault: mam.checkin, status: 429, retry_after: 60, times: 1}`, `{fault: …, drop: true}`,
-    /// `{fault: …, malformed: true}`, `{fault: …, delay: 2s}` (alone: a late but normal answer).
+    /// `{fault: …, malformed: true}`, `{fault: …, delay: 2s}` (alone: a late but normal answer), `{fault: …, hold: true}`
+    /// (the answer waits for `{release: ROUTE}`).
     func faultInjection(route node: Node, keys: [String: (key: String, keyNode: Node, value: Node)], at step: Node) -> FaultInjection? {
         guard let route = serviceRoute(node) else { return nil }
         let delay = keys["delay"].flatMap { doc.duration($0.value, "delay") }
+        var hold = false
+        if let pair = keys["hold"] {
+            guard doc.bool(pair.value, "hold") == true else {
+                doc.error(pair.value, "hold must be true (leave it out otherwise)")
+                return nil
+            }
+            guard keys["delay"] == nil else {
+                doc.error(pair.keyNode, "give hold or delay, not both: a held answer waits for {release: \(route.rawValue)}, not for a time")
+                return nil
+            }
+            hold = true
+        }
         let answer: FaultInjection.Answer?
         if keys["status"] == nil, keys["drop"] == nil, keys["malformed"] == nil {
             if keys["retry_after"] != nil { doc.error(keys["retry_after"]?.keyNode, "retry_after goes with status") }
-            guard delay != nil else {
-                doc.error(step, "a fault needs one of: status (an HTTP error status), drop: true, malformed: true, or delay")
+            guard delay != nil || hold else {
+                doc.error(step, "a fault needs one of: status (an HTTP error status), drop: true, malformed: true, delay, or hold: true")
                 return nil
             }
             answer = .normal
@@ -43,7 +56,7 @@ extension StepParser {
             }
             times = count
         }
-        return FaultInjection(route: route, answer: answer, delay: delay, times: times)
+        return FaultInjection(route: route, answer: answer, delay: delay, hold: hold, times: times)
     }
 
     /// `{routes: [mam.checkin], rate: 0.3, faults: [{status: 503}, {drop: true}], limit: 5, seed: 42}`; without
@@ -126,6 +139,11 @@ extension StepParser {
             }
             return .malformed
         }
+    }
+
+    /// `{release: mam.enroll}`: the route's held requests get their answer.
+    func releaseHold(_ node: Node) -> ServiceRoute? {
+        serviceRoute(node)
     }
 
     private func serviceRoute(_ node: Node) -> ServiceRoute? {

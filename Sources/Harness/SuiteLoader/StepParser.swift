@@ -184,7 +184,8 @@ struct StepParser {
         return nil
     }
 
-    /// `{wipe: $alice}`, `{fault: mam.enroll, status: 503, times: 1}`, `{fault_schedule: {…}}`, `{clear_faults: true}`…
+    /// `{wipe: $alice}`, `{fault: mam.enroll, status: 503, times: 1}`, `{fault_schedule: {…}}`, `{release: mam.enroll}`,
+    /// `{clear_faults: true}`…
     private func backendAction(_ node: Node) -> StepKind? {
         guard let pairs = doc.mapping(node, "backend") else { return nil }
         let keys = Dictionary(pairs.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -208,6 +209,10 @@ struct StepParser {
         if let schedule = keys["fault_schedule"] {
             only(["fault_schedule"])
             return faultSchedule(schedule.value).map { .backend(.faultSchedule($0)) }
+        }
+        if let release = keys["release"] {
+            only(["release"])
+            return releaseHold(release.value).map { .backend(.releaseHold($0)) }
         }
         if let clear = keys["clear_faults"] {
             only(["clear_faults"])
@@ -270,7 +275,7 @@ struct StepParser {
             }
             return .backend(.updatePolicy(name: name, settings: settings))
         }
-        doc.error(node, "a backend action needs one of: wipe, fault, fault_schedule, clear_faults, app_config, default_app_config, device_config, device_user, policy, rename_user")
+        doc.error(node, "a backend action needs one of: wipe, fault, fault_schedule, release, clear_faults, app_config, default_app_config, device_config, device_user, policy, rename_user")
         return nil
     }
 

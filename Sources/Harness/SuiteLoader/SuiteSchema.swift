@@ -113,8 +113,9 @@ public enum SuiteSchema {
             object(["wipe": ["type": "string"]], required: ["wipe"]),
             object([
                 "fault": routes, "status": status, "retry_after": duration, "drop": ["const": true],
-                "malformed": ["const": true], "delay": duration, "times": ["type": "integer", "minimum": 1],
+                "malformed": ["const": true], "delay": duration, "hold": ["const": true], "times": ["type": "integer", "minimum": 1],
             ], required: ["fault"]),
+            object(["release": routes], required: ["release"]),
             object(["fault_schedule": object([
                 "routes": ["type": "array", "items": routes, "minItems": 1], "rate": ["type": "number", "minimum": 0, "maximum": 1],
                 "faults": ["type": "array", "minItems": 1, "items": object([

@@ -81,7 +81,7 @@ public struct GraphBackend: BackendDriver {
             try await admin.deviceConfig(name, settings: settings, assignTo: assignTo, delete: delete, transcript: transcript)
         case .updatePolicy(let name, let settings):
             try await admin.updatePolicy(name, settings: settings, transcript: transcript)
-        case .advanceClock, .injectFault, .faultSchedule, .clearFaults, .defaultAppConfig, .deviceUser, .renameUser:
+        case .advanceClock, .injectFault, .faultSchedule, .releaseHold, .clearFaults, .defaultAppConfig, .deviceUser, .renameUser:
             let lacking = action.needs.map(\.rawValue).sorted().joined(separator: ", ")
             throw BackendFault(request: "\(action)", message: "a real tenant cannot do this (needs \(lacking)); the case should have been skipped")
         }

@@ -7,8 +7,13 @@ enum MockFaultBody {
         var body = answer(fault.answer)
         body[.route] = .string(fault.route.rawValue)
         if let delay = fault.delay { body[.delayMs] = .number((delay.inSeconds * 1000).rounded()) }
+        if fault.hold { body[.hold] = true }
         if let times = fault.times { body[.times] = .number(Double(times)) }
         return .object(body)
+    }
+
+    static func release(_ route: ServiceRoute) -> JSONValue {
+        [MockFaultField.route.rawValue: .string(route.rawValue)]
     }
 
     static func schedule(_ schedule: FaultSchedule) -> JSONValue {

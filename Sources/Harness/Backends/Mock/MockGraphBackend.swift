@@ -94,6 +94,8 @@ public struct MockGraphBackend: BackendDriver {
             _ = try await control.json("POST", "\(controls)/faults", body: MockFaultBody.injection(fault), expect: 201, transcript: transcript)
         case .faultSchedule(let schedule):
             _ = try await control.json("POST", "\(controls)/fault-schedule", body: MockFaultBody.schedule(schedule), expect: 201, transcript: transcript)
+        case .releaseHold(let route):
+            _ = try await control.json("POST", "\(controls)/faults/release", body: MockFaultBody.release(route), expect: 200, transcript: transcript)
         case .clearFaults:
             _ = try await control.json("DELETE", "\(controls)/faults", expect: 204, transcript: transcript)
         case .appConfig(let name, let settings, let assignTo, let delete):

@@ -10,6 +10,8 @@ public enum BackendAction: Sendable, Hashable {
     case injectFault(FaultInjection)
     /// The service misbehaves at random on some routes, from a seeded schedule (needs `faults`).
     case faultSchedule(FaultSchedule)
+    /// The requests a `hold` fault keeps back on the route get their answer, and later ones are not held (needs `faults`).
+    case releaseHold(ServiceRoute)
     /// The service answers normally again: armed faults and the schedule are gone.
     case clearFaults
     /// Creates (or, when the name exists, updates or deletes) a MAM-channel targeted app configuration
@@ -31,7 +33,7 @@ public enum BackendAction: Sendable, Hashable {
     public var needs: Set<BackendCapability> {
         switch self {
         case .advanceClock: return [.clock]
-        case .injectFault, .faultSchedule, .clearFaults: return [.faults]
+        case .injectFault, .faultSchedule, .releaseHold, .clearFaults: return [.faults]
         case .defaultAppConfig, .renameUser: return [.isolatedTenant]
         case .deviceUser: return [.deviceEnrollment]
         case .selectiveWipe, .appConfig, .deviceConfig, .updatePolicy: return []

@@ -18,12 +18,15 @@ public struct FaultInjection: Sendable, Hashable {
     public var answer: Answer
     /// Real time the service waits before answering.
     public var delay: Duration?
+    /// The answer waits until a later step releases the route (``BackendAction/releaseHold(_:)``): order, not time.
+    public var hold: Bool
     public var times: Int?
 
-    public init(route: ServiceRoute, answer: Answer, delay: Duration? = nil, times: Int? = nil) {
+    public init(route: ServiceRoute, answer: Answer, delay: Duration? = nil, hold: Bool = false, times: Int? = nil) {
         self.route = route
         self.answer = answer
         self.delay = delay
+        self.hold = hold
         self.times = times
     }
 
@@ -31,6 +34,7 @@ public struct FaultInjection: Sendable, Hashable {
     public var summary: String {
         var words = ["\(route.rawValue):", answer.summary]
         if let delay { words.append("after \(delay.inSeconds) s") }
+        if hold { words.append("held until released") }
         words.append(times.map { "× \($0)" } ?? "until cleared")
         return words.joined(separator: " ")
     }

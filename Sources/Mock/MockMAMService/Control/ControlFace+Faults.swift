@@ -5,7 +5,7 @@ import AdapterProtocol
 /// (with their real route, the injected status and detail "injected fault").
 extension ControlFace {
     /// `POST /_mock/tenants/{t}/faults` with `route`, one answer (`status` [+ `retryAfter`], `drop`, `malformed`) and/or
-    /// `delayMs`, and optional `times`: 201 `faultId`.
+    /// `delayMs` or `hold: true`, and optional `times`: 201 `faultId`.
     func addFault(_ request: IncomingRequest) async -> Reply {
         let spec: FaultSpec
         do {
@@ -46,11 +46,40 @@ extension ControlFace {
         return Reply.json(.ok, ["faults": .array(faults), "schedules": .array(schedules)])
     }
 
-    /// `DELETE /_mock/tenants/{t}/faults`: 204; disarms every fault and schedule of the tenant.
+    /// `POST /_mock/tenants/{t}/faults/release` with `route`: 200 `released` (how many requests were waiting). The
+    /// requests held on the route go on to their answer, and the route's armed hold faults hold no more, so a
+    /// request that arrives after the release is not held either.
+    func releaseHolds(_ request: IncomingRequest) async -> Reply {
+        let route: String
+        do throws(ReplyError) {
+            let body = try Self.objectBody(request, allowed: [MockFaultField.route.rawValue])
+            do throws(FaultSpec.Invalid) {
+                route = try FaultSpec.knownRoute(body[.route])
+            } catch {
+                return Self.refusal(error)
+            }
+        } catch {
+            return error.reply
+        }
+        let tenantId = request.parameters["tenant"] ?? ""
+        let holds = state.holds
+        let released = await state.withTenant(tenantId) { tenant in
+            tenant.releaseHolds(route: route)
+            return holds.release(tenant: tenantId, route: route)
+        }
+        guard let released else { return Self.unknownTenant }
+        return Reply.json(.ok, ["released": .number(Double(released))])
+    }
+
+    /// `DELETE /_mock/tenants/{t}/faults`: 204; disarms every fault and schedule of the tenant and releases its held
+    /// requests.
     func clearFaults(_ request: IncomingRequest) async -> Reply {
-        let cleared: Void? = await state.withTenant(request.parameters["tenant"] ?? "") {
+        let tenantId = request.parameters["tenant"] ?? ""
+        let holds = state.holds
+        let cleared: Void? = await state.withTenant(tenantId) {
             $0.faults.removeAll()
             $0.faultSchedules.removeAll()
+            holds.release(tenant: tenantId)
         }
         return cleared == nil ? Self.unknownTenant : Reply.noContent
     }

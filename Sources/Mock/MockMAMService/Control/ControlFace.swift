@@ -33,6 +33,9 @@ struct ControlFace: Sendable {
         controls.post("tenants/:tenant/fault-schedule") { request, context in
             await addFaultSchedule(try await IncomingRequest.read(request, context: context)).response()
         }
+        controls.post("tenants/:tenant/faults/release") { request, context in
+            await releaseHolds(try await IncomingRequest.read(request, context: context)).response()
+        }
         controls.delete("tenants/:tenant/faults") { request, context in
             await clearFaults(try await IncomingRequest.read(request, context: context)).response()
         }

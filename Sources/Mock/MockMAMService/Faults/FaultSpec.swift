@@ -9,6 +9,9 @@ struct FaultSpec: Sendable {
     let answer: FaultAnswer
     /// Real milliseconds to wait before answering (the answer, or the normal one).
     let delayMs: Int?
+    /// Whether the answer waits until the harness releases the route (`POST …/faults/release`) instead of for a
+    /// time: a case shows that a client does not wait for the service by order, with no clock.
+    let hold: Bool
     /// How many requests the fault answers; nil until the tenant's faults are cleared.
     let times: Int?
 
@@ -32,8 +35,16 @@ struct FaultSpec: Sendable {
         let route = try knownRoute(object[.route])
         let answer = try FaultAnswer.parse(object)
         let delayMs = try delay(object[.delayMs])
-        if answer == .normal, delayMs == nil {
-            throw Invalid(reason: "a fault needs an answer (status, drop or malformed) or a delayMs")
+        var hold = false
+        if let value = object[.hold], !value.isNull {
+            guard value.boolValue == true else { throw Invalid(reason: "hold must be true (leave it out otherwise)") }
+            hold = true
+        }
+        if hold, delayMs != nil {
+            throw Invalid(reason: "give hold or delayMs, not both: a held answer waits for the release, not for a time")
+        }
+        if answer == .normal, delayMs == nil, !hold {
+            throw Invalid(reason: "a fault needs an answer (status, drop or malformed), a delayMs or hold")
         }
         var times: Int?
         if let value = object[.times], !value.isNull {
@@ -42,7 +53,7 @@ struct FaultSpec: Sendable {
             }
             times = count
         }
-        return FaultSpec(route: route, answer: answer, delayMs: delayMs, times: times)
+        return FaultSpec(route: route, answer: answer, delayMs: delayMs, hold: hold, times: times)
     }
 
     /// A route name that the journal knows, or the refusal listing the known ones.

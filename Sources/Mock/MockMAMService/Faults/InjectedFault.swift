@@ -10,8 +10,14 @@ struct InjectedFault: Sendable, Codable {
     let route: String
     let answer: FaultAnswer
     let delayMs: Int?
+    /// True when the answer waits for the route's release (``HeldRequests``); nil in a state file saved before
+    /// holds existed, which means no hold.
+    var hold: Bool?
     /// Requests still to be faulted; nil until cleared.
     var remaining: Int?
+
+    /// Whether the answer waits for a release.
+    var holds: Bool { hold == true }
 
     /// The fault as `GET /_mock/tenants/{t}/faults` lists it.
     func json() -> JSONValue {
@@ -20,6 +26,7 @@ struct InjectedFault: Sendable, Codable {
         object[.route] = .string(route)
         object["remaining"] = remaining.map { .number(Double($0)) } ?? .null
         if let delayMs { object[.delayMs] = .number(Double(delayMs)) }
+        if holds { object[.hold] = true }
         return .object(object)
     }
 }
@@ -29,17 +36,19 @@ struct InjectedFault: Sendable, Codable {
 struct AppliedFault: Sendable {
     let answer: FaultAnswer
     let delayMs: Int?
+    /// Whether the answer waits for the route's release.
+    var hold = false
     /// The seed of the schedule that decided the fault, if one did: in the journal, so a run can be replayed.
     var scheduleSeed: UInt64? = nil
 
-    /// The journal's `fault` field: `status 503 retry-after 2`, `drop`, `malformed`, `delay 300ms`, or both; a
-    /// scheduled one ends with `(schedule seed N)`.
+    /// The journal's `fault` field: `status 503 retry-after 2`, `drop`, `malformed`, `delay 300ms` or `hold`, or an
+    /// answer with one of the last two; a scheduled one ends with `(schedule seed N)`.
     var journalText: String {
-        [answer.journalText, delayMs.map { "delay \($0)ms" }, scheduleSeed.map { "(schedule seed \($0))" }]
+        [answer.journalText, delayMs.map { "delay \($0)ms" }, hold ? "hold" : nil, scheduleSeed.map { "(schedule seed \($0))" }]
             .compactMap { $0 }.joined(separator: " ")
     }
 
-    /// The reply that replaces the normal one, or nil when the normal processing answers (a pure delay).
+    /// The reply that replaces the normal one, or nil when the normal processing answers (a pure delay or hold).
     func reply(route: String) -> Reply? {
         switch answer {
         case .normal:

@@ -3,7 +3,8 @@ extension Tenant {
     /// Arms a fault and returns its id.
     mutating func addFault(_ spec: FaultSpec) -> String {
         let fault = InjectedFault(
-            id: Identifiers.uuid(), route: spec.route, answer: spec.answer, delayMs: spec.delayMs, remaining: spec.times)
+            id: Identifiers.uuid(), route: spec.route, answer: spec.answer, delayMs: spec.delayMs,
+            hold: spec.hold ? true : nil, remaining: spec.times)
         faults.append(fault)
         return fault.id
     }
@@ -22,7 +23,7 @@ extension Tenant {
                     faults[index].remaining = remaining - 1
                 }
             }
-            return AppliedFault(answer: fault.answer, delayMs: fault.delayMs)
+            return AppliedFault(answer: fault.answer, delayMs: fault.delayMs, hold: fault.holds)
         }
         for index in faultSchedules.indices {
             if let answer = faultSchedules[index].draw(route: route) {
@@ -30,5 +31,19 @@ extension Tenant {
             }
         }
         return nil
+    }
+
+    /// Makes the armed faults on `route` hold no more: a pure hold is disarmed, a held error keeps its answer.
+    ///
+    /// A release is for the route, not only for the requests already waiting, so a request that reaches the mock
+    /// after the harness released it is not held: the case cannot race its own release.
+    mutating func releaseHolds(route: String) {
+        faults = faults.compactMap { fault in
+            guard fault.route == route, fault.holds else { return fault }
+            guard fault.answer != .normal else { return nil }
+            var released = fault
+            released.hold = nil
+            return released
+        }
     }
 }

@@ -65,6 +65,9 @@ public actor MockMAMServer {
             graphPageSize: configuration.graphPageSize, journalLimit: configuration.journalLimit, stateFile: stateFile)
     }
 
+    /// The requests `hold` faults keep back (for tests that must see a request held before releasing it).
+    nonisolated var heldRequests: HeldRequests { state.holds }
+
     /// The base URL (`http://127.0.0.1:PORT`) while the server is running, else nil.
     public var baseURL: URL? {
         if case .running(let running) = phase { return running.url }
@@ -151,6 +154,7 @@ public actor MockMAMServer {
                 do { await state.restore(try stateFile.load()) } catch { throw LifecycleError.unusableStateFile(error.description) }
                 restoredState = true
             }
+            state.holds.reopen()
             let launch = Task { [configuration, state, statistics, logger] in
                 try await Self.launch(
                     configuration: configuration, state: state, statistics: statistics, logger: logger,
@@ -169,6 +173,8 @@ public actor MockMAMServer {
     }
 
     private func shutdown(_ running: Running) async {
+        // A graceful shutdown waits for in-flight requests: held ones go first.
+        state.holds.stop()
         let shutdown = Task { [logger] in
             await running.group.triggerGracefulShutdown()
             if let error = await running.task.value {
@@ -199,7 +205,8 @@ public actor MockMAMServer {
         let host = configuration.host
         let journalFile = try configuration.journalFile.map { try JournalFile(path: $0) }
         let router = MockRouter.make(
-            state: state, statistics: statistics, logger: logger, adminToken: configuration.adminToken, journalFile: journalFile)
+            state: state, statistics: statistics, logger: logger, adminToken: configuration.adminToken, journalFile: journalFile,
+            maximumHold: configuration.maximumHold)
         let slots = ConnectionSlots(limit: configuration.maximumConnections)
         let app = Application(
             router: router,

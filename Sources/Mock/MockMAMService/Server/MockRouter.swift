@@ -9,12 +9,13 @@ import Logging
 /// `/_mock/tenants`, so a check on the path's text would let those through.
 enum MockRouter {
     static func make(
-        state: MockState, statistics: ServerStatistics, logger: Logger, adminToken: String? = nil, journalFile: JournalFile? = nil
+        state: MockState, statistics: ServerStatistics, logger: Logger, adminToken: String? = nil, journalFile: JournalFile? = nil,
+        maximumHold: Duration = .milliseconds(FaultSpec.maximumDelayMs)
     ) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: RequestCountingMiddleware(statistics: statistics))
         router.add(middleware: UnroutedLogMiddleware(logger: logger))
-        let endpoint = TenantEndpoint(state: state, logger: logger, journalSink: journalFile)
+        let endpoint = TenantEndpoint(state: state, logger: logger, journalSink: journalFile, maximumHold: maximumHold)
         let controls = router.group("/_mock").add(middleware: ControlLogMiddleware(logger: logger))
         if let adminToken { controls.add(middleware: AdminTokenMiddleware(token: adminToken)) }
         ControlFace(state: state, statistics: statistics).register(on: controls)

@@ -35,6 +35,9 @@ public struct MockServiceConfiguration: Sendable {
     public var journalFile: String?
     /// Entries each tenant's journal keeps; past it the oldest are dropped, and the journal says how many.
     public var journalLimit: Int
+    /// The longest a `hold` fault keeps an answer back when the harness never releases it; then the request is
+    /// answered as if released (at most the 600 s fault limit).
+    public var maximumHold: Duration
     /// Label of the logger created when ``MockMAMServer/init(configuration:logger:)`` is given none.
     public var loggerLabel: String
 
@@ -56,8 +59,10 @@ public struct MockServiceConfiguration: Sendable {
         graphPageSize: Int = 100,
         stateFile: String? = nil,
         journalLimit: Int = 10_000,
-        stateSaveInterval: Duration = .seconds(1)
+        stateSaveInterval: Duration = .seconds(1),
+        maximumHold: Duration = .seconds(600)
     ) {
+        self.maximumHold = maximumHold
         self.journalLimit = journalLimit
         self.stateSaveInterval = stateSaveInterval
         self.stateFile = stateFile
@@ -86,6 +91,8 @@ extension MockServiceConfiguration {
     public static let ports = 0...65_535
     /// What `idleTimeout`, `headerTimeout` and `stateSaveInterval` may be: at least a millisecond, at most a day.
     public static let timeouts: ClosedRange<Duration> = .milliseconds(1) ... .seconds(86_400)
+    /// How long a `hold` fault may keep an answer back: the fault limit, 600 s.
+    public static let holds: ClosedRange<Duration> = .milliseconds(1) ... .seconds(600)
     /// Connections served at once.
     public static let connectionCounts = 1...65_536
     /// How long an access token may live: at least a second, at most ten years of tenant time.
@@ -106,6 +113,7 @@ extension MockServiceConfiguration {
         func range<T>(_ name: String, _ value: T, _ allowed: ClosedRange<T>, unit: String = "") -> String? {
             allowed.contains(value) ? nil : "\(name) must be in \(allowed.lowerBound)...\(allowed.upperBound)\(unit) (not \(value))"
         }
+        if let problem = range("maximumHold", maximumHold, Self.holds) { return problem }
         return range("port", port, Self.ports)
             ?? range("idleTimeout", idleTimeout, Self.timeouts)
             ?? range("headerTimeout", headerTimeout, Self.timeouts)

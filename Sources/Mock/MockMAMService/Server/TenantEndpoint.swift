@@ -12,6 +12,8 @@ struct TenantEndpoint: Sendable {
     let logger: Logger
     /// Where every journal entry is also appended as a JSON line (`--journal-file`), if anywhere.
     var journalSink: JournalFile? = nil
+    /// The longest a `hold` fault keeps an answer back when the harness never releases it.
+    var maximumHold: Duration = .milliseconds(FaultSpec.maximumDelayMs)
 
     /// A tenant-level operation: computes the reply from the tenant and the request, mutating the tenant; it may
     /// refuse the request by throwing the refusal.
@@ -37,8 +39,11 @@ struct TenantEndpoint: Sendable {
         let tenantId = incoming.parameters["tenant"] ?? ""
         let route = resolveRoute(incoming)
         assert(JournalRoutes.known.contains(route), "journal route '\(route)' is missing from JournalRoutes.all")
-        let outcome = await state.withTenant(tenantId) { tenant -> (Reply, AppliedFault?, JournalEntry) in
+        let holds = state.holds
+        let outcome = await state.withTenant(tenantId) { tenant -> (Reply, AppliedFault?, JournalEntry, HeldRequests.Ticket?) in
             let fault = tenant.takeFault(route: route)
+            // Registered in this turn, so a release (a later turn) always finds it.
+            let held = fault?.hold == true ? holds.hold(tenant: tenantId, route: route) : nil
             let reply: Reply
             if let faulted = fault?.reply(route: route) {
                 reply = faulted
@@ -53,9 +58,9 @@ struct TenantEndpoint: Sendable {
                 method: incoming.method, path: incoming.path, route: reply.route ?? route,
                 status: reply.dropConnection ? 0 : Int(reply.status.code), accountId: reply.accountId, detail: reply.detail,
                 fault: fault?.journalText, bodyDigest: BodyDigest.of(incoming.body), signIn: reply.signIn)
-            return (reply, fault, entry)
+            return (reply, fault, entry, held)
         }
-        guard let (reply, fault, entry) = outcome else {
+        guard let (reply, fault, entry, held) = outcome else {
             logger.info(
                 "request for unknown tenant", metadata: ["method": "\(incoming.method)", "path": "\(incoming.path)", "status": "404"])
             return Reply.json(.notFound, ["error": "unknown-tenant"]).response()
@@ -66,6 +71,10 @@ struct TenantEndpoint: Sendable {
             // Simulated latency: the answer (already decided and journalled) is held back in real time, on the
             // request's own task, so a client timeout can be exercised without blocking anything else.
             try? await Task.sleep(for: .milliseconds(delay))
+        }
+        if let held {
+            // Held: the answer (decided and journalled like a delayed one) waits for the harness's release.
+            await held.wait(atMost: maximumHold)
         }
         // One line per request, formatted once here: swift-log metadata (a dictionary merged, sorted and
         // pretty-printed per line) cost more than the rest of a small request's work.

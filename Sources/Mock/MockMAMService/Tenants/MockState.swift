@@ -17,6 +17,8 @@ actor MockState {
 
     /// Where every change is saved, when the mock runs with `--state-file`.
     private let stateFile: StateFile?
+    /// The requests `hold` faults keep back; a deleted tenant's are released with it.
+    nonisolated let holds = HeldRequests()
 
     init(clockStart: Date, tokenLifetime: Duration, graphPageSize: Int = 100, journalLimit: Int = 10_000,
          stateFile: StateFile? = nil) {
@@ -95,6 +97,7 @@ actor MockState {
     /// Removes a tenant; false when there was none.
     func deleteTenant(_ id: String) -> Bool {
         defer { persist() }
+        holds.release(tenant: id)
         return tenants.removeValue(forKey: id.lowercased()) != nil
     }
 

@@ -57,7 +57,8 @@ extension InjectedFault {
         if let delayMs, !(1...FaultSpec.maximumDelayMs).contains(delayMs) {
             return "delayMs must be in 1...\(FaultSpec.maximumDelayMs) (not \(delayMs))"
         }
-        if answer == .normal && delayMs == nil { return "a fault needs an answer or a delay" }
+        if holds, delayMs != nil { return "a fault holds or has a delay, not both" }
+        if answer == .normal && delayMs == nil && !holds { return "a fault needs an answer, a delay or a hold" }
         return answer.problem
     }
 }
