@@ -1,11 +1,13 @@
 import AdapterProtocol
 import Foundation
 import Locking
+import ReferenceSDK
 
 /// The app's signed-in accounts, persisted in `<dataDirectory>/app.json` so a restart finds them again.
 ///
 /// Thread-safe: the runner's requests, the SDK's token requests and restarts all read and write it.
-/// Writes go to a temporary file first and are renamed into place, so a kill never leaves half a file.
+/// Writes go to a temporary file first and are renamed into place (``StateFileWriter``), so a kill never leaves
+/// half a file.
 final class AccountStore: Sendable {
     private struct File: Codable {
         var accounts: [SignedInAccount] = []
@@ -69,8 +71,7 @@ final class AccountStore: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         guard let data = try? encoder.encode(File(accounts: accounts)) else { return }
         try? FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: fileURL, options: .atomic)
-        // The account's tokens are in it: the user's alone.
-        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fileURL.path)
+        // The account's tokens are in it: the user's alone (the writer's mode 0600).
+        try? StateFileWriter.replace(fileURL, with: data)
     }
 }

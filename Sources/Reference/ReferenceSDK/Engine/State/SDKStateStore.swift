@@ -5,8 +5,16 @@ import Locking
 ///
 /// SDK flows mutate it from the work queue while the app reads it from any thread; every mutation is
 /// atomic and persisted before the lock is released, so a restart never sees a half-applied change.
+/// The keychain file is rewritten only when its items change (most changes touch none of them), or when it is
+/// gone: writing an unchanged file cost a case about a dozen renames for nothing (issue 30).
 final class SDKStateStore: Sendable {
-    private let state: Locked<SDKState>
+    /// The state, and the keychain items on disk as this store last read or wrote them (nil: none known).
+    private struct Stored {
+        var state: SDKState
+        var keychainWritten: SDKKeychainItems?
+    }
+
+    private let state: Locked<Stored>
     private let fileURL: URL
     /// Where the keychain items go (``SDKKeychainItems``); nil keeps none.
     private let keychainURL: URL?
@@ -34,7 +42,8 @@ final class SDKStateStore: Sendable {
                 log.warning("SDK state at \(fileURL.path) is unreadable (\(error)); starting fresh")
             }
         }
-        let kept = fresh ? keychainURL.flatMap(Self.readKeychain) : nil
+        let keychain = keychainURL.flatMap(Self.readKeychain)
+        let kept = fresh ? keychain : nil
         previousInstall = kept?.enrolledAccountId == nil ? nil : kept
         if let previous = previousInstall {
             if restoresPreviousInstall {
@@ -43,8 +52,8 @@ final class SDKStateStore: Sendable {
                 log.info("the keychain holds an earlier installation's enrollment; this installation starts without it")
             }
         }
-        state = Locked(loaded)
-        persist(loaded)
+        state = Locked(Stored(state: loaded, keychainWritten: keychain))
+        state.withLock { persist(&$0) }
     }
 
     private static func readKeychain(_ url: URL) -> SDKKeychainItems? {
@@ -53,38 +62,39 @@ final class SDKStateStore: Sendable {
     }
 
     /// A snapshot of the current state.
-    var snapshot: SDKState { state.read { $0 } }
+    var snapshot: SDKState { state.read { $0.state } }
 
-    func read<T>(_ body: (SDKState) -> T) -> T { state.read(body) }
+    func read<T>(_ body: (SDKState) -> T) -> T { state.read { body($0.state) } }
 
     /// Applies `body` and persists the result when it changed, before anyone else sees it (the file is
     /// written under the lock: a later change can never be overwritten by an older one).
     @discardableResult
     func mutate<T>(_ body: (inout SDKState) -> T) -> T {
-        state.withLock { state in
-            let before = state
-            let result = body(&state)
-            if state != before { persist(state) }
+        state.withLock { stored in
+            let before = stored.state
+            let result = body(&stored.state)
+            if stored.state != before { persist(&stored) }
             return result
         }
     }
 
-    private func persist(_ value: SDKState) {
+    /// Writes the state, and the keychain items when they differ from what this store last wrote or the file is
+    /// gone; both files are the user's alone (mode 0600: tokens the SDK obtained itself, the PIN's hash).
+    private func persist(_ stored: inout Stored) {
         do {
             try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             encoder.dateEncodingStrategy = .secondsSince1970
-            try encoder.encode(value).write(to: fileURL, options: .atomic)
-            // Tokens the SDK obtained itself are in it: the user's alone.
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fileURL.path)
-            if let keychainURL {
+            try StateFileWriter.replace(fileURL, with: encoder.encode(stored.state))
+            let items = SDKKeychainItems(stored.state)
+            if let keychainURL,
+               items != stored.keychainWritten || !FileManager.default.fileExists(atPath: keychainURL.path) {
                 try FileManager.default.createDirectory(at: keychainURL.deletingLastPathComponent(),
                                                         withIntermediateDirectories: true)
-                try encoder.encode(SDKKeychainItems(value)).write(to: keychainURL, options: .atomic)
-                // The PIN's hash is in it.
-                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keychainURL.path)
+                try StateFileWriter.replace(keychainURL, with: encoder.encode(items))
+                stored.keychainWritten = items
             }
         } catch {
             log.error("cannot persist SDK state to \(fileURL.path): \(error)")

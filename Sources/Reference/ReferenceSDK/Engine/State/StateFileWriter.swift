@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Replaces a small state file atomically, readable by its owner only, without `fsync`.
+///
+/// What the simulated SDK and app persist must survive the app's process ending at any moment (a kill, a crash, a
+/// relaunch), as `UserDefaults` and the keychain do on a device: a temporary file renamed over the old one gives
+/// that (a reader sees the old file or the new one, never half of one), and the kernel's page cache keeps the
+/// file across the death of the process that wrote it. A power cut is the one thing an `fsync` adds, and no case
+/// simulates one, so there is none: Foundation's `.atomic` write syncs every file it writes, which cost a case
+/// about 30 syncs of 1 to 3 ms each on the CI's disks (issue 30).
+public enum StateFileWriter {
+    /// A system call that failed, with the path it was about and its `errno`.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public var operation: String
+        public var path: String
+        public var code: Int32
+
+        public var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+    }
+
+    /// Writes `data` to a new file beside `url` (mode 0600: tokens and the PIN's hash are in these files) and
+    /// renames it over `url`. On failure `url` is as it was and no temporary file is left.
+    public static func replace(_ url: URL, with data: Data) throws(Failure) {
+        let target = url.path
+        var template = Array(((url.deletingLastPathComponent().path as NSString)
+            .appendingPathComponent(".\(url.lastPathComponent).XXXXXX")).utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw Failure(operation: "create a temporary file for", path: target, code: errno) }
+        // Not inherited by a relaunch's exec.
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var written = 0
+        var failure: Int32 = 0
+        data.withUnsafeBytes { bytes in
+            while written < bytes.count {
+                let count = write(fd, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += count
+            }
+        }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw Failure(operation: "write", path: temporary, code: failure)
+        }
+        guard rename(temporary, target) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw Failure(operation: "rename", path: target, code: code)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import ReferenceSDK
+import Testing
+
+/// ``StateFileWriter``: a state file is replaced whole or not at all, is the user's alone, and leaves no
+/// temporary file behind, whether the write succeeded or not.
+@Suite struct StateFileWriterTests {
+    /// A fresh directory per test.
+    struct Folder {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("state-file-writer-\(UUID().uuidString)", isDirectory: true)
+
+        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+
+        var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
+
+        func tearDown() { try? FileManager.default.removeItem(at: url) }
+    }
+
+    @Test("a new file gets the data, mode 0600 and no temporary file beside it")
+    func writesNewFile() throws {
+        let folder = try Folder()
+        defer { folder.tearDown() }
+        let file = folder.url.appendingPathComponent("state.json")
+        try StateFileWriter.replace(file, with: Data("{\"a\":1}".utf8))
+        #expect(try Data(contentsOf: file) == Data("{\"a\":1}".utf8))
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(folder.entries == ["state.json"])
+    }
+
+    @Test("an existing file readable by others is replaced whole and becomes the user's alone")
+    func replacesExistingFile() throws {
+        let folder = try Folder()
+        defer { folder.tearDown() }
+        let file = folder.url.appendingPathComponent("app.json")
+        try Data(String(repeating: "old ", count: 1000).utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        try StateFileWriter.replace(file, with: Data("new".utf8))
+        #expect(try Data(contentsOf: file) == Data("new".utf8))
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(folder.entries == ["app.json"])
+    }
+
+    /// Targets that cannot be written: the failing call is named, and nothing is left in the folder.
+    @Test("a target that cannot be written fails with the call that failed and leaves the folder as it was",
+          arguments: [
+              (target: "missing-folder/state.json", operation: "create a temporary file for", entries: ["folder"]),
+              (target: "folder", operation: "rename", entries: ["folder"]),
+          ])
+    func failureLeavesNothing(target: String, operation: String, entries: [String]) throws {
+        let folder = try Folder()
+        defer { folder.tearDown() }
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("folder"),
+                                                withIntermediateDirectories: false)
+        let url = folder.url.appendingPathComponent(target)
+        let failure = #expect(throws: StateFileWriter.Failure.self) {
+            try StateFileWriter.replace(url, with: Data("x".utf8))
+        }
+        #expect(failure?.operation == operation)
+        #expect(failure?.path == url.path)
+        #expect(failure?.code != 0)
+        #expect(folder.entries == entries)
+    }
+}
