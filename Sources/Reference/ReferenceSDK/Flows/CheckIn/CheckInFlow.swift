@@ -65,18 +65,13 @@ struct CheckInFlow: Sendable {
         guard let accountId = state.enrolledAccountId else { return nil }
         let heldPolicy = state.policy
         let token: AccessToken
-        if let presetToken {
-            token = presetToken
-        } else {
-            switch tokens.acquireToken(for: accountId) {
-            case .success(let acquired): token = acquired
-            case .failure(let failure):
-                scheduleNextCheckIn()
-                if holdingFailure { return HeldFailure(accountId: accountId, failure: failure) }
-                reporter.report(.policy, accountId: accountId, code: failure.code, didSucceed: false,
-                                reason: failure.reason)
-                return nil
-            }
+        switch tokens.token(presetToken, for: accountId) {
+        case .success(let acquired): token = acquired
+        case .failure(let failure):
+            scheduleNextCheckIn()
+            if holdingFailure { return HeldFailure(accountId: accountId, failure: failure) }
+            reporter.report(.policy, accountId: accountId, code: failure.code, didSucceed: false, reason: failure.reason)
+            return nil
         }
         guard connections.isAlive else { return nil }
         if accountRenamed(accountId, token: token) { return nil }

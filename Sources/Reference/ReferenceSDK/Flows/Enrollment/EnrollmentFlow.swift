@@ -184,15 +184,11 @@ struct EnrollmentFlow: Sendable {
             _ = platform.promptSignIn(hint: upn.isEmpty ? nil : upn)
         }
         let token: AccessToken
-        if let presetToken {
-            token = presetToken
-        } else {
-            switch tokens.acquireToken(for: accountId) {
-            case .success(let acquired): token = acquired
-            case .failure(let failure):
-                enrollmentFailed(accountId, failure)
-                return false
-            }
+        switch tokens.token(presetToken, for: accountId) {
+        case .success(let acquired): token = acquired
+        case .failure(let failure):
+            enrollmentFailed(accountId, failure)
+            return false
         }
         guard connections.isAlive else { return false }
         if let refusal = managedConfig.allowedAccountsRefusal(accountId: token.accountId, upn: token.upn)

@@ -17,6 +17,11 @@ struct TokenSource: Sendable {
     let clock: any MAMClock
     let log: SDKLog
 
+    /// The token a caller already holds (a retry, an enrollment that has just acquired one), or one acquired now.
+    func token(_ preset: AccessToken?, for accountId: String) -> Result<AccessToken, StatusFailure> {
+        preset.map { .success($0) } ?? acquireToken(for: accountId)
+    }
+
     /// Blocks (on the work queue) until a token is available or it is clear there is none.
     func acquireToken(for accountId: String) -> Result<AccessToken, StatusFailure> {
         if let cached = cachedToken(for: accountId) { return .success(cached) }
