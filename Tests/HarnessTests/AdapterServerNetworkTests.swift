@@ -32,7 +32,9 @@ import Testing
         func fault(_ fault: AdapterFault) {}
     }
 
-    static func serve(_ handler: any AdapterHandler, token: String? = nil, helloDeadline: Duration = .seconds(5), waitingLimit: Int = 8) throws -> (AdapterServer, UInt16) {
+    /// The hello deadline is generous unless a test is about it: on a loaded machine a runner's hello can take seconds
+    /// to be sent and read, and a host that closed the connection then would fail a test about something else.
+    static func serve(_ handler: any AdapterHandler, token: String? = nil, helloDeadline: Duration = .seconds(120), waitingLimit: Int = 8) throws -> (AdapterServer, UInt16) {
         let server = try AdapterServer(
             listening: ListenConfiguration(port: 0, token: token, helloDeadline: helloDeadline, waitingLimit: waitingLimit), diagnostics: { _ in })
         let port = try #require(server.boundPort)

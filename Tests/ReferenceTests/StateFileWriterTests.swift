@@ -1,5 +1,5 @@
 import Foundation
-import ReferenceSDK
+@testable import ReferenceSDK
 import Testing
 
 /// ``StateFileWriter``: a state file is replaced whole or not at all, is the user's alone, and leaves no

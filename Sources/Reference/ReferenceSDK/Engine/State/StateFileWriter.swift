@@ -16,9 +16,10 @@ import Darwin
 public enum StateFileWriter {
     /// A system call that failed, with the path it was about and its `errno`.
     public struct Failure: Error, Equatable, CustomStringConvertible {
-        public var operation: String
-        public var path: String
-        public var code: Int32
+        // Internal: public members of ReferenceSDK read as the SDK's look-alike API (IntuneBindingSymbolTests).
+        var operation: String
+        var path: String
+        var code: Int32
 
         public var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
     }
