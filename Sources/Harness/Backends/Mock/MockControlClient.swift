@@ -18,6 +18,18 @@ struct MockControlClient: Sendable {
         self.http = HTTPClient(label: "mamconf.backend", timeouts: timeouts)
     }
 
+    private init(copying other: MockControlClient, http: HTTPClient) {
+        baseURL = other.baseURL
+        controlToken = other.controlToken
+        redactor = other.redactor
+        self.http = http
+    }
+
+    /// The same controls over another client (a tenant's own connection).
+    func using(_ http: HTTPClient) -> MockControlClient {
+        MockControlClient(copying: self, http: http)
+    }
+
     func checkHealth() async throws(BackendFault) {
         let response = try await send(.json("GET", "\(baseURL)/_mock/health", bearer: controlToken), transcript: nil)
         guard response.status == 200 else {

@@ -15,6 +15,8 @@ public struct MockGraphBackend: BackendDriver {
 
     public let baseURL: String
     private let control: MockControlClient
+    /// Each tenant in flight talks to the mock over a client of its own, so parallel cases do not queue on one connection.
+    private let clients: HTTPClientPool
     private let redactor: Redactor
     private let tenants = TenantRegistry<MockTenant>()
 
@@ -23,14 +25,17 @@ public struct MockGraphBackend: BackendDriver {
         let baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.baseURL = baseURL
         self.redactor = redactor
-        self.control = MockControlClient(baseURL: baseURL, controlToken: controlToken, redactor: redactor, timeouts: timeouts)
+        let control = MockControlClient(baseURL: baseURL, controlToken: controlToken, redactor: redactor, timeouts: timeouts)
+        self.control = control
+        self.clients = HTTPClientPool(first: control.http, timeouts: timeouts)
     }
 
     public var description: String { "mock MAM backend at \(baseURL)" }
 
-    /// Connections the driver's HTTP client opened so far (tests check keep-alive with it).
+    /// Connections the driver's HTTP clients opened so far (tests check keep-alive with it: one in a serial run,
+    /// at most one per case in flight otherwise).
     public var connectionsOpened: Int {
-        get async { await control.http.connectionsOpened }
+        get async { await clients.connectionsOpened }
     }
 
     public func checkReachable() async throws(BackendFault) {
@@ -39,29 +44,38 @@ public struct MockGraphBackend: BackendDriver {
 
     public func arrange(_ request: TenantRequest, transcript: Transcript) async throws(BackendFault) -> TenantHandle {
         let tenant = request.tenant
+        let client = await clients.lease()
+        let control = control.using(client)
         let users: [JSONValue] = tenant.users.map { user in
             ["alias": .string(user.alias), "upn": .string(user.upn), "objectId": .string(user.objectId),
              "licensed": .bool(user.licensed), "password": .string(user.password),
              "personal": .bool(user.personal), "protectionPolicyRequired": .bool(user.protectionPolicyRequired)]
         }
-        let created = try await control.json("POST", "/_mock/tenants",
+        let created: JSONValue
+        do {
+            created = try await control.json("POST", "/_mock/tenants",
                                              body: ["bundleId": .string(tenant.bundleId), "users": .array(users)],
                                              expect: 201, transcript: transcript)
+        } catch {
+            await clients.giveBack(client)
+            throw error
+        }
         guard let tenantId = created["tenantId"]?.stringValue, let graphURL = created["graphBaseURL"]?.stringValue,
               let tokenURL = created["tokenURL"]?.stringValue, let mamURL = created["mamServiceURL"]?.stringValue,
               let resource = created["mamResource"]?.stringValue, let appClient = created["appClientId"]?.stringValue,
               let clientId = created["admin"]?["clientId"]?.stringValue, let secret = created["admin"]?["clientSecret"]?.stringValue
         else {
+            await clients.giveBack(client)
             throw BackendFault(request: "POST \(baseURL)/_mock/tenants", reason: .malformedAnswer("the answer lacks tenant fields: \(created.compactText)"))
         }
         redactor.add(secret)
         let graph = GraphAdminClient(
             graphURL: graphURL, tokenURL: tokenURL,
             credentials: GraphCredentials(tenantId: tenantId, clientId: clientId, clientSecret: secret),
-            redactor: redactor, pathBase: baseURL, sharing: control.http)
+            redactor: redactor, pathBase: baseURL, sharing: client)
         let administration = GraphTenantAdministration(
             graph: graph, objects: ArrangedObjects(), naming: .plain, users: tenant.users, bundleId: tenant.bundleId)
-        let state = MockTenant(tenantId: tenantId, administration: administration)
+        let state = MockTenant(tenantId: tenantId, administration: administration, control: control)
         let handle = TenantHandle(
             id: tenantId,
             endpoints: BackendEndpoints(
@@ -84,6 +98,7 @@ public struct MockGraphBackend: BackendDriver {
         let tenant = try await state(handle)
         let controls = "/_mock/tenants/\(tenant.tenantId)"
         let admin = tenant.administration
+        let control = tenant.control
         switch action {
         case .selectiveWipe(let accountId):
             let registrations = try await admin.registrations(transcript: transcript).map(\.registration)
@@ -122,7 +137,7 @@ public struct MockGraphBackend: BackendDriver {
 
     public func journal(_ handle: TenantHandle, transcript: Transcript) async throws(BackendFault) -> [JournalEntry] {
         let tenant = try await state(handle)
-        let list = try await control.json("GET", "/_mock/tenants/\(tenant.tenantId)/journal", expect: 200, transcript: transcript)
+        let list = try await tenant.control.json("GET", "/_mock/tenants/\(tenant.tenantId)/journal", expect: 200, transcript: transcript)
         return (list["entries"]?.arrayValue ?? []).map { entry in
             JournalEntry(
                 sequence: entry["seq"]?.intValue ?? 0, route: entry["route"]?.stringValue ?? "",
@@ -136,7 +151,8 @@ public struct MockGraphBackend: BackendDriver {
     /// Deletes the mock tenant, and with it every object the case made.
     public func teardown(_ handle: TenantHandle) async {
         guard let tenant = await tenants.remove(handle.id) else { return }
-        _ = try? await control.json("DELETE", "/_mock/tenants/\(tenant.tenantId)", expect: 204, transcript: nil)
+        _ = try? await tenant.control.json("DELETE", "/_mock/tenants/\(tenant.tenantId)", expect: 204, transcript: nil)
+        await clients.giveBack(tenant.control.http)
     }
 
     private func state(_ handle: TenantHandle) async throws(BackendFault) -> MockTenant {
@@ -151,4 +167,6 @@ public struct MockGraphBackend: BackendDriver {
 struct MockTenant: Sendable {
     let tenantId: String
     let administration: GraphTenantAdministration
+    /// The mock's controls over the client this tenant leased.
+    let control: MockControlClient
 }
