@@ -53,7 +53,8 @@ import Testing
         var known = result("known", .skipped(reason: "expected failure: SDK 19.3 shows the dialog late", kind: .expectedFailure))
         known.listedOutcome = .failed(CaseFailure(message: "expected question", location: step))
         var fails = result("fails", .failed(failed), requirements: ["ENR-01", "ENR-02"], transcript: transcript)
-        fails.sdkVersions = [RequirementVersions(requirement: "ENR-02", range: SDKVersionRange(from: SDKVersion(17, 0, 0)))]
+        fails.sdkVersions = [RequirementVersions(requirement: "ENR-02", range: SDKVersionRange(from: SDKVersion(17, 0, 0))),
+                             RequirementVersions(requirement: RequirementVersions.wholeCase, range: SDKVersionRange(from: SDKVersion(17, 5, 0)))]
         return run([
             fails,
             result("harness-breaks", .errored(.harness("no work directory"), details: ""), transcript: ["[   0.001] → reset"]),
@@ -91,7 +92,8 @@ import Testing
         // passed (1 flaky), failed, errored, skipped (1 expected failure), not run, total.
         #expect(html.contains("<td>enrollment</td><td class=\"n\">2 (1 flaky)</td><td class=\"n\">1</td><td class=\"n\">1</td>"
             + "<td class=\"n\">2 (1 expected failure)</td><td class=\"n\">1</td><td class=\"n\">7</td>"), "\(html)")
-        #expect(html.contains("<tr><td>ENR-02</td><td>SDK 17.0.0 and later</td><td><a href=\"#case-0\" class=\"badge failed\">enrollment/fails</a></td></tr>"))
+        #expect(html.contains("<tr><td>ENR-02</td><td>SDK 17.0.0 and later</td><td><a href=\"#case-0\" class=\"badge failed\">enrollment/fails</a>"
+            + " <span class=\"req\">(this case: SDK 17.5.0 and later)</span></td></tr>"), "the requirement's range, and the case's own narrower one")
         #expect(html.contains("<tr><td>ENR-01</td><td>every SDK version</td><td><a href=\"#case-0\""), "a requirement no case limits")
         #expect(html.contains("<details class=\"case failed\" id=\"case-0\" open><summary><span class=\"badge failed\">failed</span>"))
         #expect(html.contains("<details class=\"case passed\" id=\"case-5\"><summary>"), "a pass is closed")
@@ -265,13 +267,15 @@ import Testing
     }
 
     @Test(arguments: [
-        ("ENR-19 from 19.3.0 before 20.0.0", [RequirementVersions(requirement: "ENR-19", range: SDKVersionRange(from: SDKVersion(19, 3, 0), before: SDKVersion(20, 0, 0)))]),
-        ("CL-41 before 17.0.0; IDS-51 from 20.1.0", [RequirementVersions(requirement: "CL-41", range: SDKVersionRange(before: SDKVersion(17, 0, 0))),
-                                                      RequirementVersions(requirement: "IDS-51", range: SDKVersionRange(from: SDKVersion(20, 1, 0)))]),
-        ("ENR-19 from", []),
-        ("ENR-19 from x.y", []),
-        ("ENR-19 after 19.0.0", []),
-        ("ENR-19 from 1.0.0 from 2.0.0", []),
+        ("ENR-19: from 19.3.0 before 20.0.0", [RequirementVersions(requirement: "ENR-19", range: SDKVersionRange(from: SDKVersion(19, 3, 0), before: SDKVersion(20, 0, 0)))]),
+        ("CL-41: before 17.0.0; the case: from 17.5.0", [RequirementVersions(requirement: "CL-41", range: SDKVersionRange(before: SDKVersion(17, 0, 0))),
+                                                         RequirementVersions(requirement: RequirementVersions.wholeCase, range: SDKVersionRange(from: SDKVersion(17, 5, 0)))]),
+        ("ENR-19: from", []),
+        ("ENR-19: from x.y", []),
+        ("ENR-19: after 19.0.0", []),
+        ("ENR-19: from 1.0.0 from 2.0.0", []),
+        ("ENR-19 from 19.3.0", []),
+        (": from 19.3.0", []),
         ("", []),
     ])
     func anSDKRangeLineIsReadBackOrLeftOutNeverGuessed(line: String, entries: [RequirementVersions]) {

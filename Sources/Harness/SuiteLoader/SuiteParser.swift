@@ -167,7 +167,7 @@ struct SuiteParser {
         var versions = requirements.compactMap { id in catalog?.entry(id)?.sdk.map { RequirementVersions(requirement: id, range: $0) } }
         // A case may hold for fewer versions than its requirements: a status code the SDK gained later (227 from 17.5.0).
         if let node = f["sdk"], let range = RequirementCatalog.versionRange(node, doc) {
-            versions.append(RequirementVersions(requirement: "the case", range: range))
+            versions.append(RequirementVersions(requirement: RequirementVersions.wholeCase, range: range))
         }
         return TestCase(
             id: id, title: title, requirements: requirements, tenant: tenant, policies: policies, settings: settings,

@@ -144,7 +144,9 @@ public struct HTMLReport {
             html += "<tr\(bad ? "" : " class=\"quiet\"")><td>\(text(requirement))</td><td>\(text(Self.versions(of: requirement, in: indices.map { run.cases[$0] })))</td><td>"
             html += indices.map { index in
                 let item = run.cases[index]
-                return "<a href=\"#case-\(index)\" class=\"badge \(Self.outcomeClass(item))\">\(text("\(item.suite)/\(item.name)"))</a>"
+                let own = item.sdkVersions.filter { $0.requirement == RequirementVersions.wholeCase }.map(\.range.description)
+                let narrower = own.isEmpty ? "" : " <span class=\"req\">(this case: \(text(own.joined(separator: "; "))))</span>"
+                return "<a href=\"#case-\(index)\" class=\"badge \(Self.outcomeClass(item))\">\(text("\(item.suite)/\(item.name)"))</a>" + narrower
             }.joined(separator: " ")
             html += "</td></tr>\n"
         }
