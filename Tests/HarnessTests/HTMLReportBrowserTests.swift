@@ -28,16 +28,17 @@ struct HTMLReportBrowserTests {
         var diagnosis: String { "chromium exited \(status): " + HeadlessChromium.gist(of: output) }
     }
 
-    /// Loads `html` from a file with `fragment` in the URL, optionally taking a screenshot. Bounded by `timeout`
-    /// (coreutils), generous because CI starts a cold browser while other tests load both cores.
-    static func load(_ html: String, name: String, fragment: String = "", screenshot: URL? = nil) async throws -> Load {
+    /// Loads `html` from a file with `fragment` in the URL; `output` is what Chromium makes of it (the DOM on standard
+    /// output unless a screenshot or a PDF is asked for). Bounded by `timeout` (coreutils), generous because CI starts
+    /// a cold browser while other tests load both cores.
+    static func load(_ html: String, name: String, fragment: String = "", output: String = "--dump-dom") async throws -> Load {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let page = folder.appendingPathComponent(name)
         try Data(html.utf8).write(to: page)
         let profile = folder.appendingPathComponent("profile-\(name)")
         try? FileManager.default.removeItem(at: profile)
         var arguments = ["timeout", "-k", "5", "90"] + HeadlessChromium.command + ["--user-data-dir=\(profile.path)"]
-        arguments.append(screenshot.map { "--screenshot=\($0.path)" } ?? "--dump-dom")
+        arguments.append(output)
         arguments.append(page.absoluteString + fragment)
         let (status, output) = try await runCommand(["/usr/bin/env"] + arguments)
         return Load(status: status, output: output)
@@ -65,7 +66,7 @@ struct HTMLReportBrowserTests {
         let html = HTMLReport.render(SummaryRun(HTMLReportTests.mixed, transcripts: true), redactor: Redactor())
         let screenshot = Self.folder.appendingPathComponent("failing-case.png")
         try? FileManager.default.removeItem(at: screenshot)
-        let loaded = try await Self.load(html, name: "report.html", fragment: "#case-0", screenshot: screenshot)
+        let loaded = try await Self.load(html, name: "report.html", fragment: "#case-0", output: "--screenshot=\(screenshot.path)")
         #expect(loaded.status == 0, "\(loaded.diagnosis)")
         #expect(loaded.problems.isEmpty, "\(loaded.problems)")
         let size = (try? FileManager.default.attributesOfItem(atPath: screenshot.path)[.size] as? Int) ?? 0
@@ -92,14 +93,8 @@ struct HTMLReportBrowserTests {
         let html = HTMLReport.render(SummaryRun(HTMLReportTests.mixed, transcripts: true), redactor: Redactor())
         let pdf = Self.folder.appendingPathComponent("report.pdf")
         try? FileManager.default.removeItem(at: pdf)
-        let page = Self.folder.appendingPathComponent("print.html")
-        try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
-        try Data(html.utf8).write(to: page)
-        let profile = Self.folder.appendingPathComponent("profile-print")
-        try? FileManager.default.removeItem(at: profile)
-        let (status, output) = try await runCommand(["/usr/bin/env", "timeout", "-k", "5", "90"] + HeadlessChromium.command
-            + ["--user-data-dir=\(profile.path)", "--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", page.absoluteString])
-        try #require(status == 0, "chromium exited \(status): \(HeadlessChromium.gist(of: output))")
+        let printed = try await Self.load(html, name: "print.html", output: "--print-to-pdf=\(pdf.path)")
+        try #require(printed.status == 0, "\(printed.diagnosis)")
         let (read, text) = try await runCommand(["/usr/bin/pdftotext", pdf.path, "-"])
         try #require(read == 0, "pdftotext: \(text)")
         for closed in ["integration lacks capability wipe", "the restart budget is spent", "expected failure: SDK 19.3 shows the dialog late"] {

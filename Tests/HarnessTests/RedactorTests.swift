@@ -82,15 +82,6 @@ import Testing
 }
 
 @Suite struct TriggerFoldingTests {
-    /// The trigger check's fold is Unicode's `lowercased()`, whether the line is ASCII or not.
-    @Test(arguments: [
-        "Authorization: Bearer X", "PASSWORD=Hunter2", "plain line, no capitals 0123 {}[]@`~", "",
-        "to\u{212A}en", "CLÉ \"PIN\": \"1234\"", "İstanbul TOKEN", "ﬀ SECRET=x",
-    ])
-    func foldsAsUnicodeLowercasingDoes(line: String) {
-        #expect(Redactor.lowercased(line) == line.lowercased())
-    }
-
     /// A secret-shaped field whose key uses the Kelvin sign is still found (the fold makes it "token").
     @Test func aKelvinSignInTheKeyStillTriggersTheFieldPattern() {
         #expect(Redactor().redact("{\"to\u{212A}en\": \"abc\"}") == "{\"to\u{212A}en\": \"[REDACTED]\"}")

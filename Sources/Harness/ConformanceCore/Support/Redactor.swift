@@ -53,7 +53,7 @@ public final class Redactor: Sendable {
         for secret in shortSecrets.withLock({ $0 }) where Self.occurs(secret, in: result) {
             result = Self.maskStandingAlone(secret, in: result)
         }
-        let lower = Self.lowercased(result)
+        let lower = result.lowercased()
         for (triggers, pattern) in Self.patterns where triggers.contains(where: { Self.occurs($0, in: lower) }) {
             let range = NSRange(result.startIndex..., in: result)
             let matches = pattern.matches(in: result, range: range).reversed()
@@ -80,13 +80,6 @@ public final class Redactor: Sendable {
                 return false
             }
         }
-    }
-
-    /// `text` in lower case for the trigger check: most lines are ASCII, and folding their bytes costs a fraction of
-    /// Unicode's `lowercased()` (which the others still get: a non-ASCII letter may fold to an ASCII one).
-    static func lowercased(_ text: String) -> String {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased() }
-        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Masks the occurrences of `secret` that no letter or digit touches on either side.
