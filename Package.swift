@@ -39,6 +39,8 @@ let package = Package(
         .target(name: "CurlHTTP", dependencies: ["CCurl"], path: "Sources/Native/CurlHTTP"),
         // vfork/exec with a parent-death signal, which posix_spawn cannot set (adapters must not outlive mamconf).
         .target(name: "CSpawn", path: "Sources/Native/CSpawn"),
+        // The fork-server launch's two ends: an adapter that forks a warm process per case, and mamconf asking it to.
+        .target(name: "CForkServer", path: "Sources/Native/CForkServer"),
         .target(name: "JUnitXML", dependencies: ["CLibXML2"], path: "Sources/Reporters/JUnitXML"),
 
         // The wire protocol between runner and integration, and the SDK-side server for it.
@@ -51,7 +53,7 @@ let package = Package(
         .target(name: "ConformanceCore", dependencies: ["AdapterProtocol"], path: "Sources/Harness/ConformanceCore"),
         .target(name: "SuiteLoader", dependencies: ["ConformanceCore", "AdapterProtocol", "Yams", "CLibYAML"], path: "Sources/Harness/SuiteLoader"),
         // How the runner reaches an integration: a local process over stdio, or a test host over TCP.
-        .target(name: "AdapterTransports", dependencies: ["ConformanceCore", "AdapterProtocol", "CSpawn"], path: "Sources/Harness/AdapterTransports"),
+        .target(name: "AdapterTransports", dependencies: ["ConformanceCore", "AdapterProtocol", "CSpawn", "CForkServer"], path: "Sources/Harness/AdapterTransports"),
         .target(name: "Backends", dependencies: ["ConformanceCore", "AdapterProtocol", "CurlHTTP", "ClientAssertion"], path: "Sources/Harness/Backends"),
 
         // OAuth client assertions (RS256 JWT over an X.509 certificate): made by the Graph client, checked by the mock.
@@ -115,7 +117,7 @@ let package = Package(
         // dynamic loader no longer resolves their symbols at every start (15 → 10 ms a start; the full run with
         // --jobs 2 about a fifth faster). The group lists the static Foundation's own dependencies, which the
         // driver's -static-stdlib leaves out on Linux.
-        .executableTarget(name: "mamconf-reference", dependencies: ["ReferenceApp", "AdapterKit", "AdapterProtocol"],
+        .executableTarget(name: "mamconf-reference", dependencies: ["ReferenceApp", "AdapterKit", "AdapterProtocol", "CForkServer"],
                           path: "Sources/Executables/mamconf-reference",
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-Xlinker", "-lFoundation", "-Xlinker", "-lCoreFoundation", "-Xlinker", "-lFoundationEssentials", "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-l_FoundationICU", "-Xlinker", "-lswiftDispatch", "-Xlinker", "-ldispatch", "-Xlinker", "-lBlocksRuntime", "-Xlinker", "-lswiftSynchronization", "-Xlinker", "--end-group"])]),
 

@@ -5,8 +5,9 @@ usage: run_bench.py --bin DIR [--runs N] [--jobs J] [--matrix] [--scale 1000,100
 
 Every figure is wall time from this script (median of N runs), on whatever build DIR holds:
 
-1. The full default run (`mamconf run`, every suite, embedded mock) with the reference integration, serial
-   (--jobs 1) and with --jobs J (default: the number of cores), and the share of its time the console's
+1. The full default run (`mamconf run`, every suite, embedded mock) with the reference integration (its default
+   fork-server launch, and again with `--adapter-launch exec`), serial (--jobs 1) and with --jobs J (default: the
+   number of cores), and the share of its time the console's
    timing line gives to start-up, backend (tenant setup and backend calls) and integration plus runner.
 2. The floor: the same cases against `mamconf-floor`, which answers each request at once from a recording of
    the reference made here first (record_adapter.py). It costs only process starts, round trips, the runner
@@ -40,10 +41,10 @@ def run(command, cwd=ROOT):
     return time.monotonic() - started, done.returncode, done.stdout
 
 
-def main_job(bindir, adapter, jobs, runs, junit):
+def main_job(bindir, adapter, jobs, runs, junit, extra=()):
     walls, timing, tally = [], None, None
     for _ in range(runs):
-        command = [os.path.join(bindir, "mamconf"), "run", "--jobs", str(jobs), "--junit", junit]
+        command = [os.path.join(bindir, "mamconf"), "run", "--jobs", str(jobs), "--junit", junit] + list(extra)
         if adapter:
             command += ["--adapter", adapter]
         wall, code, out = run(command)
@@ -114,13 +115,17 @@ def main():
     print("\nfull default run, median of %d (wall s; start-up / backend / integration+runner from the timing line, summed over cases)" % args.runs)
     results = {}
     for jobs in sorted({1, args.jobs}):
-        for name, adapter in (("reference", None), ("floor", floor + " " + recordings)):
-            wall, timing, tally = main_job(bindir, adapter, jobs, args.runs, junit)
+        # The reference as `mamconf run` starts it (its default launch, a fork server), the same forced to exec a
+        # process per case (the launch any other adapter gets), and the floor.
+        variants = (("reference", None, ()), ("ref-exec", None, ("--adapter-launch", "exec")), ("floor", floor + " " + recordings, ()))
+        for name, adapter, extra in variants:
+            wall, timing, tally = main_job(bindir, adapter, jobs, args.runs, junit, extra)
             results[(name, jobs)] = wall
             parts = "start-up %s, backend %s, integration+runner %s" % timing.group(1, 3, 4) if timing else "no timing line"
             verdicts = "%s passed, %s failed" % tally.group(1, 2) if tally else "no tally"
             print("  %-9s --jobs %d: %6.2f s  (%s; %s)" % (name, jobs, wall, parts, verdicts))
-        print("  run/floor at --jobs %d: %.2f" % (jobs, results[("reference", jobs)] / results[("floor", jobs)]))
+        print("  run/floor at --jobs %d: %.2f (exec launch: %.2f)" % (
+            jobs, results[("reference", jobs)] / results[("floor", jobs)], results[("ref-exec", jobs)] / results[("floor", jobs)]))
 
     first = sorted(os.listdir(recordings))[0]
     with open(os.path.join(recordings, first)) as f:

@@ -2,6 +2,7 @@
 // speaking the mamconf adapter protocol on stdin/stdout. Logs go to stderr only; stdout is the protocol.
 import AdapterKit
 import AdapterProtocol
+import CForkServer
 import Foundation
 import ReferenceApp
 #if canImport(Glibc)
@@ -14,9 +15,6 @@ import Darwin
 func printError(_ text: String) {
     StandardStreams.write((text + "\n"), to: STDERR_FILENO)
 }
-
-// A runner that went away must end this process through EOF/EPIPE handling, not a signal.
-signal(SIGPIPE, SIG_IGN)
 
 let options: ReferenceOptions
 do {
@@ -43,6 +41,21 @@ if options.listVariants {
     for variant in ReferenceVariant.available(in: options.edition) { print(variant.listingLine) }
     exit(0)
 }
+
+if options.forkServer {
+    // Paid once here, inherited by every case: what a first case would otherwise pay again in each process.
+    ReferenceWarmUp.run()
+    switch mamconf_fork_server_run(STDIN_FILENO) {
+    case 0: break  // This is a case's process now: it carries on below as an exec'd one does.
+    case 1: exit(0)
+    default:
+        printError("mamconf-reference: --fork-server: \(String(cString: strerror(errno)))")
+        exit(1)
+    }
+}
+
+// A runner that went away must end this process through EOF/EPIPE handling, not a signal.
+signal(SIGPIPE, SIG_IGN)
 
 if let mutant = options.mutant {
     printError("mamconf-reference: mutant \(mutant.name) is on")

@@ -11,6 +11,8 @@ public struct MutationRunner: Sendable {
     public let adapterCommand: [String]
     /// What the adapter inherits of mamconf's environment (`--adapter-env`).
     public var adapterEnvironment = AdapterEnvironment()
+    /// How each case's adapter process starts (`--adapter-launch`).
+    public var adapterLaunch: AdapterLaunch = .exec
     public let suites: [Suite]
     public var stepTimeout: Duration = .seconds(10)
     public var deadlineScale: Double = 1
@@ -82,7 +84,7 @@ public struct MutationRunner: Sendable {
     /// run finishes (``progressLine(finished:total:mutant:result:)``), so a long matrix is never silent.
     public func run(mutants: [MutantInfo], variants: [VariantInfo] = [],
                     progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> MutationMatrix {
-        let adapter = try AdapterChoice.command(adapterCommand, environment: adapterEnvironment)
+        let adapter = try AdapterChoice.command(adapterCommand, environment: adapterEnvironment, launch: adapterLaunch)
         var logger = Logger(label: "mamconf.mutants.mock")
         logger.logLevel = .warning
         let assembly: RunAssembly

@@ -6,20 +6,21 @@ import ConformanceCore
 /// it cannot start for a reason known up front.
 public struct AdapterChoice: Sendable {
     enum Kind: Sendable {
-        case command([String], AdapterEnvironment, StdioAdapterFactory.Limits, WireTap?)
+        case command([String], AdapterEnvironment, StdioAdapterFactory.Limits, WireTap?, AdapterLaunch)
         case network(AdapterAddress, token: String?, NetworkAdapterFactory.Deadlines, StdioAdapterFactory.Limits, WireTap?)
         case given(any SDKAdapterFactory)
     }
 
     let kind: Kind
 
-    /// A local program started afresh for each case, its words taken as they are.
+    /// A local program, a process of its own for each case, its words taken as they are; `launch` says whether
+    /// each case execs the program or is forked by one warm server of it.
     public static func command(
         _ words: [String], environment: AdapterEnvironment = AdapterEnvironment(),
-        limits: StdioAdapterFactory.Limits = .init(), tap: WireTap? = nil
+        limits: StdioAdapterFactory.Limits = .init(), tap: WireTap? = nil, launch: AdapterLaunch = .exec
     ) throws(RunWiringError) -> AdapterChoice {
         guard let program = words.first, !program.isEmpty else { throw .emptyAdapterCommand }
-        return AdapterChoice(kind: .command(words, environment, limits, tap))
+        return AdapterChoice(kind: .command(words, environment, limits, tap, launch))
     }
 
     /// A long-lived test host at `address`, reached over TCP.
@@ -42,21 +43,21 @@ public struct AdapterChoice: Sendable {
     /// The same adapter with `arguments` after its command's words (a mutant's or a variant's switches); a test host
     /// or a given factory cannot take arguments and is returned as it is.
     public func appending(_ arguments: [String]) -> AdapterChoice {
-        guard case .command(let words, let environment, let limits, let tap) = kind else { return self }
-        return AdapterChoice(kind: .command(words + arguments, environment, limits, tap))
+        guard case .command(let words, let environment, let limits, let tap, let launch) = kind else { return self }
+        return AdapterChoice(kind: .command(words + arguments, environment, limits, tap, launch))
     }
 
     /// The command's words, for a local command.
     public var commandWords: [String]? {
-        if case .command(let words, _, _, _) = kind { return words }
+        if case .command(let words, _, _, _, _) = kind { return words }
         return nil
     }
 
     /// The factory this choice names.
     public func makeFactory() -> any SDKAdapterFactory {
         switch kind {
-        case .command(let words, let environment, let limits, let tap):
-            return StdioAdapterFactory(command: words, environment: environment, limits: limits, tap: tap)
+        case .command(let words, let environment, let limits, let tap, let launch):
+            return StdioAdapterFactory(command: words, environment: environment, limits: limits, tap: tap, launch: launch)
         case .network(let address, let token, let deadlines, let limits, let tap):
             return NetworkAdapterFactory(address: address, token: token, deadlines: deadlines, limits: limits, tap: tap)
         case .given(let factory):

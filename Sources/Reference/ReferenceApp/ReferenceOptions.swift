@@ -38,6 +38,9 @@ public struct ReferenceOptions: Sendable, Equatable {
     /// `--relaunch in-process|exec`: how a listening host restarts the app. `exec` (the default when listening)
     /// ends the process image the way a device ends the app's process, so the runner must reconnect.
     public var relaunch: RelaunchMode = .exec
+    /// `--fork-server`: stdin is a fork server's control socket (mamconf's `--adapter-launch fork-server`): warm up
+    /// once, then fork a process for each case that asks.
+    public var forkServer = false
 
     /// How a listening host restarts the app.
     public enum RelaunchMode: String, Sendable, CaseIterable {
@@ -57,7 +60,7 @@ public struct ReferenceOptions: Sendable, Equatable {
         usage: mamconf-reference [--mutant NAME] [--variant NAME]... [--disable-capability NAME]...
                                  [--protocol-version 0|1] [--sdk-version VERSION] [--line-limit BYTES]
                                  [--listen PORT [--host ADDRESS] [--adapter-token TOKEN] [--data-dir DIR]
-                                  [--relaunch exec|in-process]]
+                                  [--relaunch exec|in-process]] [--fork-server]
                mamconf-reference [--sdk-version VERSION] --list-mutants | --list-variants
         Speaks the mamconf adapter protocol on stdin/stdout; logs go to stderr.
         With --listen, serves the network transport instead (mamconf run --adapter tcp://HOST:PORT): one runner
@@ -66,6 +69,8 @@ public struct ReferenceOptions: Sendable, Equatable {
         --sdk-version makes the simulated SDK report and behave as that version (default 21.7.1); a mutant of a
         version-specific behaviour exists only for the versions that have it.
         --variant switches on another reading of the guides (several at once, one per decision point).
+        With --fork-server, stdin is mamconf's control socket (--adapter-launch fork-server): the process warms up
+        once and forks a fresh one, with its own stdio, data directory and process group, for each case.
         """
 
     /// Why the command line was refused (the executable prints it and exits with status 2).
@@ -155,6 +160,8 @@ public struct ReferenceOptions: Sendable, Equatable {
                     throw ParseError(message: "unknown relaunch mode '\(text)' (known: \(RelaunchMode.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 options.relaunch = mode
+            case "--fork-server":
+                options.forkServer = true
             case "--list-mutants":
                 options.listMutants = true
             case "--list-variants":
@@ -165,6 +172,9 @@ public struct ReferenceOptions: Sendable, Equatable {
                 throw ParseError(message: "unknown argument '\(argument)'")
             }
             index += 1
+        }
+        if options.forkServer, options.listenPort != nil {
+            throw ParseError(message: "--fork-server serves cases over stdio; it cannot be combined with --listen")
         }
         if let mutant = options.mutant, !mutant.exists(in: options.edition) {
             throw ParseError(message: "mutant '\(mutant.name)' does not exist on SDK \(options.sdkVersion ?? IntuneMAMVersionInfo.newest): it breaks a behaviour that version does not have")

@@ -53,12 +53,8 @@ final class ChildProcess: Sendable {
         guard let program = arguments.first, let path = resolve(program) else {
             throw SpawnError.notFound(arguments.first ?? "")
         }
-        var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
-        guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
-            throw SpawnError.failed(path, errno)
-        }
-        // The parent's ends must not leak into the child (or into later children).
-        for fd in [inPipe[1], outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let pipes: Pipes
+        do { pipes = try Pipes.make() } catch { throw SpawnError.failed(path, error.code) }
 
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -69,18 +65,50 @@ final class ChildProcess: Sendable {
         var pid: pid_t = 0
         // fork/exec in C: a process group of its own, default signal handling, an empty mask, and a
         // parent-death signal (must be called on `SpawnerThread`, which lives as long as mamconf).
-        let rc = mamconf_spawn(path, argv, envp, nil, inPipe[0], outPipe[1], errPipe[1], &pid)
-        close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+        let rc = mamconf_spawn(path, argv, envp, nil, pipes.child.stdin, pipes.child.stdout, pipes.child.stderr, &pid)
+        pipes.closeChildEnds()
         guard rc == 0 else {
-            close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
+            pipes.closeParentEnds()
             throw SpawnError.failed(path, rc)
         }
-        let child = ChildProcess(pid: pid, stdin: inPipe[1], stdout: outPipe[0], stderr: errPipe[0])
+        let child = ChildProcess(pid: pid, stdin: pipes.parent.stdin, stdout: pipes.parent.stdout, stderr: pipes.parent.stderr)
         child.startReaper()
         return child
     }
 
     private static func resolve(_ program: String) -> String? { AdapterCommand.resolve(program) }
+
+    /// A process another process forked for mamconf (a ``ForkServer``'s child), with the parent's ends of its
+    /// pipes. Its wait status arrives through ``recordExit(_:)``: only its parent can wait for it.
+    static func adopt(pid: pid_t, stdin: Int32, stdout: Int32, stderr: Int32) -> ChildProcess {
+        ChildProcess(pid: pid, stdin: stdin, stdout: stdout, stderr: stderr)
+    }
+
+    /// The three pipes of a child about to start: the child's ends (stdin, stdout, stderr) and the parent's, the
+    /// parent's close-on-exec so they leak into no child.
+    struct Pipes {
+        var child: (stdin: Int32, stdout: Int32, stderr: Int32)
+        var parent: (stdin: Int32, stdout: Int32, stderr: Int32)
+
+        static func make() throws(Errno) -> Pipes {
+            var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+            guard pipe(&inPipe) == 0 else { throw Errno(errno) }
+            guard pipe(&outPipe) == 0 else { let code = errno; close(inPipe[0]); close(inPipe[1]); throw Errno(code) }
+            guard pipe(&errPipe) == 0 else {
+                let code = errno
+                [inPipe[0], inPipe[1], outPipe[0], outPipe[1]].forEach { close($0) }
+                throw Errno(code)
+            }
+            for fd in [inPipe[1], outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            return Pipes(child: (inPipe[0], outPipe[1], errPipe[1]), parent: (inPipe[1], outPipe[0], errPipe[0]))
+        }
+
+        func closeChildEnds() { close(child.stdin); close(child.stdout); close(child.stderr) }
+        func closeParentEnds() { close(parent.stdin); close(parent.stdout); close(parent.stderr) }
+    }
+
+    /// An errno, as a pipe or a start reports it.
+    struct Errno: Error { var code: Int32; init(_ code: Int32) { self.code = code } }
 
     /// A dedicated thread blocks in waitpid, so exit is noticed without polling.
     private func startReaper() {
@@ -88,16 +116,22 @@ final class ChildProcess: Sendable {
         let thread = Thread { [self] in
             var status: Int32 = 0
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-            let (waiters, handlers) = exitState.withLock { state -> ([DispatchSemaphore], [@Sendable () -> Void]) in
-                state.status = status
-                defer { state.waiters.removeAll(); state.exitHandlers.removeAll() }
-                return (state.waiters, state.exitHandlers)
-            }
-            waiters.forEach { $0.signal() }
-            handlers.forEach { $0() }
+            recordExit(status)
         }
         thread.name = "mamconf.reaper.\(pid)"
         thread.start()
+    }
+
+    /// Records how the child ended and wakes whoever waits for it (once; a second report is ignored).
+    func recordExit(_ status: Int32) {
+        let (waiters, handlers) = exitState.withLock { state -> ([DispatchSemaphore], [@Sendable () -> Void]) in
+            guard state.status == nil else { return ([], []) }
+            state.status = status
+            defer { state.waiters.removeAll(); state.exitHandlers.removeAll() }
+            return (state.waiters, state.exitHandlers)
+        }
+        waiters.forEach { $0.signal() }
+        handlers.forEach { $0() }
     }
 
     /// Runs `body` on the reaper thread once the child has exited (at once when it already has).

@@ -26,12 +26,19 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
     /// Sees every protocol line in both directions (without its newline), in the order sent or read: for
     /// recording a run (the schema tests do) or debugging a bridge.
     public let tap: WireTap?
+    /// How each case's process comes to be.
+    public let launch: AdapterLaunch
+    /// The run's one server, for ``AdapterLaunch/forkServer`` (started with the first case).
+    private let forkServer: ForkServer?
 
-    public init(command: [String], environment: AdapterEnvironment = AdapterEnvironment(), limits: Limits = Limits(), tap: WireTap? = nil) {
+    public init(command: [String], environment: AdapterEnvironment = AdapterEnvironment(), limits: Limits = Limits(), tap: WireTap? = nil,
+                launch: AdapterLaunch = .exec) {
         self.tap = tap
         self.command = command
         self.environment = environment
         self.limits = limits
+        self.launch = launch
+        forkServer = launch == .forkServer ? ForkServer(command: command, environment: environment.variables()) : nil
     }
 
     public var description: String { command.joined(separator: " ") }
@@ -41,7 +48,11 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
         environment[AdapterEnvironment.dataDirectoryVariable] = dataDirectory
         let child: ChildProcess
         do {
-            child = try await SpawnerThread.shared.run { [command, environment] in try ChildProcess.spawn(command, environment: environment) }
+            if let forkServer {
+                child = try await SpawnerThread.shared.run { try forkServer.spawn(dataDirectory: dataDirectory) }
+            } else {
+                child = try await SpawnerThread.shared.run { [command, environment] in try ChildProcess.spawn(command, environment: environment) }
+            }
         } catch {
             throw .launchFailed("\(error)")
         }

@@ -25,6 +25,11 @@ struct AdapterOptions: ParsableArguments {
         valueName: "NAME"))
     var adapterEnv: [String] = []
 
+    @Option(name: .customLong("adapter-launch"), help: ArgumentHelp(
+        "How each case's adapter process starts: exec (the program afresh for every case) or fork-server (the program once, with --fork-server, forking a process per case from a warm start; the adapter must implement it). Default: fork-server for the bundled mamconf-reference, exec for any other command.",
+        valueName: "exec|fork-server"))
+    var adapterLaunch: String?
+
     @Option(name: .customLong("connect-timeout"), help: "Seconds to connect to a network test host.")
     var connectTimeout = 10.0
 
@@ -64,6 +69,21 @@ struct AdapterOptions: ParsableArguments {
             throw MamconfExit(MamconfExit.notJudged, "mamconf-reference not found next to mamconf; pass --adapter")
         }
         return .command([reference])
+    }
+
+    /// How each case's process starts: `--adapter-launch`, else fork-server for the bundled reference (which
+    /// implements it) and exec for any other program.
+    func launch(for words: [String]) throws -> AdapterLaunch {
+        if let adapterLaunch {
+            guard let launch = AdapterLaunch(rawValue: adapterLaunch) else {
+                throw MamconfExit(MamconfExit.notJudged,
+                    "unknown --adapter-launch '\(adapterLaunch)' (known: \(AdapterLaunch.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return launch
+        }
+        guard let program = words.first, let bundled = ReferenceLocator.referenceExecutable() else { return .exec }
+        let resolved = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path }
+        return resolved(program) == resolved(bundled) ? .forkServer : .exec
     }
 
     /// A local command line, for what only a local adapter can do (mutants are chosen by command-line flags).
@@ -107,8 +127,12 @@ struct AdapterOptions: ParsableArguments {
         do {
             switch try target() {
             case .command(let words):
-                return try AdapterChoice.command(words, environment: try environment(), limits: limits, tap: tap)
+                return try AdapterChoice.command(words, environment: try environment(), limits: limits, tap: tap, launch: try launch(for: words))
             case .network(let address):
+                if adapterLaunch != nil {
+                    throw MamconfExit(MamconfExit.notJudged,
+                        "--adapter-launch applies to an adapter command mamconf starts, not to the test host at \(address)")
+                }
                 if let name = adapterEnv.first {
                     throw MamconfExit(MamconfExit.notJudged,
                         "--adapter-env \(name): --adapter-env applies to an adapter command mamconf starts, not to the test host at \(address); set the variable where the host is started")

@@ -53,6 +53,7 @@ struct MutantsCommand: AsyncParsableCommand {
             throw MamconfExit(MamconfExit.notJudged, "no mutant is tagged with a requirement \(suiteIDs.joined(separator: ", ")) cites; nothing to judge")
         }
         var runner = MutationRunner.configured(command: command, environment: environment, suites: selection.suites, deadlineScale: deadlineScale)
+        runner.adapterLaunch = try adapter.launch(for: command)
         runner.otherSuites = selection.otherSuites
         runner.leftOut = selection.leftOut
         runner.scope = full ? .full : .restricted

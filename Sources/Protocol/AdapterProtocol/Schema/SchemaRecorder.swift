@@ -34,6 +34,11 @@ final class SchemaRecorder: Decoder {
     let codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    /// A type's name as `String(describing:)` spells it (`Inner`, `Optional<Inner>`), read from the runtime directly:
+    /// `String(describing:)` first asks whether the metatype describes itself, and those casts were most of the cost
+    /// of recording every message type once (``ProtocolWarmUp``).
+    static func typeName(_ type: Any.Type) -> String { _typeName(type, qualified: false) }
+
     /// The schema of `type` and a placeholder value of it.
     static func record<T: Decodable>(_ type: T.Type) throws -> (schema: WireSchema, value: T) {
         if let provider = type as? any WireSchemaProviding.Type {
@@ -51,14 +56,14 @@ final class SchemaRecorder: Decoder {
         let value = try T(from: recorder)
         switch recorder.shape {
         case .keyed(let properties):
-            return (.object(name: String(describing: T.self), properties: properties), value)
+            return (.object(name: typeName(T.self), properties: properties), value)
         case .unkeyed(let item):
             return (.array(item ?? .any), value)
         case .single(let schema):
             return (schema ?? .any, value)
         case .none:
             // A type that decodes nothing (`Empty`) is an object without members.
-            return (.object(name: String(describing: T.self), properties: []), value)
+            return (.object(name: typeName(T.self), properties: []), value)
         }
     }
 

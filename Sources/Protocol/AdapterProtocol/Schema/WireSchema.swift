@@ -91,7 +91,7 @@ where RawValue == String {}
 
 extension WireEnum {
     public static var wireSchema: WireSchema {
-        .enumeration(name: String(describing: Self.self), values: allCases.map(\.rawValue))
+        .enumeration(name: SchemaRecorder.typeName(Self.self), values: allCases.map(\.rawValue))
     }
     public static var schemaPlaceholder: Self { allCases.first! }
 }

@@ -1,0 +1,227 @@
+#define _GNU_SOURCE
+#include "CForkServer.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char data_directory_variable[] = "MAMCONF_DATA_DIR";
+
+static int send_message(int control, int32_t kind, int32_t pid, int32_t value) {
+    mamconf_fork_message message = {kind, pid, value};
+    ssize_t sent;
+    do {
+        sent = send(control, &message, sizeof message, MSG_NOSIGNAL);
+    } while (sent < 0 && errno == EINTR);
+    return sent == (ssize_t)sizeof message ? 0 : -1;
+}
+
+/* How many threads this process has, from /proc/self/task (-1 when it cannot tell). */
+static int thread_count(void) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (tasks == NULL) return -1;
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(tasks)) != NULL) {
+        if (entry->d_name[0] != '.') count++;
+    }
+    closedir(tasks);
+    return count;
+}
+
+/* Writes `MAMCONF_DATA_DIR=<directory>` over the slot entry of the original environment block, NUL-padded, so the
+   environ array's pointer to that entry now reads as the data directory's variable and /proc/PID/environ (which the
+   kernel reads from that block) names the case. Returns 0, or an errno. */
+static int claim_slot(const char *directory) {
+    char *value = getenv(MAMCONF_FORK_SLOT_VARIABLE);
+    if (value == NULL) return ENOENT;
+    char *entry = value - (sizeof MAMCONF_FORK_SLOT_VARIABLE);  /* the name and its '=' */
+    size_t room = strlen(entry);
+    size_t name = sizeof data_directory_variable - 1, length = strlen(directory);
+    if (name + 1 + length + 1 > room) return ENAMETOOLONG;
+    /* Another entry of the same name would shadow this one for getenv. */
+    unsetenv(data_directory_variable);
+    memset(entry, 0, room);
+    memcpy(entry, data_directory_variable, name);
+    entry[name] = '=';
+    memcpy(entry + name + 1, directory, length);
+    return 0;
+}
+
+/* In the new child: the state mamconf_spawn gives an exec'd adapter. Returns 0, or an errno. */
+static int become_case(pid_t server, int fds[3], const char *directory) {
+    struct sigaction standard;
+    memset(&standard, 0, sizeof standard);
+    standard.sa_handler = SIG_DFL;
+    sigemptyset(&standard.sa_mask);
+    sigaction(SIGPIPE, &standard, NULL);
+    sigaction(SIGINT, &standard, NULL);
+    sigaction(SIGTERM, &standard, NULL);
+    sigaction(SIGCHLD, &standard, NULL);
+    if (setpgid(0, 0) != 0) return errno;
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    /* The server may have died before the line above: then nobody would end this process. */
+    if (getppid() != server) return ESRCH;
+    /* The case's stderr first, so a failure below is reported where the case's diagnostics go. */
+    if (dup2(fds[2], 2) < 0 || dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0) return errno;
+    close_range(3, ~0U, 0);
+    int claimed = claim_slot(directory);
+    if (claimed != 0) return claimed;
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    return 0;
+}
+
+/* Receives one request: the directory into `directory` and three descriptors into `fds`. Returns 1, 0 at end of
+   stream, or -1 with errno (EBADMSG for a request that is not one). */
+static int receive_request(int control, char directory[MAMCONF_FORK_PATH_MAX], int fds[3]) {
+    struct iovec part = {directory, MAMCONF_FORK_PATH_MAX};
+    union {
+        char buffer[CMSG_SPACE(3 * sizeof(int))];
+        struct cmsghdr align;
+    } control_data;
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_iov = &part;
+    message.msg_iovlen = 1;
+    message.msg_control = control_data.buffer;
+    message.msg_controllen = sizeof control_data.buffer;
+    ssize_t got;
+    do {
+        got = recvmsg(control, &message, MSG_CMSG_CLOEXEC);
+    } while (got < 0 && errno == EINTR);
+    if (got < 0) return -1;
+    if (got == 0) return 0;
+    int count = 0;
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header != NULL; header = CMSG_NXTHDR(&message, header)) {
+        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+        size_t carried = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+        int *given = (int *)CMSG_DATA(header);
+        for (size_t k = 0; k < carried; k++) {
+            if (count < 3) fds[count++] = given[k]; else close(given[k]);
+        }
+    }
+    if (count != 3 || (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || directory[got - 1] != '\0') {
+        for (int k = 0; k < count; k++) close(fds[k]);
+        errno = EBADMSG;
+        return -1;
+    }
+    return 1;
+}
+
+int mamconf_fork_server_run(int control) {
+    if (thread_count() != 1) {
+        errno = EBUSY;
+        return -1;
+    }
+    /* Children's ends arrive as a signal on a descriptor, so one poll waits for both kinds of news. */
+    sigset_t child_signal, previous;
+    sigemptyset(&child_signal);
+    sigaddset(&child_signal, SIGCHLD);
+    if (sigprocmask(SIG_BLOCK, &child_signal, &previous) != 0) return -1;
+    int ended = signalfd(-1, &child_signal, SFD_CLOEXEC | SFD_NONBLOCK);
+    if (ended < 0) return -1;
+    pid_t server = getpid();
+    if (send_message(control, MAMCONF_FORK_READY, server, 0) != 0) return -1;
+
+    int result = -1;
+    for (;;) {
+        struct pollfd watched[2] = {{control, POLLIN, 0}, {ended, POLLIN, 0}};
+        if (poll(watched, 2, -1) < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        if (watched[1].revents) {
+            struct signalfd_siginfo info;
+            while (read(ended, &info, sizeof info) > 0) {}
+            int status;
+            pid_t child;
+            while ((child = waitpid(-1, &status, WNOHANG)) > 0) {
+                if (send_message(control, MAMCONF_FORK_EXITED, child, status) != 0) goto done;
+            }
+        }
+        if (watched[0].revents) {
+            char directory[MAMCONF_FORK_PATH_MAX];
+            int fds[3];
+            int got = receive_request(control, directory, fds);
+            if (got == 0) { result = 1; break; }
+            if (got < 0) {
+                if (errno == EBADMSG) {
+                    if (send_message(control, MAMCONF_FORK_STARTED, 0, EBADMSG) != 0) break;
+                    continue;
+                }
+                break;
+            }
+            pid_t child = fork();
+            if (child == 0) {
+                int failure = become_case(server, fds, directory);
+                if (failure != 0) {
+                    /* As a shell reports a program it could not run: on the case's stderr, with exit code 126. */
+                    dprintf(2, "fork server: cannot start the case: %s\n", strerror(failure));
+                    _exit(126);
+                }
+                return 0;
+            }
+            int failure = child < 0 ? errno : 0;
+            for (int k = 0; k < 3; k++) close(fds[k]);
+            if (send_message(control, MAMCONF_FORK_STARTED, child < 0 ? 0 : child, failure) != 0) break;
+        }
+    }
+done:
+    close(ended);
+    sigprocmask(SIG_SETMASK, &previous, NULL);
+    return result;
+}
+
+int mamconf_fork_request(int control, const char *directory, int in_fd, int out_fd, int err_fd) {
+    size_t length = strlen(directory) + 1;
+    if (length > MAMCONF_FORK_PATH_MAX) return ENAMETOOLONG;
+    struct iovec part = {(void *)directory, length};
+    union {
+        char buffer[CMSG_SPACE(3 * sizeof(int))];
+        struct cmsghdr align;
+    } control_data;
+    memset(&control_data, 0, sizeof control_data);
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_iov = &part;
+    message.msg_iovlen = 1;
+    message.msg_control = control_data.buffer;
+    message.msg_controllen = sizeof control_data.buffer;
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(3 * sizeof(int));
+    int fds[3] = {in_fd, out_fd, err_fd};
+    memcpy(CMSG_DATA(header), fds, sizeof fds);
+    ssize_t sent;
+    do {
+        sent = sendmsg(control, &message, MSG_NOSIGNAL);
+    } while (sent < 0 && errno == EINTR);
+    return sent < 0 ? errno : 0;
+}
+
+int mamconf_fork_read(int control, mamconf_fork_message *message) {
+    ssize_t got;
+    do {
+        got = recv(control, message, sizeof *message, 0);
+    } while (got < 0 && errno == EINTR);
+    if (got < 0) return -errno;
+    if (got == 0) return 0;
+    return got == (ssize_t)sizeof *message ? 1 : -EBADMSG;
+}
+
+int mamconf_fork_socketpair(int ends[2]) {
+    return socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) == 0 ? 0 : errno;
+}

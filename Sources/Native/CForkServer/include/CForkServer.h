@@ -1,0 +1,62 @@
+#ifndef MAMCONF_CFORKSERVER_H
+#define MAMCONF_CFORKSERVER_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+/* The fork-server launch: an adapter that has paid its start-up once (loading, first use of its runtime) forks a
+   fresh process for each case instead of mamconf starting its program anew. The two ends talk over a
+   SOCK_SEQPACKET socket pair, which keeps message boundaries and carries descriptors:
+
+   mamconf → server   a case to start: the data directory's path (NUL-terminated), with the case's stdin, stdout
+                      and stderr as SCM_RIGHTS;
+   server → mamconf   MAMCONF_FORK_READY once, when the server is warm and has no thread but its own;
+                      MAMCONF_FORK_STARTED for each case (the child's pid, or 0 and an errno), in request order;
+                      MAMCONF_FORK_EXITED for each child that ended (its pid and wait status), always after its
+                      STARTED. */
+
+enum {
+    MAMCONF_FORK_READY = 1,
+    MAMCONF_FORK_STARTED = 2,
+    MAMCONF_FORK_EXITED = 3,
+};
+
+/// One message from the server: what happened, to which process, and a status or errno.
+typedef struct {
+    int32_t kind;
+    int32_t pid;
+    int32_t value;
+} mamconf_fork_message;
+
+/// The longest data directory a request carries (with its NUL). The child's process record holds the case's
+/// marker in the room its environment reserved (``MAMCONF_FORK_SLOT_VARIABLE``), which is this large.
+#define MAMCONF_FORK_PATH_MAX 4096
+
+/// The variable the server is started with whose value is room (MAMCONF_FORK_PATH_MAX + 32 bytes) in the process's
+/// original environment block: each child writes `MAMCONF_DATA_DIR=<its directory>` there, so what the kernel shows
+/// of its environment (/proc/PID/environ) carries the case's marker as it would after an exec.
+#define MAMCONF_FORK_SLOT_VARIABLE "MAMCONF_FORK_SLOT"
+
+/* Server side (in the adapter). */
+
+/// Serves requests on `control` until mamconf closes it. Returns 0 in each new child, with the case's descriptors
+/// on 0, 1 and 2, every other descriptor closed, its own process group, SIGKILL as its parent-death signal, default
+/// SIGPIPE, SIGINT and SIGTERM handling, an empty signal mask, and `MAMCONF_DATA_DIR` set. Returns 1 in the server
+/// when mamconf closed the socket, or -1 with errno when serving failed. Refuses (-1, EBUSY) when the calling
+/// process has more than one thread: a fork copies only the calling thread, so a child of a threaded process
+/// inherits locks nobody will release.
+int mamconf_fork_server_run(int control);
+
+/* mamconf's side. */
+
+/// Asks the server to start a case: `directory` is its data directory, `in_fd`, `out_fd`, `err_fd` its stdio.
+/// Returns 0, or an errno.
+int mamconf_fork_request(int control, const char *directory, int in_fd, int out_fd, int err_fd);
+
+/// Reads the server's next message. Returns 1 with `*message` set, 0 when the server closed its end, or -errno.
+int mamconf_fork_read(int control, mamconf_fork_message *message);
+
+/// A SOCK_SEQPACKET socket pair, both ends close-on-exec. Returns 0, or an errno.
+int mamconf_fork_socketpair(int ends[2]);
+
+#endif

@@ -1,0 +1,183 @@
+@testable import AdapterTransports
+import CSpawn
+import ConformanceCore
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--adapter-launch fork-server`: the reference starts once per run and forks each case. A case keeps everything an
+/// exec'd adapter has (a process, pipes, data directory and process group of its own, its marker where /proc shows
+/// its environment, how it ended), and whatever goes wrong with the server is a clear launch error.
+@Suite(.serialized) struct ForkServerTests {
+    private func server(_ command: [String]? = nil, readyDeadline: Duration = .seconds(60)) throws -> ForkServer {
+        ForkServer(command: try command ?? [EndToEnd.referenceExecutable()], environment: AdapterEnvironment().variables(),
+                   readyDeadline: readyDeadline)
+    }
+
+    private func dataDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "mamconf-fork-\(UUID().uuidString)/suite/case"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    private func spawn(_ server: ForkServer, _ directory: String) async throws -> ChildProcess {
+        try await SpawnerThread.shared.run { try server.spawn(dataDirectory: directory) }
+    }
+
+    /// Field 4 of /proc/PID/stat: the parent's pid.
+    private func parent(of pid: pid_t) throws -> pid_t {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = try #require(stat.split(separator: ")").last).split(separator: " ")
+        return try #require(pid_t(fields[1]))
+    }
+
+    private func environment(of pid: pid_t) throws -> ArraySlice<UInt8> {
+        ArraySlice(try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ")))
+    }
+
+    /// Waits, with a deadline, until `pid` is gone (a pidfd becomes readable when the process ends).
+    private func isGone(_ pid: pid_t, within seconds: Int32 = 10) -> Bool {
+        let fd = mamconf_pidfd_open(pid)
+        guard fd >= 0 else { return errno == ESRCH }
+        defer { close(fd) }
+        var watched = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, seconds * 1000) == 1
+    }
+
+    @Test func eachCaseIsAProcessOfItsOwnWithItsMarkerForkedByOneServer() async throws {
+        let server = try server()
+        let (first, second) = (try dataDirectory(), try dataDirectory())
+        let a = try await spawn(server, first)
+        let b = try await spawn(server, second)
+        #expect(a.pid != b.pid)
+        let forker = try parent(of: a.pid)
+        #expect(try parent(of: b.pid) == forker, "both cases come from the one server")
+        #expect(forker != getpid(), "the server forks them, not mamconf")
+        #expect(getpgid(a.pid) == a.pid && getpgid(b.pid) == b.pid, "each case leads a process group of its own")
+        // What the exit sweep reads: the case's own marker, and not the other case's.
+        let markerA = Array("\(AdapterEnvironment.dataDirectoryVariable)=\(first)".utf8) + [0]
+        let markerB = Array("\(AdapterEnvironment.dataDirectoryVariable)=\(second)".utf8) + [0]
+        #expect(ChildProcess.contains(try environment(of: a.pid), entry: markerA))
+        #expect(!ChildProcess.contains(try environment(of: a.pid), entry: markerB))
+        #expect(ChildProcess.contains(try environment(of: b.pid), entry: markerB))
+        // End of input ends the reference with exit code 0, reported through the server.
+        for child in [a, b] {
+            close(child.stdinFD)
+            let status = child.waitForExit(timeout: .seconds(30))
+            #expect(status.map(ChildProcess.describe) == "exit code 0")
+            close(child.stdoutFD); close(child.stderrFD)
+        }
+    }
+
+    struct Ending: Sendable, CustomStringConvertible {
+        var signal: Int32
+        var byGroup: Bool
+        var described: String
+        var description: String { described }
+    }
+
+    static let endings = [
+        Ending(signal: SIGSEGV, byGroup: false, described: "killed by signal 11 (SIGSEGV)"),
+        Ending(signal: SIGABRT, byGroup: false, described: "killed by signal 6 (SIGABRT)"),
+        Ending(signal: SIGKILL, byGroup: true, described: "killed by signal 9 (SIGKILL)"),
+        Ending(signal: SIGTERM, byGroup: true, described: "killed by signal 15 (SIGTERM)"),
+    ]
+
+    /// A crash is the case's own and a kill of its group reaches it; the next case starts from the same server.
+    @Test(arguments: endings)
+    func aCaseEndsAsAnExecdOneWouldAndTheNextStarts(_ ending: Ending) async throws {
+        let server = try server()
+        let child = try await spawn(server, try dataDirectory())
+        if ending.byGroup { child.killGroup(ending.signal) } else { kill(child.pid, ending.signal) }
+        let status = child.waitForExit(timeout: .seconds(30))
+        #expect(ChildProcess.describe(status) == ending.described)
+        #expect((ChildProcess.crashDescription(status ?? 0) != nil) == [SIGSEGV, SIGABRT].contains(ending.signal))
+        let next = try await spawn(server, try dataDirectory())
+        #expect(try parent(of: next.pid) == parent(of: next.pid) && next.pid != child.pid)
+        next.killGroup()
+        #expect(next.waitForExit(timeout: .seconds(30)) != nil)
+    }
+
+    /// Its cases die with the server (their parent-death signal), are reported killed, and the next case gets a
+    /// new server.
+    @Test func aServerThatDiesTakesItsCasesAndIsStartedAgain() async throws {
+        let server = try server()
+        let child = try await spawn(server, try dataDirectory())
+        let first = try parent(of: child.pid)
+        kill(first, SIGKILL)
+        #expect(ChildProcess.describe(child.waitForExit(timeout: .seconds(30))) == "killed by signal 9 (SIGKILL)")
+        #expect(isGone(child.pid), "a case does not outlive its server")
+        let next = try await spawn(server, try dataDirectory())
+        let second = try parent(of: next.pid)
+        #expect(second != first)
+        next.killGroup()
+        _ = next.waitForExit(timeout: .seconds(30))
+    }
+
+    /// A run that lets go of its factory while a case still runs (adapter-check makes a factory per case) keeps the
+    /// server until that case ends; then the server goes too.
+    @Test func aServerLetGoOfOutlivesItsRunningCaseAndThenEnds() async throws {
+        var server: ForkServer? = try server()
+        let child = try await spawn(try #require(server), try dataDirectory())
+        let forker = try parent(of: child.pid)
+        server = nil
+        #expect(child.exitStatus == nil && !isGone(child.pid, within: 0), "the case must outlive the factory")
+        close(child.stdinFD)
+        #expect(ChildProcess.describe(child.waitForExit(timeout: .seconds(30))) == "exit code 0")
+        #expect(isGone(forker), "the server ends once its last case has")
+        close(child.stdoutFD); close(child.stderrFD)
+    }
+
+    struct Broken: Sendable, CustomStringConvertible {
+        var name: String
+        var script: String
+        var readyDeadline: Duration
+        var diagnostic: String
+        var description: String { name }
+    }
+
+    /// Programs that do not serve forks: each is a launch error that says what happened, never a hang.
+    static let broken = [
+        Broken(name: "refuses the argument", script: "echo \"unknown argument '$1'\" >&2; exit 2", readyDeadline: .seconds(30),
+               diagnostic: "it closed its end; it wrote: unknown argument '--fork-server'"),
+        Broken(name: "never gets ready", script: "exec sleep 600", readyDeadline: .milliseconds(300),
+               diagnostic: "no answer within"),
+        Broken(name: "writes bytes that are no message", script: "printf 'garbage-bytes' >&0; exec sleep 600", readyDeadline: .seconds(30),
+               diagnostic: "did not get ready"),
+    ]
+
+    @Test(arguments: broken)
+    func aProgramThatServesNoForksIsAClearLaunchError(_ broken: Broken) async throws {
+        let server = try server(["/bin/sh", "-c", broken.script, "sh"], readyDeadline: broken.readyDeadline)
+        await #expect {
+            _ = try await spawn(server, try dataDirectory())
+        } throws: { error in
+            "\(error)".contains(broken.diagnostic)
+        }
+    }
+
+    /// A data directory longer than a path can be is refused before anything is forked.
+    @Test func anOverlongDataDirectoryIsRefused() async throws {
+        let server = try server()
+        let long = "/" + String(repeating: "d", count: 5000)
+        await #expect {
+            _ = try await spawn(server, long)
+        } throws: { error in
+            "\(error)".contains(String(cString: strerror(ENAMETOOLONG)))
+        }
+    }
+
+    /// Every suite, through the fork server with two cases at a time, gives the clean reference's verdicts.
+    @Test func everySuitePassesThroughTheForkServerAsThroughExec() async throws {
+        let factory = StdioAdapterFactory(command: [try EndToEnd.referenceExecutable()], launch: .forkServer)
+        let run = try await EndToEnd.run(try EndToEnd.loadSuites(), adapter: factory, jobs: 2)
+        let cases = run.result.allCases
+        #expect(cases.count > 100)
+        for result in cases {
+            let key = "\(result.suiteId)/\(result.caseId)"
+            #expect(result.outcome.label == EndToEnd.cleanVerdict(key), "\(key): \(result.outcome)")
+        }
+    }
+}
