@@ -69,11 +69,7 @@ import Testing
 
     @Test(arguments: usageCases)
     func adapterEnvironmentUsageProblemsAreExitTwoWithTheCause(arguments: [String], saying words: String) async throws {
-        let report = NSTemporaryDirectory() + "mamconf-env-\(UUID().uuidString).xml"
-        defer { try? FileManager.default.removeItem(atPath: report) }
-        let (status, output) = try await runCommand([InterruptionTests.mamconf, "run", "--junit", report] + arguments)
-        #expect(status == 2, "\(output)")
-        #expect(output.contains(words), "\(output)")
+        try await UsageProblem.expectRefused(arguments, saying: words)
     }
 
     /// One real run: a shell adapter that writes down its environment, then runs the reference.

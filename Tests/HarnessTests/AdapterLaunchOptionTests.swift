@@ -30,10 +30,6 @@ import Testing
 
     @Test(arguments: usageCases)
     func launchUsageProblemsAreExitTwoWithTheCause(arguments: [String], saying words: String) async throws {
-        let report = NSTemporaryDirectory() + "mamconf-launch-\(UUID().uuidString).xml"
-        defer { try? FileManager.default.removeItem(atPath: report) }
-        let (status, output) = try await runCommand([InterruptionTests.mamconf, "run", "--junit", report] + arguments)
-        #expect(status == 2, "\(output)")
-        #expect(output.contains(words), "\(output)")
+        try await UsageProblem.expectRefused(arguments, saying: words)
     }
 }

@@ -83,20 +83,30 @@ static int become_case(pid_t server, int fds[3], const char *directory) {
     return 0;
 }
 
+/* Room for the three descriptors a request carries, aligned for a control message. */
+typedef union {
+    char buffer[CMSG_SPACE(3 * sizeof(int))];
+    struct cmsghdr align;
+} request_control;
+
+/* A message of one part (`part`) with `control` as its ancillary data. */
+static struct msghdr request_message(struct iovec *part, request_control *control) {
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    memset(control, 0, sizeof *control);
+    message.msg_iov = part;
+    message.msg_iovlen = 1;
+    message.msg_control = control->buffer;
+    message.msg_controllen = sizeof control->buffer;
+    return message;
+}
+
 /* Receives one request: the directory into `directory` and three descriptors into `fds`. Returns 1, 0 at end of
    stream, or -1 with errno (EBADMSG for a request that is not one). */
 static int receive_request(int control, char directory[MAMCONF_FORK_PATH_MAX], int fds[3]) {
     struct iovec part = {directory, MAMCONF_FORK_PATH_MAX};
-    union {
-        char buffer[CMSG_SPACE(3 * sizeof(int))];
-        struct cmsghdr align;
-    } control_data;
-    struct msghdr message;
-    memset(&message, 0, sizeof message);
-    message.msg_iov = &part;
-    message.msg_iovlen = 1;
-    message.msg_control = control_data.buffer;
-    message.msg_controllen = sizeof control_data.buffer;
+    request_control control_data;
+    struct msghdr message = request_message(&part, &control_data);
     ssize_t got;
     do {
         got = recvmsg(control, &message, MSG_CMSG_CLOEXEC);
@@ -188,17 +198,8 @@ int mamconf_fork_request(int control, const char *directory, int in_fd, int out_
     size_t length = strlen(directory) + 1;
     if (length > MAMCONF_FORK_PATH_MAX) return ENAMETOOLONG;
     struct iovec part = {(void *)directory, length};
-    union {
-        char buffer[CMSG_SPACE(3 * sizeof(int))];
-        struct cmsghdr align;
-    } control_data;
-    memset(&control_data, 0, sizeof control_data);
-    struct msghdr message;
-    memset(&message, 0, sizeof message);
-    message.msg_iov = &part;
-    message.msg_iovlen = 1;
-    message.msg_control = control_data.buffer;
-    message.msg_controllen = sizeof control_data.buffer;
+    request_control control_data;
+    struct msghdr message = request_message(&part, &control_data);
     struct cmsghdr *header = CMSG_FIRSTHDR(&message);
     header->cmsg_level = SOL_SOCKET;
     header->cmsg_type = SCM_RIGHTS;
