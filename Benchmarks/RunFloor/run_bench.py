@@ -14,7 +14,7 @@ Every figure is wall time from this script (median of N runs), on whatever build
    and the backend. The ratio run/floor is printed for each --jobs. Floor cases that need the SDK's real
    traffic at the backend (check_backend) fail there and end early, so the floor is a lower bound.
 3. Spawn and initialize alone: one adapter process started, `initialize` answered, `shutdown`, 20 times, for
-   the reference and the floor (the per-case fixed cost).
+   the reference (exec'd, and forked by its warm server) and the floor (the per-case fixed cost).
 4. With --matrix: `mamconf mutants` (the restricted matrix), once.
 5. With --scale: N synthetic cases (Benchmarks/Synthetic/synthetic_suites.py) run with --jobs J; wall time,
    time per case and peak resident memory of the largest process (mamconf itself, by far).
@@ -89,6 +89,54 @@ def peak_rss_run(command):
     return wall, done.returncode, int(rss.group(1)) if rss else -1, done.stdout
 
 
+def fork_server_cost(command, initialize, work, count=20):
+    """The same start, initialize and shutdown through the adapter's fork server (`--adapter-launch fork-server`):
+    the server is started and warmed once, outside the timing, and each start is one fork request over its socket."""
+    import socket
+    import struct
+    shutdown = json.dumps({"id": 2, "jsonrpc": "2.0", "method": "shutdown", "params": {}}, separators=(",", ":"))
+    message = json.loads(initialize)
+    suite, case = message["params"]["dataDir"].rstrip("/").split("/")[-2:]
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    environment = dict(os.environ, MAMCONF_FORK_SLOT="-" * 4128)
+    server = subprocess.Popen(command + ["--fork-server"], stdin=theirs, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, env=environment)
+    theirs.close()
+    kind, _, _ = struct.unpack("iii", ours.recv(12))
+    if kind != 1:
+        sys.exit("the fork server did not get ready")
+    requests = []
+    for k in range(count):
+        data_dir = os.path.join(work, "fork-%d" % k, suite, case)
+        os.makedirs(data_dir)
+        message["params"]["dataDir"] = data_dir
+        requests.append((data_dir, json.dumps(message, separators=(",", ":"), sort_keys=True)))
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    started = time.monotonic()
+    for data_dir, line in requests:
+        in_read, in_write = os.pipe()
+        out_read, out_write = os.pipe()
+        socket.send_fds(ours, [data_dir.encode() + b"\0"], [in_read, out_write, quiet])
+        for fd in (in_read, out_write):
+            os.close(fd)
+        kind, pid, _ = struct.unpack("iii", ours.recv(12))
+        with os.fdopen(in_write, "w") as to_child, os.fdopen(out_read) as from_child:
+            to_child.write(line + "\n")
+            to_child.flush()
+            from_child.readline()
+            to_child.write(shutdown + "\n")
+            to_child.flush()
+            to_child.close()
+            # The child's end arrives as its EXITED message (kind 3).
+            while struct.unpack("iii", ours.recv(12))[0] != 3:
+                pass
+    elapsed = (time.monotonic() - started) / count
+    os.close(quiet)
+    ours.close()
+    server.wait()
+    return elapsed
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
@@ -132,6 +180,7 @@ def main():
         initialize = f.readline()[2:].strip()
     print("\nper-case fixed cost: start, initialize, shutdown (mean of 20)")
     print("  reference: %.1f ms" % (1000 * spawn_cost([reference], initialize, work)))
+    print("  reference through its fork server: %.1f ms" % (1000 * fork_server_cost([reference], initialize, work)))
     print("  floor:     %.1f ms" % (1000 * spawn_cost([floor, recordings], initialize, work)))
 
     if args.matrix:
