@@ -50,12 +50,28 @@ final class ChildProcess: Sendable {
     /// Starts `arguments[0]` (a path, or a name looked up in PATH) with exactly `environment`: nothing of mamconf's
     /// own environment is inherited (``AdapterEnvironment`` decides what an adapter gets).
     static func spawn(_ arguments: [String], environment: [String: String]) throws -> ChildProcess {
+        let pipes: Pipes
+        do { pipes = try Pipes.make() } catch { throw SpawnError.failed(arguments.first ?? "", error.code) }
+        let pid: pid_t
+        do {
+            defer { pipes.closeChildEnds() }
+            pid = try launch(arguments, environment: environment, stdin: pipes.child.stdin, stdout: pipes.child.stdout,
+                             stderr: pipes.child.stderr)
+        } catch {
+            pipes.closeParentEnds()
+            throw error
+        }
+        let child = ChildProcess(pid: pid, stdin: pipes.parent.stdin, stdout: pipes.parent.stdout, stderr: pipes.parent.stderr)
+        child.startReaper()
+        return child
+    }
+
+    /// Starts `arguments[0]` (a path, or a name looked up in PATH) with exactly `environment` and the given
+    /// descriptors as its stdin, stdout and stderr; returns its pid. Waiting for it is the caller's business.
+    static func launch(_ arguments: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32) throws(SpawnError) -> pid_t {
         guard let program = arguments.first, let path = resolve(program) else {
             throw SpawnError.notFound(arguments.first ?? "")
         }
-        let pipes: Pipes
-        do { pipes = try Pipes.make() } catch { throw SpawnError.failed(path, error.code) }
-
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -65,15 +81,9 @@ final class ChildProcess: Sendable {
         var pid: pid_t = 0
         // fork/exec in C: a process group of its own, default signal handling, an empty mask, and a
         // parent-death signal (must be called on `SpawnerThread`, which lives as long as mamconf).
-        let rc = mamconf_spawn(path, argv, envp, nil, pipes.child.stdin, pipes.child.stdout, pipes.child.stderr, &pid)
-        pipes.closeChildEnds()
-        guard rc == 0 else {
-            pipes.closeParentEnds()
-            throw SpawnError.failed(path, rc)
-        }
-        let child = ChildProcess(pid: pid, stdin: pipes.parent.stdin, stdout: pipes.parent.stdout, stderr: pipes.parent.stderr)
-        child.startReaper()
-        return child
+        let rc = mamconf_spawn(path, argv, envp, nil, stdin, stdout, stderr, &pid)
+        guard rc == 0 else { throw SpawnError.failed(path, rc) }
+        return pid
     }
 
     private static func resolve(_ program: String) -> String? { AdapterCommand.resolve(program) }

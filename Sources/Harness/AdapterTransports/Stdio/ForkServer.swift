@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import CForkServer
-import CSpawn
 import Foundation
 import Synchronization
 
@@ -101,9 +100,6 @@ final class ForkServer: Sendable {
 
         static func start(command: [String], environment: [String: String], readyDeadline: Duration,
                           answerDeadline: Duration) throws -> Connection {
-            guard let program = command.first, let path = AdapterCommand.resolve(program) else {
-                throw Failure.cannotStart("executable not found or not executable: \(command.first ?? "")")
-            }
             var ends: [Int32] = [0, 0]
             let paired = ends.withUnsafeMutableBufferPointer { mamconf_fork_socketpair($0.baseAddress!) }
             guard paired == 0 else { throw Failure.cannotStart(String(cString: strerror(paired))) }
@@ -118,18 +114,14 @@ final class ForkServer: Sendable {
             // Room in the server's own environment block, which each child overwrites with its marker.
             var variables = environment
             variables[MAMCONF_FORK_SLOT_VARIABLE] = String(repeating: "-", count: Int(MAMCONF_FORK_PATH_MAX) + 32)
-            let argv = (command + [ForkServer.argument]).map { strdup($0) } + [nil]
-            let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer {
-                argv.forEach { free($0) }
-                envp.forEach { free($0) }
-            }
-            var pid: pid_t = 0
-            let rc = mamconf_spawn(path, argv, envp, nil, ends[1], devNull, errPipe[1], &pid)
-            Glibc.close(ends[1]); Glibc.close(errPipe[1]); Glibc.close(devNull)
-            guard rc == 0 else {
+            let pid: pid_t
+            do {
+                defer { Glibc.close(ends[1]); Glibc.close(errPipe[1]); Glibc.close(devNull) }
+                pid = try ChildProcess.launch(command + [ForkServer.argument], environment: variables,
+                                              stdin: ends[1], stdout: devNull, stderr: errPipe[1])
+            } catch {
                 Glibc.close(ends[0]); Glibc.close(errPipe[0])
-                throw Failure.cannotStart("\(path): \(String(cString: strerror(rc)))")
+                throw Failure.cannotStart("\(error)")
             }
             let tail = Tail(reading: errPipe[0])
             let connection = Connection(control: ends[0], serverPid: pid, stderrTail: tail, answerDeadline: answerDeadline)
@@ -142,7 +134,7 @@ final class ForkServer: Sendable {
         /// Waits for READY with a deadline; on anything else the server is killed and its words reported.
         private func awaitReady(deadline: Duration) throws {
             var watched = pollfd(fd: control, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(clamping: deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000)
+            let milliseconds = Int32(max(0, min(deadline.inSeconds * 1000, Double(Int32.max))))
             var polled: Int32
             repeat { polled = poll(&watched, 1, milliseconds) } while polled < 0 && errno == EINTR
             var message = mamconf_fork_message()
