@@ -70,6 +70,31 @@ import Testing
         #expect(try parts.inode(parts.keychainURL) == keychain)
     }
 
+    @Test("a relaunch over a state file it reads whole, its keychain file matching, rewrites neither")
+    func relaunchWritesNothing() throws {
+        let parts = Parts()
+        defer { parts.tearDown() }
+        parts.store().mutate { $0.enrolledAccountId = "alice-id" }
+        let files = (try parts.inode(parts.stateURL), try parts.inode(parts.keychainURL))
+        let relaunched = parts.store()
+        #expect(relaunched.snapshot.enrolledAccountId == "alice-id")
+        #expect(try parts.inode(parts.stateURL) == files.0)
+        #expect(try parts.inode(parts.keychainURL) == files.1)
+    }
+
+    @Test("a launch that finds no state file, or one it cannot read, writes a fresh one at once", arguments: [nil, "{not json"])
+    func freshStateIsWrittenAtLaunch(existing: String?) throws {
+        let parts = Parts()
+        defer { parts.tearDown() }
+        if let existing {
+            try FileManager.default.createDirectory(at: parts.stateURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(existing.utf8).write(to: parts.stateURL)
+        }
+        let store = parts.store()
+        #expect(try parts.stored(parts.stateURL)?["deviceTag"] as? String == store.snapshot.deviceTag)
+        #expect(try parts.stored(parts.keychainURL)?["deviceTag"] as? String == store.snapshot.deviceTag)
+    }
+
     @Test("the state and keychain files are the user's alone")
     func filesAreTheUsers() throws {
         let parts = Parts()

@@ -43,17 +43,28 @@ import Testing
         #expect(folder.entries == ["app.json"])
     }
 
+    @Test("a missing folder is created, with its parents, before the file is written")
+    func createsMissingFolder() throws {
+        let folder = try Folder()
+        defer { folder.tearDown() }
+        let file = folder.url.appendingPathComponent("sdk/deeper/state.json")
+        try StateFileWriter.replace(file, with: Data("{}".utf8))
+        #expect(try Data(contentsOf: file) == Data("{}".utf8))
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)) ?? []) == ["state.json"])
+    }
+
     /// Targets that cannot be written: the failing call is named, and nothing is left in the folder.
     @Test("a target that cannot be written fails with the call that failed and leaves the folder as it was",
           arguments: [
-              (target: "missing-folder/state.json", operation: "create a temporary file for", entries: ["folder"]),
-              (target: "folder", operation: "rename", entries: ["folder"]),
+              (target: "plain/state.json", operation: "create a temporary file for"),
+              (target: "folder", operation: "rename"),
           ])
-    func failureLeavesNothing(target: String, operation: String, entries: [String]) throws {
+    func failureLeavesNothing(target: String, operation: String) throws {
         let folder = try Folder()
         defer { folder.tearDown() }
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("folder"),
                                                 withIntermediateDirectories: false)
+        try Data("a file, not a folder".utf8).write(to: folder.url.appendingPathComponent("plain"))
         let url = folder.url.appendingPathComponent(target)
         let failure = #expect(throws: StateFileWriter.Failure.self) {
             try StateFileWriter.replace(url, with: Data("x".utf8))
@@ -61,6 +72,18 @@ import Testing
         #expect(failure?.operation == operation)
         #expect(failure?.path == url.path)
         #expect(failure?.code != 0)
-        #expect(folder.entries == entries)
+        #expect(folder.entries == ["folder", "plain"])
+    }
+
+    @Test("a folder that cannot be created fails naming that step, with the system's reason")
+    func uncreatableFolderFails() {
+        // procfs refuses new directories even to root.
+        let url = URL(fileURLWithPath: "/proc/self/mamconf-\(UUID().uuidString)/state.json")
+        let failure = #expect(throws: StateFileWriter.Failure.self) {
+            try StateFileWriter.replace(url, with: Data("x".utf8))
+        }
+        #expect(failure?.operation == "create the folder of")
+        #expect(failure?.path == url.path)
+        #expect(failure?.code != 0)
     }
 }

@@ -70,7 +70,6 @@ final class AccountStore: Sendable {
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         guard let data = try? encoder.encode(File(accounts: accounts)) else { return }
-        try? FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         // The account's tokens are in it: the user's alone (the writer's mode 0600).
         try? StateFileWriter.replace(fileURL, with: data)
     }

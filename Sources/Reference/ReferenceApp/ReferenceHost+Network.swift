@@ -30,6 +30,11 @@ extension ReferenceHost {
     func reset() throws(RPCError) {
         let current = currentDevice
         current?.shutdown()
+        // Work the SDK had begun (an enrollment's HTTP, say) still ends by writing its state: emptying the container
+        // under it raced with those writes and failed the reset, seen under load after a sync answered too early.
+        if let current, !current.sdkWork.waitUntilIdle(deadline: .now() + current.session.questionTimeout.inSeconds) {
+            current.events.log(.warning, "the SDK did not become idle before reset emptied the app's container")
+        }
         let dataDirectory = current?.environment.dataDirectory
             ?? processEnvironment["MAMCONF_DATA_DIR"].map { URL(fileURLWithPath: $0) }
         if let dataDirectory {

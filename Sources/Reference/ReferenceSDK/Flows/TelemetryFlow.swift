@@ -56,7 +56,8 @@ struct TelemetryFlow: Sendable {
     /// The event object: its `name` and a few non-identifying facts (never tokens or UPNs).
     private func payload(of event: Event) -> [String: Any] {
         var object: [String: Any] = [
-            "time": ISO8601DateFormatter().string(from: configuration.clock.now),
+            // The format style, not ISO8601DateFormatter: that builds an ICU formatter each time (1 ms of a case).
+            "time": configuration.clock.now.formatted(Date.ISO8601FormatStyle()),
             "sdkVersion": configuration.sdkVersion,
             "appVersion": configuration.appVersion,
             "bundleId": configuration.bundleId,

@@ -53,7 +53,12 @@ final class SDKStateStore: Sendable {
             }
         }
         state = Locked(Stored(state: loaded, keychainWritten: keychain))
-        state.withLock { persist(&$0) }
+        // A launch over a state file it read whole, with the keychain file matching it, has nothing to write: this
+        // wrote both files at every launch and restart, two of the SDK's renames in a case (issue 30).
+        let restored = previousInstall != nil && restoresPreviousInstall
+        if fresh || restored || keychainURL != nil && keychain != SDKKeychainItems(loaded) {
+            state.withLock { persist(&$0) }
+        }
     }
 
     private static func readKeychain(_ url: URL) -> SDKKeychainItems? {
@@ -82,8 +87,6 @@ final class SDKStateStore: Sendable {
     /// gone; both files are the user's alone (mode 0600: tokens the SDK obtained itself, the PIN's hash).
     private func persist(_ stored: inout Stored) {
         do {
-            try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             encoder.dateEncodingStrategy = .secondsSince1970
@@ -91,8 +94,6 @@ final class SDKStateStore: Sendable {
             let items = SDKKeychainItems(stored.state)
             if let keychainURL,
                items != stored.keychainWritten || !FileManager.default.fileExists(atPath: keychainURL.path) {
-                try FileManager.default.createDirectory(at: keychainURL.deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
                 try StateFileWriter.replace(keychainURL, with: encoder.encode(items))
                 stored.keychainWritten = items
             }

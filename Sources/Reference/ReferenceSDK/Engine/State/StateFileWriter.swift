@@ -26,11 +26,27 @@ public enum StateFileWriter {
 
     /// Writes `data` to a new file beside `url` (mode 0600: tokens and the PIN's hash are in these files) and
     /// renames it over `url`. On failure `url` is as it was and no temporary file is left.
+    ///
+    /// The folder is created (with its parents) only when it is missing: asking for it before every write cost
+    /// the SDK a `mkdir` per change, about 20 in a case (issue 30).
     public static func replace(_ url: URL, with data: Data) throws(Failure) {
         let target = url.path
-        var template = Array(((url.deletingLastPathComponent().path as NSString)
+        let folder = url.deletingLastPathComponent()
+        var template = Array(((folder.path as NSString)
             .appendingPathComponent(".\(url.lastPathComponent).XXXXXX")).utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let pattern = template
+        var fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd < 0, errno == ENOENT {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+                throw Failure(operation: "create the folder of", path: target,
+                              code: underlying?.domain == NSPOSIXErrorDomain ? Int32(underlying!.code) : ENOENT)
+            }
+            template = pattern
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        }
         guard fd >= 0 else { throw Failure(operation: "create a temporary file for", path: target, code: errno) }
         // Not inherited by a relaunch's exec.
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
