@@ -82,6 +82,24 @@ import Testing
 }
 
 @Suite struct TriggerFoldingTests {
+    /// An ASCII line is searched with its letters folded, not lower-cased: every spelling still triggers.
+    @Test(arguments: [
+        ("{\"Password\": \"hunter22\"}", "{\"Password\": \"[REDACTED]\"}"),
+        ("{\"ACCESS_TOKEN\": \"abc.def\"}", "{\"ACCESS_TOKEN\": \"[REDACTED]\"}"),
+        ("AUTHORIZATION: BEARER xyz123", "AUTHORIZATION: [REDACTED]"),
+        ("grant_type=password&PASSWORD=s3cret&x=1", "grant_type=password&PASSWORD=[REDACTED]&x=1"),
+        ("{\"ToKeN\": \"q\"} and é", "{\"ToKeN\": \"[REDACTED]\"} and é"),
+    ])
+    func triggerWordsMatchInAnyCase(line: String, redacted: String) {
+        #expect(Redactor().redact(line) == redacted)
+    }
+
+    @Test(arguments: [("PIN=", "x pin= y", true), ("pin=", "x PiN= y", true), ("token", "TOKEN", true), ("token", "tokem", false),
+                      ("\"pin\"", "{\"PIN\":1}", true), ("abc", "ABABC", true), ("token", "to", false)])
+    func asciiFoldingFindsEitherCase(needle: String, haystack: String, found: Bool) {
+        #expect(Redactor.occurs(needle.lowercased(), in: haystack, ignoringASCIICase: true) == found)
+    }
+
     /// A secret-shaped field whose key uses the Kelvin sign is still found (the fold makes it "token").
     @Test func aKelvinSignInTheKeyStillTriggersTheFieldPattern() {
         #expect(Redactor().redact("{\"to\u{212A}en\": \"abc\"}") == "{\"to\u{212A}en\": \"[REDACTED]\"}")
