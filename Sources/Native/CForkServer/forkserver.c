@@ -58,8 +58,10 @@ static int claim_slot(const char *directory) {
     return 0;
 }
 
-/* In the new child: the state mamconf_spawn gives an exec'd adapter. Returns 0, or an errno. */
-static int become_case(pid_t server, int fds[3], const char *directory) {
+/* In the new child: the state mamconf_spawn gives an exec'd adapter. Returns 0, or an errno. `settled` is the write
+ * end of a pipe the server waits on: it is closed last, so the server announces the case only once the case leads its
+ * process group and carries its marker (the runner and its exit sweep look at both as soon as they hear of it). */
+static int become_case(pid_t server, int fds[3], const char *directory, int settled) {
     struct sigaction standard;
     memset(&standard, 0, sizeof standard);
     standard.sa_handler = SIG_DFL;
@@ -74,12 +76,14 @@ static int become_case(pid_t server, int fds[3], const char *directory) {
     if (getppid() != server) return ESRCH;
     /* The case's stderr first, so a failure below is reported where the case's diagnostics go. */
     if (dup2(fds[2], 2) < 0 || dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0) return errno;
-    close_range(3, ~0U, 0);
+    if (settled > 3) close_range(3, (unsigned)settled - 1, 0);
+    close_range((unsigned)settled + 1, ~0U, 0);
     int claimed = claim_slot(directory);
     if (claimed != 0) return claimed;
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
+    close(settled);
     return 0;
 }
 
@@ -173,9 +177,17 @@ int mamconf_fork_server_run(int control) {
                 }
                 break;
             }
+            int settled[2];
+            if (pipe2(settled, O_CLOEXEC) != 0) {
+                int failure = errno;
+                for (int k = 0; k < 3; k++) close(fds[k]);
+                if (send_message(control, MAMCONF_FORK_STARTED, 0, failure) != 0) break;
+                continue;
+            }
             pid_t child = fork();
             if (child == 0) {
-                int failure = become_case(server, fds, directory);
+                close(settled[0]);
+                int failure = become_case(server, fds, directory, settled[1]);
                 if (failure != 0) {
                     /* As a shell reports a program it could not run: on the case's stderr, with exit code 126. */
                     dprintf(2, "fork server: cannot start the case: %s\n", strerror(failure));
@@ -184,6 +196,11 @@ int mamconf_fork_server_run(int control) {
                 return 0;
             }
             int failure = child < 0 ? errno : 0;
+            close(settled[1]);
+            /* End of file once the child closed its end: set up, or exited trying. */
+            char ignored;
+            while (child > 0 && read(settled[0], &ignored, 1) < 0 && errno == EINTR) {}
+            close(settled[0]);
             for (int k = 0; k < 3; k++) close(fds[k]);
             if (send_message(control, MAMCONF_FORK_STARTED, child < 0 ? 0 : child, failure) != 0) break;
         }

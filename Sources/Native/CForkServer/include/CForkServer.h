@@ -11,7 +11,8 @@
    mamconf → server   a case to start: the data directory's path (NUL-terminated), with the case's stdin, stdout
                       and stderr as SCM_RIGHTS;
    server → mamconf   MAMCONF_FORK_READY once, when the server is warm and has no thread but its own;
-                      MAMCONF_FORK_STARTED for each case (the child's pid, or 0 and an errno), in request order;
+                      MAMCONF_FORK_STARTED for each case (the child's pid, or 0 and an errno), in request order,
+                      sent once the child leads its process group and carries its marker;
                       MAMCONF_FORK_EXITED for each child that ended (its pid and wait status), always after its
                       STARTED. */
 
