@@ -135,6 +135,14 @@ public struct CaseResult: Sendable {
         set { storedTranscript = CompactLines(newValue) }
     }
     private var storedTranscript: CompactLines
+    /// Whether ``transcript`` is held in a ``TranscriptSpill`` rather than in memory.
+    public var transcriptIsSpilled: Bool { storedTranscript.isSpilled }
+
+    /// Moves the transcript's text to `spill` (``CompactLines/spill(to:)``): the run keeps the result until its
+    /// reports are written, the transcript's text need not stay in memory till then.
+    public mutating func spillTranscript(to spill: TranscriptSpill) {
+        storedTranscript.spill(to: spill)
+    }
     /// The adapter's last stderr lines (redacted), whatever the outcome: JUnit's `<system-err>`.
     public var stderr: [String]
     /// Every failed run of the case other than the one `outcome` reports, in order (`--rerun-failures`): for

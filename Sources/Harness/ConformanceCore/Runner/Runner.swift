@@ -60,6 +60,8 @@ public struct Runner: Sendable {
         let slots = scheduled.indices.flatMap { suite in scheduled[suite].suite.cases.map { Slot(suite: suite, testCase: $0) } }
         var policy = start
         var ledger = SuiteLedger(scheduled, clock: configuration.clock)
+        // The ledger keeps every result until the reports are written; their transcripts wait in a file meanwhile.
+        let spill = TranscriptSpill(in: (configuration.workDirectory as NSString).deletingLastPathComponent)
         let today = Self.day(configuration.clock.wallNow())
         let jobs = parallelJobs
         await withTaskGroup(of: (Int, Slot.Ran).self) { group in
@@ -72,6 +74,9 @@ public struct Runner: Sendable {
                     if case .stop(let why) = decision { window.stop(why) }
                     var caseResult = judgedResult
                     if let list = plan.expectedFailures { caseResult = list.judge(caseResult, today: today) }
+                    // Reporters get the spilled result too: one that keeps every result (the last-resort report
+                    // does) would otherwise hold every transcript in memory.
+                    if let spill { caseResult.spillTranscript(to: spill) }
                     ledger.record(caseResult, suite: slot.suite)
                     for reporter in reporters { await reporter.caseFinished(caseResult) }
                 }
