@@ -110,7 +110,8 @@ import Testing
 
     /// Processes still running with a data directory of the mamconf run `pid` (read once from /proc).
     static func adaptersOf(_ pid: pid_t) -> [String] {
-        let marker = Data("MAMCONF_DATA_DIR=\(NSTemporaryDirectory())mamconf-\(pid)/".utf8)
+        // The run's work directory is <root>mamconf-<pid>-<8 hex>/ (WorkRoot), its cases' folders inside it.
+        let marker = Data("MAMCONF_DATA_DIR=\(WorkRoot.choose(keepData: false))mamconf-\(pid)-".utf8)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> String? in
             guard let other = Int32(entry), !ProcessChecks.isGone(other),

@@ -210,7 +210,7 @@ public struct MutationRunner: Sendable {
 
     /// One run of the matrix on the shared mock, with a redactor and a work directory of its own (removed after it).
     private func runOnce(_ run: Run, adapter: AdapterChoice, on assembly: RunAssembly) async -> RunResult {
-        let work = NSTemporaryDirectory() + "mamconf-mutants-\(getpid())-\(UUID().uuidString)"
+        let work = WorkRoot.workDirectory("mutants", keepData: false)
         let setup = RunSetup(
             adapter: adapter.appending(run.arguments),
             configuration: RunConfiguration(stepTimeout: stepTimeout, deadlineScale: deadlineScale, workDirectory: work, redactor: Redactor()))

@@ -60,7 +60,7 @@ struct AdapterCheckCommand: AsyncParsableCommand {
         if let token = adapter.token() { redactor.add([token]) }
         var logger = Logger(label: "mamconf.adapter-check.mock")
         logger.logLevel = .warning
-        let work = NSTemporaryDirectory() + "mamconf-check-\(getpid())"
+        let work = WorkRoot.workDirectory("check", keepData: false)
         var check = AdapterCheckRun(
             factory: factory, backend: backend.map { .runningMock(url: $0) } ?? .embeddedMock(logger: logger),
             tenant: tenantFixture, policies: policies, redactor: redactor, workDirectory: work)

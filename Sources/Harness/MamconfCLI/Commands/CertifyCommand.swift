@@ -85,7 +85,7 @@ struct CertifyCommand: AsyncParsableCommand {
             adapter: adapterChoice, reports: reports,
             configuration: RunConfiguration(
                 stepTimeout: .seconds(stepTimeout),
-                workDirectory: NSTemporaryDirectory() + "mamconf-\(getpid())-\(UUID().uuidString.prefix(8))",
+                workDirectory: WorkRoot.workDirectory("", keepData: false),
                 redactor: redactor, control: control, faultSeed: backend.resolvedFaultSeed(), jobs: jobs))).run(plan)
         await assembly.close()
 

@@ -151,9 +151,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let control = RunControl()
         SignalTrap.shared.attach(control)
-        // One folder per run, not per process: two runs in one process (tests, a host embedding mamconf) must not
-        // delete each other's case data when the first ends.
-        let workDirectory = NSTemporaryDirectory() + "mamconf-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let workDirectory = WorkRoot.workDirectory("", keepData: keepData)
 
         let assembly: RunAssembly
         do throws(BackendFault) {
