@@ -169,6 +169,65 @@ import Glibc
         }
     }
 
+    /// All a case wrote on stderr once its input ends (the reference exits at end of input).
+    private func stderrAfterEnd(of child: ChildProcess) -> String {
+        close(child.stdinFD)
+        var text = Data(), buffer = [UInt8](repeating: 0, count: 4096)
+        while case let count = read(child.stderrFD, &buffer, buffer.count), count > 0 { text.append(contentsOf: buffer[..<count]) }
+        _ = child.waitForExit(timeout: .seconds(30))
+        close(child.stdoutFD); close(child.stderrFD)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// A mutation run's switches travel in the fork request: that case runs as if started with them, the next one
+    /// without them is the clean reference again, and both come from the one server.
+    @Test func aCasesOwnArgumentsReachItAndOnlyIt() async throws {
+        let server = try server()
+        let mutated = try await SpawnerThread.shared.run { [directory = try dataDirectory()] in
+            try server.spawn(dataDirectory: directory, arguments: ["--mutant", "no-restart-request"])
+        }
+        let clean = try await spawn(server, try dataDirectory())
+        #expect(try parent(of: mutated.pid) == parent(of: clean.pid))
+        #expect(stderrAfterEnd(of: mutated).contains("mutant no-restart-request is on"))
+        #expect(!stderrAfterEnd(of: clean).contains("is on"))
+    }
+
+    /// An argument the program refuses ends that case as its exec'd form would (usage, exit code 2), not the server.
+    @Test func aCaseWithAnArgumentItsProgramRefusesExitsWithUsage() async throws {
+        let server = try server()
+        let refused = try await SpawnerThread.shared.run { [directory = try dataDirectory()] in
+            try server.spawn(dataDirectory: directory, arguments: ["--no-such-option"])
+        }
+        #expect(stderrAfterEnd(of: refused).contains("no-such-option"))
+        #expect(refused.waitForExit(timeout: .seconds(5)).map(ChildProcess.describe) == "exit code 2")
+        let next = try await spawn(server, try dataDirectory())
+        #expect(!stderrAfterEnd(of: next).contains("no-such-option"))
+    }
+
+    @Test func aRequestWithTooManyArgumentsIsRefusedBeforeAnythingIsForked() async throws {
+        let server = try server()
+        await #expect {
+            _ = try await SpawnerThread.shared.run { [directory = try dataDirectory()] in
+                try server.spawn(dataDirectory: directory, arguments: Array(repeating: "--x", count: ForkServer.argumentLimit + 1))
+            }
+        } throws: { error in
+            "\(error)".contains(String(cString: strerror(E2BIG)))
+        }
+    }
+
+    /// Factories that differ only in their appended words (a matrix's runs) fork their cases from one server.
+    @Test func factoriesAppendingArgumentsShareOneServer() async throws {
+        let base = StdioAdapterFactory(command: [try EndToEnd.referenceExecutable()], launch: .forkServer)
+        let mutant = base.appending(["--mutant", "no-restart-request"])
+        #expect(mutant.description.hasSuffix("mamconf-reference --mutant no-restart-request"))
+        let first = try await base.start(dataDirectory: try dataDirectory(), handler: SilentHandler())
+        let second = try await mutant.start(dataDirectory: try dataDirectory(), handler: SilentHandler())
+        let pids = [first, second].compactMap { ($0 as? StdioAdapterSession)?.pid }
+        #expect(pids.count == 2)
+        #expect(Set(try pids.map(parent(of:))).count == 1, "one server forked both")
+        for session in [first, second] { _ = await session.terminate(grace: .seconds(5)) }
+    }
+
     /// Every suite, through the fork server with two cases at a time, gives the clean reference's verdicts.
     @Test func everySuitePassesThroughTheForkServerAsThroughExec() async throws {
         let factory = StdioAdapterFactory(command: [try EndToEnd.referenceExecutable()], launch: .forkServer)

@@ -16,14 +16,18 @@ func printError(_ text: String) {
     StandardStreams.write((text + "\n"), to: STDERR_FILENO)
 }
 
-let options: ReferenceOptions
-do {
-    options = try ReferenceOptions.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-    printError("mamconf-reference: \(error)")
-    printError(ReferenceOptions.usage)
-    exit(2)
+/// The options from `arguments`, or the usage and exit code 2.
+func parsedOptions(_ arguments: [String]) -> ReferenceOptions {
+    do {
+        return try ReferenceOptions.parse(arguments)
+    } catch {
+        printError("mamconf-reference: \(error)")
+        printError(ReferenceOptions.usage)
+        exit(2)
+    }
 }
+
+var options = parsedOptions(Array(CommandLine.arguments.dropFirst()))
 
 if options.showHelp {
     print(ReferenceOptions.usage)
@@ -46,7 +50,15 @@ if options.forkServer {
     // Paid once here, inherited by every case: what a first case would otherwise pay again in each process.
     ReferenceWarmUp.run()
     switch mamconf_fork_server_run(STDIN_FILENO) {
-    case 0: break  // This is a case's process now: it carries on below as an exec'd one does.
+    case 0:
+        // This is a case's process now: it carries on below as an exec'd one does, with the arguments its request
+        // carried after the server's own (a mutation run's --mutant NAME, say).
+        var extra: UnsafePointer<UnsafePointer<CChar>?>?
+        let count = Int(mamconf_fork_case_arguments(&extra))
+        if count > 0, let extra {
+            options = parsedOptions(Array(CommandLine.arguments.dropFirst()) + (0..<count).map { String(cString: extra[$0]!) })
+            options.simulateSDKVersion()
+        }
     case 1: exit(0)
     default:
         printError("mamconf-reference: --fork-server: \(String(cString: strerror(errno)))")

@@ -6,7 +6,9 @@ import ConformanceCore
 /// it cannot start for a reason known up front.
 public struct AdapterChoice: Sendable {
     enum Kind: Sendable {
-        case command([String], AdapterEnvironment, StdioAdapterFactory.Limits, WireTap?, AdapterLaunch)
+        /// A local program; its factory is made once, so every run of this choice (and of ``appending(_:)``'s
+        /// copies) shares its fork server.
+        case command(StdioAdapterFactory)
         case network(AdapterAddress, token: String?, NetworkAdapterFactory.Deadlines, StdioAdapterFactory.Limits, WireTap?)
         case given(any SDKAdapterFactory)
     }
@@ -20,7 +22,8 @@ public struct AdapterChoice: Sendable {
         limits: StdioAdapterFactory.Limits = .init(), tap: WireTap? = nil, launch: AdapterLaunch = .exec
     ) throws(RunWiringError) -> AdapterChoice {
         guard let program = words.first, !program.isEmpty else { throw .emptyAdapterCommand }
-        return AdapterChoice(kind: .command(words, environment, limits, tap, launch))
+        return AdapterChoice(kind: .command(StdioAdapterFactory(command: words, environment: environment, limits: limits, tap: tap,
+                                                                launch: launch)))
     }
 
     /// A long-lived test host at `address`, reached over TCP.
@@ -43,21 +46,21 @@ public struct AdapterChoice: Sendable {
     /// The same adapter with `arguments` after its command's words (a mutant's or a variant's switches); a test host
     /// or a given factory cannot take arguments and is returned as it is.
     public func appending(_ arguments: [String]) -> AdapterChoice {
-        guard case .command(let words, let environment, let limits, let tap, let launch) = kind else { return self }
-        return AdapterChoice(kind: .command(words + arguments, environment, limits, tap, launch))
+        guard case .command(let factory) = kind else { return self }
+        return AdapterChoice(kind: .command(factory.appending(arguments)))
     }
 
     /// The command's words, for a local command.
     public var commandWords: [String]? {
-        if case .command(let words, _, _, _, _) = kind { return words }
+        if case .command(let factory) = kind { return factory.command + factory.caseArguments }
         return nil
     }
 
     /// The factory this choice names.
     public func makeFactory() -> any SDKAdapterFactory {
         switch kind {
-        case .command(let words, let environment, let limits, let tap, let launch):
-            return StdioAdapterFactory(command: words, environment: environment, limits: limits, tap: tap, launch: launch)
+        case .command(let factory):
+            return factory
         case .network(let address, let token, let deadlines, let limits, let tap):
             return NetworkAdapterFactory(address: address, token: token, deadlines: deadlines, limits: limits, tap: tap)
         case .given(let factory):

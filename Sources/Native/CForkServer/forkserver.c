@@ -105,10 +105,21 @@ static struct msghdr request_message(struct iovec *part, request_control *contro
     return message;
 }
 
-/* Receives one request: the directory into `directory` and three descriptors into `fds`. Returns 1, 0 at end of
-   stream, or -1 with errno (EBADMSG for a request that is not one). */
-static int receive_request(int control, char directory[MAMCONF_FORK_PATH_MAX], int fds[3]) {
-    struct iovec part = {directory, MAMCONF_FORK_PATH_MAX};
+/* A forked case's arguments: copied here from its request before the child leaves the server's loop. */
+static char case_request[MAMCONF_FORK_REQUEST_MAX];
+static const char *case_arguments[MAMCONF_FORK_ARGUMENTS_MAX + 1];
+static int case_argument_count;
+
+int mamconf_fork_case_arguments(const char *const **arguments) {
+    *arguments = case_arguments;
+    return case_argument_count;
+}
+
+/* Receives one request into `request` (`*length` bytes: the directory, then the arguments, each NUL-terminated) and
+   three descriptors into `fds`. Returns 1, 0 at end of stream, or -1 with errno (EBADMSG for a request that is not
+   one). */
+static int receive_request(int control, char request[MAMCONF_FORK_REQUEST_MAX], size_t *length, int fds[3]) {
+    struct iovec part = {request, MAMCONF_FORK_REQUEST_MAX};
     request_control control_data;
     struct msghdr message = request_message(&part, &control_data);
     ssize_t got;
@@ -126,12 +137,28 @@ static int receive_request(int control, char directory[MAMCONF_FORK_PATH_MAX], i
             if (count < 3) fds[count++] = given[k]; else close(given[k]);
         }
     }
-    if (count != 3 || (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || directory[got - 1] != '\0') {
+    int pieces = 0;
+    for (ssize_t k = 0; k < got; k++) pieces += request[k] == '\0';
+    if (count != 3 || (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || request[got - 1] != '\0'
+        || strlen(request) + 1 > MAMCONF_FORK_PATH_MAX || pieces - 1 > MAMCONF_FORK_ARGUMENTS_MAX) {
         for (int k = 0; k < count; k++) close(fds[k]);
         errno = EBADMSG;
         return -1;
     }
+    *length = (size_t)got;
     return 1;
+}
+
+/* In the child: keeps the request's arguments where mamconf_fork_case_arguments finds them. */
+static void keep_arguments(const char *request, size_t length) {
+    memcpy(case_request, request, length);
+    size_t at = strlen(case_request) + 1;
+    case_argument_count = 0;
+    while (at < length) {
+        case_arguments[case_argument_count++] = case_request + at;
+        at += strlen(case_request + at) + 1;
+    }
+    case_arguments[case_argument_count] = NULL;
 }
 
 int mamconf_fork_server_run(int control) {
@@ -166,9 +193,11 @@ int mamconf_fork_server_run(int control) {
             }
         }
         if (watched[0].revents) {
-            char directory[MAMCONF_FORK_PATH_MAX];
+            char request[MAMCONF_FORK_REQUEST_MAX];
+            size_t length = 0;
             int fds[3];
-            int got = receive_request(control, directory, fds);
+            int got = receive_request(control, request, &length, fds);
+            const char *directory = request;
             if (got == 0) { result = 1; break; }
             if (got < 0) {
                 if (errno == EBADMSG) {
@@ -187,6 +216,7 @@ int mamconf_fork_server_run(int control) {
             pid_t child = fork();
             if (child == 0) {
                 close(settled[0]);
+                keep_arguments(request, length);
                 int failure = become_case(server, fds, directory, settled[1]);
                 if (failure != 0) {
                     /* As a shell reports a program it could not run: on the case's stderr, with exit code 126. */
@@ -211,10 +241,20 @@ done:
     return result;
 }
 
-int mamconf_fork_request(int control, const char *directory, int in_fd, int out_fd, int err_fd) {
+int mamconf_fork_request(int control, const char *directory, const char *const *arguments, int count, int in_fd,
+                         int out_fd, int err_fd) {
     size_t length = strlen(directory) + 1;
     if (length > MAMCONF_FORK_PATH_MAX) return ENAMETOOLONG;
-    struct iovec part = {(void *)directory, length};
+    if (count < 0 || count > MAMCONF_FORK_ARGUMENTS_MAX) return E2BIG;
+    char request[MAMCONF_FORK_REQUEST_MAX];
+    memcpy(request, directory, length);
+    for (int k = 0; k < count; k++) {
+        size_t piece = strlen(arguments[k]) + 1;
+        if (length + piece > MAMCONF_FORK_REQUEST_MAX) return E2BIG;
+        memcpy(request + length, arguments[k], piece);
+        length += piece;
+    }
+    struct iovec part = {request, length};
     request_control control_data;
     struct msghdr message = request_message(&part, &control_data);
     struct cmsghdr *header = CMSG_FIRSTHDR(&message);

@@ -35,6 +35,8 @@ final class ForkServer: Sendable {
 
     /// The argument that tells an adapter to serve forks on its stdin.
     static let argument = "--fork-server"
+    /// The most arguments of its own a case's request may carry.
+    static let argumentLimit = Int(MAMCONF_FORK_ARGUMENTS_MAX)
 
     private let command: [String]
     private let environment: [String: String]
@@ -55,10 +57,11 @@ final class ForkServer: Sendable {
         running.withLock { $0?.close() }
     }
 
-    /// Starts a case with `dataDirectory`, starting the server first if it is not running. Call on
-    /// ``SpawnerThread`` only: the server's parent-death signal ties it to that thread, and one request is in
-    /// flight at a time.
-    func spawn(dataDirectory: String) throws -> ChildProcess {
+    /// Starts a case with `dataDirectory`, starting the server first if it is not running. The case runs as if its
+    /// program had been started with `arguments` after the server's own (a mutation run's `--mutant NAME`): runs that
+    /// differ only in those share one warm server. Call on ``SpawnerThread`` only: the server's parent-death signal
+    /// ties it to that thread, and one request is in flight at a time.
+    func spawn(dataDirectory: String, arguments: [String] = []) throws -> ChildProcess {
         let connection = try running.withLock { current -> Connection in
             if let current, !current.hasEnded { return current }
             let started = try Connection.start(command: command, environment: environment, readyDeadline: readyDeadline,
@@ -66,7 +69,7 @@ final class ForkServer: Sendable {
             current = started
             return started
         }
-        return try connection.fork(dataDirectory: dataDirectory)
+        return try connection.fork(dataDirectory: dataDirectory, arguments: arguments)
     }
 
     /// One running server: its control socket, its children, and what it last wrote on stderr.
@@ -221,8 +224,11 @@ final class ForkServer: Sendable {
             if pending { answered.signal() }
         }
 
-        func fork(dataDirectory: String) throws -> ChildProcess {
+        func fork(dataDirectory: String, arguments: [String]) throws -> ChildProcess {
             guard dataDirectory.utf8.count < Int(MAMCONF_FORK_PATH_MAX) else { throw Failure.refused(ENAMETOOLONG) }
+            guard arguments.count <= ForkServer.argumentLimit,
+                  dataDirectory.utf8.count + arguments.reduce(0, { $0 + $1.utf8.count + 1 }) < Int(MAMCONF_FORK_REQUEST_MAX)
+            else { throw Failure.refused(E2BIG) }
             let pipes: ChildProcess.Pipes
             do { pipes = try ChildProcess.Pipes.make() } catch { throw Failure.refused(error.code) }
             if let reason = state.withLock({ state -> String? in
@@ -232,7 +238,12 @@ final class ForkServer: Sendable {
                 pipes.closeChildEnds(); pipes.closeParentEnds()
                 throw Failure.ended(reason)
             }
-            let sent = mamconf_fork_request(control, dataDirectory, pipes.child.stdin, pipes.child.stdout, pipes.child.stderr)
+            let words = arguments.map { strdup($0) }
+            defer { words.forEach { free($0) } }
+            let sent = words.map { UnsafePointer<CChar>($0) }.withUnsafeBufferPointer { pointers in
+                mamconf_fork_request(control, dataDirectory, pointers.baseAddress, Int32(pointers.count),
+                                     pipes.child.stdin, pipes.child.stdout, pipes.child.stderr)
+            }
             pipes.closeChildEnds()
             guard sent == 0 else {
                 state.withLock { $0.pending = nil }

@@ -20,6 +20,9 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
     }
 
     public let command: [String]
+    /// Words after ``command`` that only this factory's cases get (``appending(_:)``): with the fork-server launch
+    /// they travel in each fork request, so factories that differ only in them share the first one's server.
+    public private(set) var caseArguments: [String] = []
     /// What the adapter inherits of mamconf's environment; the runner adds `MAMCONF_DATA_DIR` for each case.
     public let environment: AdapterEnvironment
     public let limits: Limits
@@ -41,7 +44,15 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
         forkServer = launch == .forkServer ? ForkServer(command: command, environment: environment.variables()) : nil
     }
 
-    public var description: String { command.joined(separator: " ") }
+    public var description: String { (command + caseArguments).joined(separator: " ") }
+
+    /// This factory with `arguments` after the command's words (a mutant's or a variant's switches), sharing its fork
+    /// server: a matrix of runs pays the adapter's warm-up once, not once per run.
+    public func appending(_ arguments: [String]) -> StdioAdapterFactory {
+        var copy = self
+        copy.caseArguments += arguments
+        return copy
+    }
 
     public func start(dataDirectory: String, handler: any InboundHandler) async throws(AdapterFault) -> any SDKAdapterSession {
         var environment = self.environment.variables()
@@ -49,9 +60,13 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
         let child: ChildProcess
         do {
             if let forkServer {
-                child = try await SpawnerThread.shared.run { try forkServer.spawn(dataDirectory: dataDirectory) }
+                child = try await SpawnerThread.shared.run { [caseArguments] in
+                    try forkServer.spawn(dataDirectory: dataDirectory, arguments: caseArguments)
+                }
             } else {
-                child = try await SpawnerThread.shared.run { [command, environment] in try ChildProcess.spawn(command, environment: environment) }
+                child = try await SpawnerThread.shared.run { [command, caseArguments, environment] in
+                    try ChildProcess.spawn(command + caseArguments, environment: environment)
+                }
             }
         } catch {
             throw .launchFailed("\(error)")

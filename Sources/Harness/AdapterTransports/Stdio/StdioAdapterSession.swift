@@ -27,6 +27,8 @@ final class StdioAdapterSession: SDKAdapterSession {
     }
 
     private let child: ChildProcess
+    /// The adapter's process.
+    var pid: pid_t { child.pid }
     private let handler: any InboundHandler
     private let limits: StdioAdapterFactory.Limits
     private let state = Mutex(State())

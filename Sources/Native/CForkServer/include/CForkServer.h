@@ -8,8 +8,8 @@
    fresh process for each case instead of mamconf starting its program anew. The two ends talk over a
    SOCK_SEQPACKET socket pair, which keeps message boundaries and carries descriptors:
 
-   mamconf → server   a case to start: the data directory's path (NUL-terminated), with the case's stdin, stdout
-                      and stderr as SCM_RIGHTS;
+   mamconf → server   a case to start: the data directory's path and then the case's own arguments, each
+                      NUL-terminated, with the case's stdin, stdout and stderr as SCM_RIGHTS;
    server → mamconf   MAMCONF_FORK_READY once, when the server is warm and has no thread but its own;
                       MAMCONF_FORK_STARTED for each case (the child's pid, or 0 and an errno), in request order,
                       sent once the child leads its process group and carries its marker;
@@ -33,6 +33,10 @@ typedef struct {
 /// marker in the room its environment reserved (``MAMCONF_FORK_SLOT_VARIABLE``), which is this large.
 #define MAMCONF_FORK_PATH_MAX 4096
 
+/// The largest request (directory and arguments, with their NULs), and the most arguments it may carry.
+#define MAMCONF_FORK_REQUEST_MAX 16384
+#define MAMCONF_FORK_ARGUMENTS_MAX 64
+
 /// The variable the server is started with whose value is room (MAMCONF_FORK_PATH_MAX + 32 bytes) in the process's
 /// original environment block: each child writes `MAMCONF_DATA_DIR=<its directory>` there, so what the kernel shows
 /// of its environment (/proc/PID/environ) carries the case's marker as it would after an exec.
@@ -48,11 +52,18 @@ typedef struct {
 /// inherits locks nobody will release.
 int mamconf_fork_server_run(int control);
 
+/// In a child `mamconf_fork_server_run` returned 0 in: the arguments its request carried, which the case is to run
+/// with as if they followed the server's own (a mutation run's `--mutant NAME`, say). Returns their count and points
+/// `*arguments` at them; 0 in any other process.
+int mamconf_fork_case_arguments(const char *const **arguments);
+
 /* mamconf's side. */
 
-/// Asks the server to start a case: `directory` is its data directory, `in_fd`, `out_fd`, `err_fd` its stdio.
-/// Returns 0, or an errno.
-int mamconf_fork_request(int control, const char *directory, int in_fd, int out_fd, int err_fd);
+/// Asks the server to start a case: `directory` is its data directory, `arguments` (`count` of them) its own arguments,
+/// `in_fd`, `out_fd`, `err_fd` its stdio. Returns 0, or an errno (ENAMETOOLONG for a directory over
+/// MAMCONF_FORK_PATH_MAX, E2BIG for a request over MAMCONF_FORK_REQUEST_MAX or MAMCONF_FORK_ARGUMENTS_MAX).
+int mamconf_fork_request(int control, const char *directory, const char *const *arguments, int count, int in_fd,
+                         int out_fd, int err_fd);
 
 /// Reads the server's next message. Returns 1 with `*message` set, 0 when the server closed its end, or -errno.
 int mamconf_fork_read(int control, mamconf_fork_message *message);
