@@ -106,8 +106,8 @@ public final class TranscriptSpill: Sendable {
     }
 
     /// An `errno` value, described as the system describes it.
-    public struct Errno: Error, CustomStringConvertible {
-        public var code: Int32
-        public var description: String { String(cString: strerror(code)) }
+    struct Errno: Error, CustomStringConvertible {
+        var code: Int32
+        var description: String { String(cString: strerror(code)) }
     }
 }

@@ -60,8 +60,9 @@ public struct Runner: Sendable {
         let slots = scheduled.indices.flatMap { suite in scheduled[suite].suite.cases.map { Slot(suite: suite, testCase: $0) } }
         var policy = start
         var ledger = SuiteLedger(scheduled, clock: configuration.clock)
-        // The ledger keeps every result until the reports are written; their transcripts wait in a file meanwhile.
-        let spill = TranscriptSpill(in: (configuration.workDirectory as NSString).deletingLastPathComponent)
+        // The ledger keeps every result until the reports are written; their transcripts wait in a file meanwhile, in
+        // the disk's temporary folder: the work root may be a memory file system, which would keep them in memory.
+        let spill = TranscriptSpill(in: NSTemporaryDirectory())
         let today = Self.day(configuration.clock.wallNow())
         let jobs = parallelJobs
         await withTaskGroup(of: (Int, Slot.Ran).self) { group in
