@@ -48,7 +48,7 @@ if options.listVariants {
 
 if options.forkServer {
     // Paid once here, inherited by every case: what a first case would otherwise pay again in each process.
-    ReferenceWarmUp.run()
+    ReferenceWarmUp.run(options: options)
     switch mamconf_fork_server_run(STDIN_FILENO) {
     case 0:
         // This is a case's process now: it carries on below as an exec'd one does, with the arguments its request

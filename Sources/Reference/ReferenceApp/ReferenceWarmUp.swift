@@ -1,3 +1,4 @@
+import AdapterKit
 import AdapterProtocol
 import Foundation
 import ReferenceSDK
@@ -8,8 +9,10 @@ import ReferenceSDK
 public enum ReferenceWarmUp {
     /// Runs it in a scratch folder it removes again; returns how many samples went through their real code path
     /// (a test holds it to ``sampleCount``).
+    ///
+    /// - Parameter options: the server's command line, as each case's bridge is built from it.
     @discardableResult
-    public static func run() -> Int {
+    public static func run(options: ReferenceOptions = ReferenceOptions()) -> Int {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mamconf-warm-up-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
         var warmed = SDKWarmUp.run(scratch: scratch)
@@ -17,7 +20,22 @@ public enum ReferenceWarmUp {
         let accounts = AccountStore(dataDirectory: scratch)
         accounts.upsert(SignedInAccount(accountId: "5b7c1f0e-2d4a-4c8e-9f31-6a2b8d0e4c11", upn: "alice@contoso.example",
                                         tenantId: "t", accessToken: "a", refreshToken: "r", expiresAt: Date(timeIntervalSince1970: 1_767_312_000)))
-        if AccountStore(dataDirectory: scratch).accounts.count == 1 { warmed += 1 }
+        let reread = AccountStore(dataDirectory: scratch)
+        // Looked up and removed as a sign-out does: an optional account, which a launch then destroys.
+        if reread.accounts.count == 1, reread.account("5b7c1f0e-2d4a-4c8e-9f31-6a2b8d0e4c11") != nil,
+           reread.remove("5b7c1f0e-2d4a-4c8e-9f31-6a2b8d0e4c11") != nil { warmed += 1 }
+        // What every case builds before its first request: the server over its descriptors (never run here, so it
+        // reads nothing and starts no thread) and the bridge with its binding and host. Their first construction looks
+        // up generic type metadata by its mangled name, which perf showed every forked case paying again (0.5 ms a
+        // case for the server alone).
+        _ = AdapterServer(input: -1, output: -1, diagnostics: { _ in })
+        _ = ReferenceBridge(options: options, environment: [:])
+        // The token endpoint's answers, granted and refused, as a sign-in decodes them.
+        if case .success = TokenEndpoint.grant(status: 200, body: Data(sampleTokenAnswer.utf8)),
+           case .failure(let refusal) = TokenEndpoint.grant(status: 400, body: Data(sampleTokenRefusal.utf8)),
+           refusal.protectionPolicyRequired {
+            warmed += 1
+        }
         // Every message type of the protocol through the coders the binding and AdapterKit use.
         warmed += ProtocolWarmUp.run()
         for line in sampleRequests {
@@ -29,7 +47,13 @@ public enum ReferenceWarmUp {
     }
 
     /// How many samples ``run()`` puts through when every one still decodes.
-    public static var sampleCount: Int { SDKWarmUp.sampleCount + 1 + ProtocolWarmUp.typeCount + sampleRequests.count }
+    public static var sampleCount: Int { SDKWarmUp.sampleCount + 2 + ProtocolWarmUp.typeCount + sampleRequests.count }
+
+    /// A password grant as the mock's token endpoint answers it.
+    static let sampleTokenAnswer = #"{"access_token":"a","refresh_token":"r","expires_in":3600,"token_type":"Bearer","account":{"oid":"5b7c1f0e-2d4a-4c8e-9f31-6a2b8d0e4c11","upn":"alice@contoso.example","tid":"t"}}"#
+
+    /// A grant refused for app-protection Conditional Access.
+    static let sampleTokenRefusal = #"{"error":"invalid_grant","error_description":"AADSTS53005","suberror":"protection_policy_required"}"#
 
     /// Requests as the runner sends them in nearly every case.
     static let sampleRequests = [

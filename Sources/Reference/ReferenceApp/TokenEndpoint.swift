@@ -80,14 +80,19 @@ struct TokenEndpoint: Sendable {
         } catch {
             return .failure(Failure(description: "token endpoint unreachable: \(error)"))
         }
-        guard response.status == 200 else {
-            let answer = try? JSONDecoder().decode(ErrorAnswer.self, from: response.body)
+        return Self.grant(status: response.status, body: response.body)
+    }
+
+    /// What an answer of the token endpoint grants, or why it grants nothing.
+    static func grant(status: Int, body: Data) -> Result<Grant, Failure> {
+        guard status == 200 else {
+            let answer = try? JSONDecoder().decode(ErrorAnswer.self, from: body)
             let reason = [answer?.error, answer?.error_description].compactMap { $0 }.joined(separator: ": ")
-            return .failure(Failure(description: "token endpoint answered \(response.status)"
+            return .failure(Failure(description: "token endpoint answered \(status)"
                                     + (reason.isEmpty ? "" : " (\(reason))"),
                                     protectionPolicyRequired: answer?.suberror == "protection_policy_required"))
         }
-        guard let answer = try? JSONDecoder().decode(Answer.self, from: response.body), let account = answer.account else {
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: body), let account = answer.account else {
             return .failure(Failure(description: "token answer lacks access_token or account"))
         }
         return .success(Grant(accessToken: answer.access_token, refreshToken: answer.refresh_token,
