@@ -52,9 +52,9 @@ public final class RunAssembly: Sendable {
     }
 
     /// Opens the backend, runs one plan on it and closes it again.
-    public static func run(_ plan: RunPlan, backend: BackendChoice, setup: RunSetup) async throws(BackendFault) -> RunResult {
+    public static func run(_ plan: consuming RunPlan, backend: BackendChoice, setup: RunSetup) async throws(BackendFault) -> RunResult {
         let assembly = try await open(backend)
-        let result = await assembly.assemble(setup).run(plan)
+        let result = await assembly.assemble(setup).run(consume plan)
         await assembly.close()
         return result
     }

@@ -151,9 +151,11 @@ struct SuiteParser {
             }
         }
         if settings["MultiIdentity"] == .bool(true) { needs.insert(.identityMulti) }
-        var steps: [Step] = []
         let users = tenant?.users ?? []
         let stepNodes = doc.sequence(f["steps"], "steps") ?? []
+        // Sized once: grown by doubling, a case's steps kept up to half their room empty for the whole run.
+        var steps: [Step] = []
+        steps.reserveCapacity(stepNodes.count)
         for stepNode in stepNodes {
             guard let step = StepParser(doc: doc, users: users, tenantKnown: tenant != nil).parse(stepNode) else { continue }
             steps.append(step)

@@ -34,9 +34,16 @@ public final class LastResortReport: Sendable {
         self.redactor = redactor
     }
 
-    /// The cases the run plans, once it knows them.
+    /// The cases the run plans, once it knows them. Only the plan's outline is kept: the run frees each case's steps
+    /// once it is judged, which it could not while this held them.
     public func planned(_ plan: RunPlan) {
-        state.withLock { $0.plan = plan }
+        let outline = plan.outline
+        let count = outline.scheduled.reduce(0) { $0 + $1.suite.cases.count }
+        state.withLock { state in
+            state.plan = outline
+            // Sized once: grown by doubling, a long run's list of results kept up to half its room empty.
+            state.finished.reserveCapacity(count)
+        }
     }
 
     func finished(_ result: CaseResult) {

@@ -41,6 +41,15 @@ public struct TestCase: Sendable {
     /// The run-wide guards the case applies (RUN-01, RUN-02), unless it or its suite opts out.
     public var guards: CaseGuards
 
+    /// The case without its steps, policies and settings: what names and places it in a report.
+    public var outline: TestCase {
+        var outline = self
+        outline.steps = []
+        outline.policies = []
+        outline.settings = [:]
+        return outline
+    }
+
     public init(
         id: String, title: String, requirements: [String], tenant: TenantFixture, policies: [PolicyFixture],
         settings: [String: JSONValue], capabilities: Set<Capability>, steps: [Step], location: SourceLocation,

@@ -46,6 +46,19 @@ public struct RunPlan: Sendable {
         return out
     }
 
+    /// The plan as a report of cases that did not run needs it: every case's names, requirements and place, without
+    /// the steps and fixtures that only running it needs. What a run keeps for its last-resort report: the definitions
+    /// are the largest part of a plan, and a long run frees each once its case is judged (issue 30).
+    public var outline: RunPlan {
+        var outline = self
+        outline.suites = suites.map { suite in
+            var suite = suite
+            suite.cases = suite.cases.map(\.outline)
+            return suite
+        }
+        return outline
+    }
+
     /// Whether this process reports run-wide findings (unused expected-failure entries): only the first shard,
     /// so merged shard reports hold each once.
     public var reportsRunWideFindings: Bool { (shard?.index ?? 0) == 0 }

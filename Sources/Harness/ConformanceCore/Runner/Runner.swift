@@ -1,5 +1,6 @@
 import AdapterProtocol
 import Foundation
+import Synchronization
 
 /// Runs suites case by case and hands every result to the reporters.
 ///
@@ -26,18 +27,22 @@ public struct Runner: Sendable {
     /// up in it too: one that could not be judged (the adapter cannot start, the backend is unreachable, the run
     /// was interrupted or stopped by the restart budget) is an error naming why, so no report of a broken run
     /// can look green.
-    public func run(_ plan: RunPlan) async -> RunResult {
+    ///
+    /// Takes the plan: each case's definition (its steps above all, the largest part of a plan) is freed once the case
+    /// is judged, so a long run's memory holds results, not every suite it has already run (issue 30).
+    public func run(_ plan: consuming RunPlan) async -> RunResult {
         var result = RunResult(suites: [], integration: nil, backend: backend.description, harnessVersion: HarnessVersion.current)
         result.suitesDigest = plan.suitesDigest
         result.shard = plan.shard
-        let scheduled = plan.scheduled
-        if scheduled.contains(where: { $0.suite.cases.contains(where: \.drawsFaultSeed) }) { result.faultSeed = configuration.faultSeed }
-        redactSecrets(of: scheduled)
+        let (scheduled, pending) = PendingCases.split(plan.scheduled)
+        plan.suites = []
+        if pending.contains(where: \.drawsFaultSeed) { result.faultSeed = configuration.faultSeed }
+        redactSecrets(of: scheduled, pending)
         var policy = RunPolicy(restartBudget: configuration.restartBudget).start()
         do { try await backend.checkReachable() } catch { policy.backendUnreachable(error) }
-        for reporter in reporters { await reporter.runStarted(plannedCases: scheduled.reduce(0) { $0 + $1.suite.cases.count }) }
+        for reporter in reporters { await reporter.runStarted(plannedCases: pending.count) }
         // Interrupting the run cancels this task: cases in flight end as interrupted, the others are not run.
-        let judged = await configuration.control.interruptible { [self, policy] in await judge(plan, scheduled, policy) }
+        let judged = await configuration.control.interruptible { [self, policy, plan] in await judge(plan, scheduled, pending, policy) }
         result.suites = judged.suites
         if let list = plan.expectedFailures, plan.reportsRunWideFindings {
             let unused = list.unused(definedCases: plan.definedCases)
@@ -55,23 +60,23 @@ public struct Runner: Sendable {
     /// the run reports does not depend on which case finished first. Until the integration is known one case
     /// runs at a time: the first case decides whether the adapter starts at all and which cases it must skip.
     private func judge(
-        _ plan: RunPlan, _ scheduled: [RunPlan.ScheduledSuite], _ start: RunPolicy.State
+        _ plan: RunPlan, _ scheduled: [RunPlan.ScheduledSuite], _ pending: PendingCases, _ start: RunPolicy.State
     ) async -> (suites: [SuiteResult], policy: RunPolicy.State) {
-        let slots = scheduled.indices.flatMap { suite in scheduled[suite].suite.cases.map { Slot(suite: suite, testCase: $0) } }
         var policy = start
-        var ledger = SuiteLedger(scheduled, clock: configuration.clock)
+        var ledger = SuiteLedger(scheduled, counts: pending.countsBySuite, clock: configuration.clock)
         // The ledger keeps every result until the reports are written; their transcripts wait in a file meanwhile, in
         // the disk's temporary folder: the work root may be a memory file system, which would keep them in memory.
         let spill = TranscriptSpill(in: NSTemporaryDirectory())
         let today = Self.day(configuration.clock.wallNow())
         let jobs = parallelJobs
         await withTaskGroup(of: (Int, Slot.Ran).self) { group in
-            var window = PlanOrderWindow<Slot.Ran, CaseError>(count: slots.count)
+            var window = PlanOrderWindow<Slot.Ran, CaseError>(count: pending.count)
             if let stop = policy.stop { window.stop(stop) }
             while !window.isDone {
                 while let entry = window.next() {
-                    let slot = slots[entry.index]
+                    let slot = pending.slot(entry.index)
                     let (judgedResult, decision) = judged(entry, slot, of: scheduled[slot.suite].suite, by: &policy)
+                    pending.judged(entry.index)
                     if case .stop(let why) = decision { window.stop(why) }
                     var caseResult = judgedResult
                     if let list = plan.expectedFailures { caseResult = list.judge(caseResult, today: today) }
@@ -87,7 +92,7 @@ public struct Runner: Sendable {
                         window.finish(index, .notStarted(signal: signal))
                         continue
                     }
-                    let slot = slots[index], suite = scheduled[slot.suite].suite
+                    let slot = pending.slot(index), suite = scheduled[slot.suite].suite
                     ledger.launched(suite: slot.suite)
                     let listed = plan.expectedFailures?.entry(for: "\(suite.id)/\(slot.testCase.id)") != nil
                     group.addTask { [integration = policy.integration] in
@@ -117,6 +122,8 @@ public struct Runner: Sendable {
         }
     }
 
+    private typealias Slot = PendingCases.Slot
+
     /// Cases in flight at once: the configured number where cases cannot see each other (each has its own tenant
     /// and its own integration process), otherwise one.
     var parallelJobs: Int {
@@ -124,27 +131,12 @@ public struct Runner: Sendable {
         return configuration.jobs
     }
 
-    /// One planned case: which scheduled suite it belongs to.
-    private struct Slot: Sendable {
-        var suite: Int
-        var testCase: TestCase
-
-        /// How a launched case came back.
-        enum Ran: Sendable {
-            /// Not started because the run was interrupted first.
-            case notStarted(signal: Int32)
-            case finished(CaseResult, CaseExecution.Outcome)
-        }
-    }
-
     /// Secrets in the suites (passwords, scripted PINs) are redacted wherever they show up later.
-    private func redactSecrets(of scheduled: [RunPlan.ScheduledSuite]) {
-        for entry in scheduled {
-            configuration.redactor.add(entry.suite.secrets)
-            for testCase in entry.suite.cases {
-                configuration.redactor.add(testCase.tenant.users.map(\.password))
-                configuration.redactor.add(Self.scriptedSecrets(testCase))
-            }
+    private func redactSecrets(of scheduled: [RunPlan.ScheduledSuite], _ pending: PendingCases) {
+        for entry in scheduled { configuration.redactor.add(entry.suite.secrets) }
+        pending.forEach { testCase in
+            configuration.redactor.add(testCase.tenant.users.map(\.password))
+            configuration.redactor.add(Self.scriptedSecrets(testCase))
         }
     }
 

@@ -6,13 +6,16 @@ struct SuiteLedger {
     private var starts: [ContinuousClock.Instant?]
     private let clock: any HarnessClock
 
-    init(_ scheduled: [RunPlan.ScheduledSuite], clock: any HarnessClock) {
+    /// - Parameter counts: how many cases each suite runs here, so its list of results is sized once (a run keeps
+    ///   every result to its end, and lists grown by doubling kept up to half their room empty).
+    init(_ scheduled: [RunPlan.ScheduledSuite], counts: [Int], clock: any HarnessClock) {
         self.clock = clock
-        suites = scheduled.map { entry -> SuiteResult in
+        suites = zip(scheduled, counts).map { entry, count -> SuiteResult in
             var suite = SuiteResult(suiteId: entry.suite.id, title: entry.suite.title, requirements: entry.suite.requirements,
                                     started: clock.wallNow(), duration: .zero, cases: [])
             suite.index = entry.index
             suite.plannedCases = entry.plannedCases
+            suite.cases.reserveCapacity(count)
             return suite
         }
         starts = Array(repeating: nil, count: scheduled.count)

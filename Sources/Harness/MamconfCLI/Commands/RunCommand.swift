@@ -144,8 +144,10 @@ struct RunCommand: AsyncParsableCommand {
             try await write(report, lastResort, message: message)
             throw MamconfExit(MamconfExit.notJudged, redactor.redact(message))
         }
-        let plan = prepared.plan
-        if let shard = prepared.shard.shard, let origin = prepared.shard.origin {
+        let shardSelection = prepared.shard, profile = prepared.profile
+        // The run takes the plan and frees each case's steps once it is judged, so nothing here keeps a copy.
+        let plan = (consume prepared).plan
+        if let shard = shardSelection.shard, let origin = shardSelection.origin {
             let count = plan.scheduled.reduce(0) { $0 + $1.suite.cases.count }
             StandardStreams.write("shard \(shard) from \(origin): \(count) of \(plan.suites.reduce(0) { $0 + $1.cases.count }) case(s)\n", to: STDOUT_FILENO)
         }
@@ -155,7 +157,7 @@ struct RunCommand: AsyncParsableCommand {
 
         let assembly: RunAssembly
         do throws(BackendFault) {
-            assembly = try await RunAssembly.open(backend.choice(redactor: redactor, profile: prepared.profile, verbose: verbose))
+            assembly = try await RunAssembly.open(backend.choice(redactor: redactor, profile: profile, verbose: verbose))
         } catch {
             let message = redactor.redact(error.description)
             try await write(NotJudgedReport(plan: plan, cause: .backend(error), path: junit, directory: junitDirectory, redactor: redactor),
@@ -179,7 +181,7 @@ struct RunCommand: AsyncParsableCommand {
             configuration: RunConfiguration(
                 stepTimeout: .seconds(stepTimeout), deadlineScale: deadlineScale, workDirectory: workDirectory, keepData: keepData,
                 redactor: redactor, control: control, restartBudget: restartBudget, strictProtocol: strictProtocol,
-                rerunFailures: rerunFailures, faultSeed: faultSeed, jobs: jobs))).run(plan)
+                rerunFailures: rerunFailures, faultSeed: faultSeed, jobs: jobs))).run(consume plan)
         await assembly.close()
 
         if let signalNumber = control.interruptedBy {
