@@ -100,8 +100,27 @@ import Testing
         #expect(Redactor.occurs(needle.lowercased(), in: haystack, ignoringASCIICase: true) == found)
     }
 
-    /// A secret-shaped field whose key uses the Kelvin sign is still found (the fold makes it "token").
-    @Test func aKelvinSignInTheKeyStillTriggersTheFieldPattern() {
-        #expect(Redactor().redact("{\"to\u{212A}en\": \"abc\"}") == "{\"to\u{212A}en\": \"[REDACTED]\"}")
+    /// A secret-shaped field whose key uses the Kelvin sign is still found (the fold makes it "token"), also in a
+    /// line that carries the transcript's arrows.
+    @Test(arguments: ["{\"to\u{212A}en\": \"abc\"}", "→ x {\"to\u{212A}en\": \"abc\"} ←"])
+    func aKelvinSignInTheKeyStillTriggersTheFieldPattern(line: String) {
+        #expect(Redactor().redact(line).contains("\"to\u{212A}en\": \"[REDACTED]\""))
+    }
+
+    /// Lines whose only non-ASCII characters have no case (the transcript's arrows, rules, bullets) are folded,
+    /// and still redacted in any spelling; a line with a letter that has a case mapping is not.
+    @Test(arguments: [
+        ("→ app.signIn {\"PassWord\":\"hunter22\"}", true, "→ app.signIn {\"PassWord\":\"[REDACTED]\"}"),
+        ("── step • ← × {\"TOKEN\": \"abc\"}", true, "── step • ← × {\"TOKEN\": \"[REDACTED]\"}"),
+        ("plain ascii", true, "plain ascii"),
+        ("Ärger {\"token\": \"q\"}", false, "Ärger {\"token\": \"[REDACTED]\"}"),
+        ("\u{212A}", false, "\u{212A}"),
+        ("\u{17F}", false, "\u{17F}"),
+        ("é", true, "é"),
+        ("É", false, "É"),
+    ])
+    func caselessCharactersKeepTheFold(line: String, folds: Bool, redacted: String) {
+        #expect(Redactor.foldingASCIIIsEnough(line) == folds)
+        #expect(Redactor().redact(line) == redacted)
     }
 }

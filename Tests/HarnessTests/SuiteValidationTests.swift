@@ -107,13 +107,19 @@ import Testing
         #expect(errors.contains { $0.contains("a suite needs at least one case") }, "\(errors)")
     }
 
+    /// A surrogate encoded as UTF-8, and an overlong slash: each starts like a character, and neither is UTF-8.
+    static let wellFormedLeadsThatAreNotUTF8: [(Data, String)] = [
+        (Data(Array("suite: s\n".utf8) + [0xED, 0xA0, 0x80, 0x0A]), "2:1 the file contains the byte 0xED"),
+        (Data(Array("suite: s\ntitle: ".utf8) + [0xE0, 0x80, 0xAF, 0x0A]), "2:8 the file contains the byte 0xE0"),
+    ]
+
     @Test(arguments: [
         (Data([0xEF, 0xBB, 0xBF]), "1:1 the file is empty"),
         (Data(), "1:1 the file is empty"),
         (Data([0xFF, 0xFE, 0x73, 0x00]), "1:1 the file is UTF-16"),
         (Data("suite: s\ntitle: caf\u{E9}\n".utf8.map { $0 }.prefix(19)) + Data([0xE9, 0x0A]), "2:11 the file contains the byte 0xE9"),
         (Data("suite: s\ntitle: a\u{0}b\n".utf8), "2:9 the file contains a NUL byte"),
-    ])
+    ] + Self.wellFormedLeadsThatAreNotUTF8)
     func unreadableTextIsReportedAtItsFirstBadByte(bytes: Data, message: String) throws {
         let file = NSTemporaryDirectory() + "mamconf-bytes-\(UUID().uuidString).yaml"
         try bytes.write(to: URL(fileURLWithPath: file))

@@ -43,6 +43,9 @@ final class YAMLDocument {
 
     /// The offset of the first byte that is NUL or breaks UTF-8, or nil.
     static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {
+        // Nearly every file is valid, and the standard library checks a whole buffer far faster than this walk checks
+        // it character by character (11% of loading the suites, issue 30): the walk only finds where a bad file breaks.
+        if !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil { return nil }
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]

@@ -53,12 +53,13 @@ public final class Redactor: Sendable {
         for secret in shortSecrets.withLock({ $0 }) where Self.occurs(secret, in: result) {
             result = Self.maskStandingAlone(secret, in: result)
         }
-        // Lower-casing every line was 2.3% of the runner's time (issue 30); an ASCII line (nearly every one) is searched
-        // with its letters folded instead. Other lines are lower-cased, so a key spelled with a character that folds to
-        // an ASCII letter (the Kelvin sign, the long s) still triggers the patterns, which match such keys too.
-        let ascii = result.utf8.allSatisfy { $0 < 0x80 }
-        let searched = ascii ? result : result.lowercased()
-        for (triggers, pattern) in Self.patterns where triggers.contains(where: { Self.occurs($0, in: searched, ignoringASCIICase: ascii) }) {
+        // Lower-casing every line was 2.3% of the runner's time (issue 30); a line is searched with its ASCII letters
+        // folded instead, unless a character in it has a case mapping of its own (the Kelvin sign folds to "k", the
+        // long s to "s"): such a line is lower-cased, so a key spelled with one still triggers the patterns, which match
+        // such keys too. The transcript's own arrows and rules have no case, so nearly every line takes the fold.
+        let folds = Self.foldingASCIIIsEnough(result)
+        let searched = folds ? result : result.lowercased()
+        for (triggers, pattern) in Self.patterns where triggers.contains(where: { Self.occurs($0, in: searched, ignoringASCIICase: folds) }) {
             let range = NSRange(result.startIndex..., in: result)
             let matches = pattern.matches(in: result, range: range).reversed()
             for match in matches where match.numberOfRanges >= 3 {
@@ -68,6 +69,15 @@ public final class Redactor: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether folding ASCII letters finds every trigger word `text` holds in any case: true unless a character
+    /// outside ASCII changes when lower-cased or case-folded (and so might become an ASCII letter).
+    static func foldingASCIIIsEnough(_ text: String) -> Bool {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return true }
+        return text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII || !(scalar.properties.changesWhenCaseFolded || scalar.properties.changesWhenLowercased)
+        }
     }
 
     /// Whether `needle` occurs in `haystack`, compared as UTF-8 bytes: every transcript line is checked
