@@ -1,6 +1,5 @@
 import AdapterProtocol
 import Foundation
-import Synchronization
 
 /// Runs suites case by case and hands every result to the reporters.
 ///
