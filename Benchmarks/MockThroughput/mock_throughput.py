@@ -111,13 +111,15 @@ def contoso():
 
 def graph_tenant(base, directory):
     fixture = contoso()
+    # A personal (consumer) account stays one: the suites refuse a tenant file that makes it a work account.
     users = [{"alias": u["alias"], "upn": u["upn"], "objectId": u["objectId"], "licensed": u["licensed"],
-              "password": u["password"]} for u in fixture["users"]]
+              "personal": u.get("personal", False), "password": u["password"]} for u in fixture["users"]]
     created = http("POST", base + "/_mock/tenants", body={"bundleId": fixture["bundleId"], "users": users})
     lines = ["accounts:"]
     for user in fixture["users"]:
-        lines.append("  %s: {upn: %s, objectId: %s, licensed: %s, passwordEnv: BENCH_PASSWORD_%s}" % (
-            user["alias"], user["upn"], user["objectId"], str(user["licensed"]).lower(), user["alias"].upper()))
+        lines.append("  %s: {upn: %s, objectId: %s, licensed: %s, personal: %s, passwordEnv: BENCH_PASSWORD_%s}" % (
+            user["alias"], user["upn"], user["objectId"], str(user["licensed"]).lower(),
+            str(user.get("personal", False)).lower(), user["alias"].upper()))
     lines += ["integration:", "  clientId: " + created["appClientId"], "  tokenURL: " + created["tokenURL"],
               "  mamServiceURL: " + created["mamServiceURL"], "  mamResource: " + created["mamResource"], ""]
     with open(os.path.join(directory, "tenant.yaml"), "w") as handle:

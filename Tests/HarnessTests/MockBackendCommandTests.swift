@@ -62,7 +62,7 @@ struct MockBackendCommandTests {
 
     @Test("a number out of range stops it before it listens, with exit 2 and the option named (never a wrapped port or a trap)",
           arguments: [["--port", "70000"], ["--port=-1"], ["--idle-timeout", "nan"], ["--idle-timeout", "inf"],
-                      ["--idle-timeout", "1e308"], ["--idle-timeout", "0"]])
+                      ["--idle-timeout", "1e308"], ["--idle-timeout", "0"], ["--threads", "0"], ["--threads", "65"]])
     func optionOutOfRange(_ option: [String]) async throws {
         let port = option[0].hasPrefix("--port") ? [] : ["--port", "0"]
         // `timeout`: a mock that starts anyway (on a wrapped port) would otherwise listen until the suite times out.

@@ -18,6 +18,7 @@ import Testing
               ("idleTimeout", MockServiceConfiguration(idleTimeout: .seconds(Int64.max))),
               ("headerTimeout", MockServiceConfiguration(headerTimeout: .seconds(-1))),
               ("maximumConnections", MockServiceConfiguration(maximumConnections: 0)),
+              ("threads", MockServiceConfiguration(threads: 0)), ("threads", MockServiceConfiguration(threads: 65)),
               ("tokenLifetime", MockServiceConfiguration(tokenLifetime: .seconds(Int64.max))),
               ("tokenLifetime", MockServiceConfiguration(tokenLifetime: .milliseconds(999))),
               ("graphPageSize", MockServiceConfiguration(graphPageSize: -1)), ("graphPageSize", MockServiceConfiguration(graphPageSize: 0)),

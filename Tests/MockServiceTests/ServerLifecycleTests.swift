@@ -8,9 +8,9 @@ import Testing
 
 @Suite("Server lifecycle")
 struct ServerLifecycleTests {
-    @Test("start binds 127.0.0.1 on an ephemeral port; stop closes it")
-    func startAndStop() async throws {
-        let server = MockMAMServer(logger: Logger(label: "lifecycle-test"))
+    @Test("start binds 127.0.0.1 on an ephemeral port; stop closes it (one thread serving, or several)", arguments: [1, 4])
+    func startAndStop(threads: Int) async throws {
+        let server = MockMAMServer(configuration: MockServiceConfiguration(threads: threads), logger: Logger(label: "lifecycle-test"))
         let url = try await server.start()
         #expect(url.host == "127.0.0.1")
         let port = try #require(url.port)

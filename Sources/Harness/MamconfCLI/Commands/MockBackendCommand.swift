@@ -27,6 +27,9 @@ struct MockBackendCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-file"), help: "Keep the tenants in this file: loaded at start, saved (atomically) after every change.")
     var stateFile: String?
 
+    @Option(help: "Threads serving requests: 1 handles each request on the thread that reads it (least work per request); more serve many clients at once faster.")
+    var threads = 1
+
     /// Where `mamconf run --backend URL` and `mock-backend` read the mock's admin token.
     static let adminTokenVariable = "MAMCONF_MOCK_ADMIN_TOKEN"
 
@@ -41,6 +44,10 @@ struct MockBackendCommand: AsyncParsableCommand {
             let allowed = MockServiceConfiguration.timeouts
             throw ValidationError("--idle-timeout must be a number of seconds in \(allowed.lowerBound.inSeconds)...\(allowed.upperBound.inSeconds), not \(idleTimeout)")
         }
+        let threadCounts = MockServiceConfiguration.threadCounts
+        guard threadCounts.contains(threads) else {
+            throw ValidationError("--threads must be in \(threadCounts.lowerBound)...\(threadCounts.upperBound), not \(threads)")
+        }
     }
 
     func run() async throws {
@@ -54,7 +61,7 @@ struct MockBackendCommand: AsyncParsableCommand {
         let configuration = MockServiceConfiguration(
             host: host, port: port, adminToken: token?.isEmpty == false ? token : nil,
             idleTimeout: MockServiceConfiguration.timeout(seconds: idleTimeout) ?? .seconds(30),
-            journalFile: journalFile, stateFile: stateFile)
+            threads: threads, journalFile: journalFile, stateFile: stateFile)
         let server = MockMAMServer(configuration: configuration, logger: Logger(label: "mamconf.mock-backend"))
         do {
             try await server.runUntilCancelled { url in

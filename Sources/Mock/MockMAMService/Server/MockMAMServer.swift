@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import UnixSignals
 
@@ -130,6 +131,9 @@ public actor MockMAMServer {
         let group: ServiceGroup
         /// Runs the service group; its value is the error the group ended with, if any.
         let task: Task<(any Error)?, Never>
+        /// The threads that do the server's I/O (and, when there is one, run its handlers); shut down once the group
+        /// has ended.
+        let loops: MultiThreadedEventLoopGroup
     }
 
     private enum Phase {
@@ -180,6 +184,7 @@ public actor MockMAMServer {
             if let error = await running.task.value {
                 logger.error("mock backend stopped with an error", metadata: ["error": "\(error)"])
             }
+            try? await running.loops.shutdownGracefully()
         }
         phase = .stopping(shutdown)
         await shutdown.value
@@ -201,6 +206,20 @@ public actor MockMAMServer {
         guard configuration.bindsLoopbackOnly || configuration.adminToken != nil else {
             throw LifecycleError.unprotectedControls(host: configuration.host)
         }
+        let loops = MultiThreadedEventLoopGroup(numberOfThreads: configuration.threads)
+        do {
+            return try await launch(
+                configuration: configuration, state: state, statistics: statistics, logger: logger, signals: signals, on: loops)
+        } catch {
+            try? await loops.shutdownGracefully()
+            throw error
+        }
+    }
+
+    private static func launch(
+        configuration: MockServiceConfiguration, state: MockState, statistics: ServerStatistics, logger: Logger,
+        signals: [UnixSignal], on loops: MultiThreadedEventLoopGroup
+    ) async throws -> Running {
         let (events, eventSink) = AsyncStream.makeStream(of: LaunchEvent.self)
         let host = configuration.host
         let journalFile = try configuration.journalFile.map { try JournalFile(path: $0) }
@@ -227,11 +246,15 @@ public actor MockMAMServer {
                 await state.setBaseURL("http://" + MockServiceConfiguration.authority(host: host, port: port))
                 eventSink.yield(.listening(port: port))
             },
+            eventLoopGroupProvider: .shared(loops),
             logger: logger
         )
         let group = ServiceGroup(
             configuration: .init(services: [app], gracefulShutdownSignals: signals, logger: logger))
-        let task = Task<(any Error)?, Never> {
+        // With one thread, the handlers run on it too (EventLoopTaskExecutor): no request crosses threads. With more,
+        // they run on the concurrency pool, whichever loop a connection is on.
+        let executor = configuration.threads == 1 ? EventLoopTaskExecutor(loop: loops.next()) : nil
+        let task = Task<(any Error)?, Never>(executorPreference: executor) {
             defer {
                 eventSink.yield(.ended)
                 eventSink.finish()
@@ -252,7 +275,7 @@ public actor MockMAMServer {
                     throw LifecycleError.exitedBeforeListening(underlying: nil)
                 }
                 logger.info("mock backend listening", metadata: ["url": "\(url)"])
-                return Running(url: url, group: group, task: task)
+                return Running(url: url, group: group, task: task, loops: loops)
             case .ended:
                 throw LifecycleError.exitedBeforeListening(underlying: await task.value)
             }
