@@ -57,8 +57,14 @@ public enum SDKWarmUp {
             warmed += 1
             if MAMServicePolicy(settingsJSON: policyData, policyVersion: object["policyVersion"] as? String) != nil { warmed += 1 }
         }
-        let body: [String: Any] = ["accountId": "a", "deviceTag": "d", "policyVersion": NSNull(), "events": [["k": 1]]]
-        if (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) != nil { warmed += 1 }
+        let event = TelemetryEvent(name: "checkin", time: "2026-01-02T00:00:00Z", sdkVersion: "s", appVersion: "a",
+                                   bundleId: "b", checkIn: TelemetryEvent.CheckIn(statusCode: 100, policyVersion: nil))
+        let body = MAMServiceRequest.Telemetry(accountId: "a", deviceTag: "d", events: [event])
+        if let text = try? MAMServiceClient.requestBody(body),
+           (try? JSONDecoder().decode(TelemetryEvent.self, from: MAMServiceClient.requestBody(event))) == event,
+           !text.isEmpty {
+            warmed += 1
+        }
         return warmed
     }
 

@@ -34,15 +34,15 @@ struct TelemetryFlow: Sendable {
         if settings.telemetryDisabled && rules.honoursDisabled { return }
         var events = [payload(of: event)]
         if rules.sending == .batchedAtPeriodicCheckIn {
-            let text = (try? JSONSerialization.data(withJSONObject: events[0], options: [.sortedKeys]))
-                .map { String(decoding: $0, as: UTF8.self) }
+            let text = (try? MAMServiceClient.requestBody(events[0])).map { String(decoding: $0, as: UTF8.self) }
             let held = store.mutate { state -> [String] in
                 let held = (state.heldTelemetry ?? []) + (text.map { [$0] } ?? [])
                 state.heldTelemetry = periodic ? nil : held
                 return held
             }
             guard periodic else { return }
-            events = held.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            let decoder = JSONDecoder()
+            events = held.compactMap { try? decoder.decode(TelemetryEvent.self, from: Data($0.utf8)) }
         }
         let deviceTag = store.read { $0.deviceTag }
         let result = service.telemetry(accountId: accountId, deviceTag: deviceTag, events: events,
@@ -53,23 +53,16 @@ struct TelemetryFlow: Sendable {
         }
     }
 
-    /// The event object: its `name` and a few non-identifying facts (never tokens or UPNs).
-    private func payload(of event: Event) -> [String: Any] {
-        var object: [String: Any] = [
-            // The format style, not ISO8601DateFormatter: that builds an ICU formatter each time (1 ms of a case).
-            "time": configuration.clock.now.formatted(Date.ISO8601FormatStyle()),
-            "sdkVersion": configuration.sdkVersion,
-            "appVersion": configuration.appVersion,
-            "bundleId": configuration.bundleId,
-        ]
-        switch event {
-        case .enrollment:
-            object["name"] = "enrollment"
-        case .checkIn(let code, let policyVersion):
-            object["name"] = "checkin"
-            object["statusCode"] = code.rawValue
-            object["policyVersion"] = policyVersion ?? NSNull()
+    /// The event: its name and a few non-identifying facts (never tokens or UPNs).
+    private func payload(of event: Event) -> TelemetryEvent {
+        // The format style, not ISO8601DateFormatter: that builds an ICU formatter each time (1 ms of a case).
+        var payload = TelemetryEvent(name: "enrollment", time: configuration.clock.now.formatted(Date.ISO8601FormatStyle()),
+                                     sdkVersion: configuration.sdkVersion, appVersion: configuration.appVersion,
+                                     bundleId: configuration.bundleId)
+        if case .checkIn(let code, let policyVersion) = event {
+            payload.name = "checkin"
+            payload.checkIn = TelemetryEvent.CheckIn(statusCode: code.rawValue, policyVersion: policyVersion)
         }
-        return object
+        return payload
     }
 }

@@ -60,10 +60,9 @@ final class MAMServiceClient: @unchecked Sendable {
     // MARK: MAM service
 
     func enroll(accountId: String, upn: String, deviceTag: String, token: String) -> Result<EnrollOutcome, Failure> {
-        let body: [String: Any] = [
-            "accountId": accountId, "upn": upn, "bundleId": configuration.bundleId, "deviceTag": deviceTag,
-            "sdkVersion": configuration.sdkVersion, "appVersion": configuration.appVersion,
-        ]
+        let body = MAMServiceRequest.Enroll(accountId: accountId, upn: upn, bundleId: configuration.bundleId,
+                                            deviceTag: deviceTag, sdkVersion: configuration.sdkVersion,
+                                            appVersion: configuration.appVersion)
         return post("enroll", body: body, token: token).flatMap { object in
             guard let raw = object["outcome"] as? String, let outcome = EnrollOutcome(rawValue: raw) else {
                 return .failure(.parse("enroll answer has no known outcome"))
@@ -74,9 +73,7 @@ final class MAMServiceClient: @unchecked Sendable {
 
     func checkIn(accountId: String, deviceTag: String, policyVersion: String?, token: String)
         -> Result<CheckInAnswer, Failure> {
-        let body: [String: Any] = [
-            "accountId": accountId, "deviceTag": deviceTag, "policyVersion": policyVersion ?? NSNull(),
-        ]
+        let body = MAMServiceRequest.CheckIn(accountId: accountId, deviceTag: deviceTag, policyVersion: policyVersion)
         return post("checkin", body: body, token: token).flatMap { object in
             var answer = CheckInAnswer(policyJSON: nil, policyVersion: object["policyVersion"] as? String,
                                        wipeRequested: false)
@@ -102,14 +99,15 @@ final class MAMServiceClient: @unchecked Sendable {
     }
 
     func unenroll(accountId: String, deviceTag: String, token: String) -> Result<Void, Failure> {
-        post("unenroll", body: ["accountId": accountId, "deviceTag": deviceTag], token: token).map { _ in () }
+        post("unenroll", body: MAMServiceRequest.Unenroll(accountId: accountId, deviceTag: deviceTag), token: token)
+            .map { _ in () }
     }
 
     /// `POST /telemetry`, or `POST /ppe/telemetry` to the pre-production service (204 expected); the caller
     /// ignores failures.
-    func telemetry(accountId: String, deviceTag: String, events: [[String: Any]], token: String, preProduction: Bool) -> Result<Void, Failure> {
-        post(preProduction ? "ppe/telemetry" : "telemetry", body: ["accountId": accountId, "deviceTag": deviceTag, "events": events], token: token)
-            .map { _ in () }
+    func telemetry(accountId: String, deviceTag: String, events: [TelemetryEvent], token: String, preProduction: Bool) -> Result<Void, Failure> {
+        let body = MAMServiceRequest.Telemetry(accountId: accountId, deviceTag: deviceTag, events: events)
+        return post(preProduction ? "ppe/telemetry" : "telemetry", body: body, token: token).map { _ in () }
     }
 
     // MARK: Token endpoint
@@ -190,10 +188,17 @@ final class MAMServiceClient: @unchecked Sendable {
         return "\(base)/\(path)"
     }
 
-    private func post(_ path: String, body: [String: Any], token: String) -> Result<[String: Any], Failure> {
+    /// Request bodies with their keys sorted, as they always went out: a journal or a capture reads the same.
+    static func requestBody(_ body: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(body)
+    }
+
+    private func post(_ path: String, body: some Encodable, token: String) -> Result<[String: Any], Failure> {
         let data: Data
         do {
-            data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+            data = try Self.requestBody(body)
         } catch {
             return .failure(.parse("cannot encode request: \(error)"))
         }
