@@ -177,8 +177,8 @@ final class ChildProcess: Sendable {
 
     /// Kills every process whose environment carries `marker` (`NAME=value`, as the child was started with):
     /// descendants that left the process group (a daemon that called `setsid`) still carry it. Returns how
-    /// many were killed. /proc is read once, with plain system calls: this runs twice per case over every process
-    /// on the machine, and Foundation's directory listing and file reading cost several times as much.
+    /// many were killed. /proc is read once, with plain system calls: this runs at least once per case over every
+    /// process on the machine, and Foundation's directory listing and file reading cost several times as much.
     static func killProcesses(carrying marker: String) -> Int {
         let needle = Array(marker.utf8) + [0]
         let own = getpid()
