@@ -160,13 +160,19 @@ final class MAMServiceClient: @unchecked Sendable {
             }
             return .failure(.http(response.status, reason ?? "token endpoint answered \(response.status)"))
         }
-        guard let answer = try? JSONDecoder().decode(TokenAnswer.self, from: response.body),
-              let account = answer.account else {
+        guard let grant = Self.tokenGrant(from: response.body) else {
             return .failure(.parse("token answer lacks access_token or account"))
         }
-        return .success(TokenGrant(accessToken: answer.access_token, refreshToken: answer.refresh_token,
-                                   expiresIn: answer.expires_in ?? 3600, oid: account.oid, upn: account.upn,
-                                   tenantId: account.tid))
+        return .success(grant)
+    }
+
+    /// A 200 answer of the token endpoint as a grant; nil when it lacks the token or the account.
+    static func tokenGrant(from body: Data) -> TokenGrant? {
+        guard let answer = try? JSONDecoder().decode(TokenAnswer.self, from: body), let account = answer.account else {
+            return nil
+        }
+        return TokenGrant(accessToken: answer.access_token, refreshToken: answer.refresh_token,
+                          expiresIn: answer.expires_in ?? 3600, oid: account.oid, upn: account.upn, tenantId: account.tid)
     }
 
     // MARK: Plumbing
