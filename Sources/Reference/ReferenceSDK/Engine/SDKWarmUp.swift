@@ -56,7 +56,7 @@ public enum SDKWarmUp {
         var warmed = 0
         if let object = (try? JSONSerialization.jsonObject(with: Data(sampleCheckIn.utf8))) as? [String: Any],
            let policy = object["policy"] as? [String: Any],
-           let policyData = try? JSONSerialization.data(withJSONObject: policy, options: [.sortedKeys]) {
+           let policyData = try? PolicyJSON.data(policy) {
             warmed += 1
             if MAMServicePolicy(settingsJSON: policyData, policyVersion: object["policyVersion"] as? String) != nil { warmed += 1 }
         }

@@ -78,8 +78,7 @@ final class MAMServiceClient: @unchecked Sendable {
             var answer = CheckInAnswer(policyJSON: nil, policyVersion: object["policyVersion"] as? String,
                                        wipeRequested: false)
             if let policy = object["policy"], !(policy is NSNull) {
-                guard policy is [String: Any],
-                      let data = try? JSONSerialization.data(withJSONObject: policy, options: [.sortedKeys]) else {
+                guard let members = policy as? [String: Any], let data = try? PolicyJSON.data(members) else {
                     return .failure(.parse("check-in policy is not an object"))
                 }
                 answer.policyJSON = data

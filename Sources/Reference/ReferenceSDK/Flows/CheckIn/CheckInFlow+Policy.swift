@@ -49,7 +49,7 @@ extension CheckInFlow {
         guard !conditionalLaunchRules.pinFollowsPolicyChanges,
               var object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else { return json }
         object["pinRequired"] = held.isPINRequired
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? json
+        return (try? PolicyJSON.data(object)) ?? json
     }
 
     /// The app received policy for the first time: it must restart, unless launch waited for the policy.
