@@ -81,7 +81,7 @@ final class StdioAdapterSession: SDKAdapterSession {
 
     private func readStdout() {
         var splitter = LineSplitter(limit: limits.lineLimit)
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        var buffer = Self.readBuffer()
         reading: while true {
             let count = read(child.stdoutFD, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
@@ -100,9 +100,14 @@ final class StdioAdapterSession: SDKAdapterSession {
         stdoutDone.signal()
     }
 
+    /// 64 KiB for `read` to fill, not zeroed first: only the bytes a read returns are looked at.
+    private static func readBuffer() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: 65536) { _, count in count = 65536 }
+    }
+
     private func readStderr() {
         var splitter = LineSplitter(limit: 64 * 1024)
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        var buffer = Self.readBuffer()
         while true {
             let count = read(child.stderrFD, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
