@@ -172,6 +172,28 @@ struct AdapterKitServerTests {
         }
     }
 
+    @Test("a request read just before the input ends is answered before run returns")
+    func answersBeforeReturningAtEndOfInput() async throws {
+        try await onDedicatedThread { () throws in
+            let entered = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            let peer = AdapterKitTestPeer(handler: ClosureHandler { method, _, _ throws(RPCError) in
+                if method == "shutdown" {
+                    entered.signal()
+                    _ = release.wait(timeout: .now() + 10)
+                }
+                return [:]
+            })
+            peer.request(0, "shutdown")
+            #expect(entered.wait(timeout: .now() + 5) == .success)
+            peer.closeInput()
+            #expect(!peer.waitForRunToEnd(seconds: 0.3), "run returned while the shutdown was still being answered")
+            release.signal()
+            #expect(peer.waitForRunToEnd())
+            #expect(try peer.next(seconds: 1) == .response(id: .number(0), result: [:]))
+        }
+    }
+
     @Test("end of input ends run and fails a question still waiting")
     func eofEndsRun() async throws {
         try await onDedicatedThread { () throws in

@@ -133,6 +133,7 @@ public final class AdapterServer: Sendable {
             startReader(name: "AdapterKit.reader") { [self] in
                 var reader = LineReader(fd: input, limit: lineLimit)
                 serve(Connection(input: input, writer: writer, network: false), reader: &reader, handler: handler)
+                settleRequests()
                 finish()
             }
             finished.wait()
@@ -423,6 +424,20 @@ public final class AdapterServer: Sendable {
             diagnostics("answer for unknown question id \(id) ignored")
             return
         }
+    }
+
+    /// Longest the input's end waits for the requests already read to be answered (``settleRequests()``).
+    static let settleGrace: Duration = .seconds(2)
+
+    /// The input ended: every request already read still gets its one response before `run(handler:)` returns. A
+    /// runner may close the input right after its `shutdown`, and a host that exits once `run` returns cut that answer
+    /// off (about one case in a hundred, more when the host exits faster). Questions still waiting fail first, so no
+    /// handler waits for an answer that cannot come; one stuck for another reason gets ``settleGrace``.
+    private func settleRequests() {
+        pending.closeAll()
+        let settled = DispatchSemaphore(value: 0)
+        handlerQueue.async { settled.signal() }
+        _ = settled.wait(timeout: .now() + Self.settleGrace.inSeconds)
     }
 
     private func finish() {
