@@ -81,7 +81,12 @@ guard let port = options.listenPort else {
     let bridge = ReferenceBridge(options: options)
     server.run(handler: bridge)
     bridge.terminate()
-    exit(0)
+    // Everything this process leaves is already with the kernel (protocol lines and files are written with write(2));
+    // stdio's buffers are flushed here. The exit handlers exit(3) would run next (the static libraries' destructors,
+    // OpenSSL's cleanup) only free memory, and in a forked case each page they touch is first copied from the fork
+    // server: 1.4% of a case's time (issue 30).
+    fflush(nil)
+    _exit(0)
 }
 
 // The network transport: a test host that outlives cases, as on a simulator or device.
