@@ -29,6 +29,23 @@ import Testing
         #expect(folder.entries == ["state.json"])
     }
 
+    @Test("a destination worked out once replaces the file again and again, and sees it come and go")
+    func destinationReplacesRepeatedly() throws {
+        let folder = try Folder()
+        defer { folder.tearDown() }
+        let file = folder.url.appendingPathComponent("sdk/state.json")
+        let destination = StateFileWriter.Destination(file)
+        #expect(!destination.exists)
+        for round in 1...3 {
+            try StateFileWriter.replace(destination, with: Data("{\"round\":\(round)}".utf8))
+            #expect(try Data(contentsOf: file) == Data("{\"round\":\(round)}".utf8))
+        }
+        #expect(destination.exists)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["state.json"])
+        try FileManager.default.removeItem(at: file)
+        #expect(!destination.exists)
+    }
+
     @Test("an existing file readable by others is replaced whole and becomes the user's alone")
     func replacesExistingFile() throws {
         let folder = try Folder()

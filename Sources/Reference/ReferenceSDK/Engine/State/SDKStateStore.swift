@@ -16,8 +16,9 @@ final class SDKStateStore: Sendable {
 
     private let state: Locked<Stored>
     private let fileURL: URL
+    private let file: StateFileWriter.Destination
     /// Where the keychain items go (``SDKKeychainItems``); nil keeps none.
-    private let keychainURL: URL?
+    private let keychainFile: StateFileWriter.Destination?
     private let log: SDKLog
     /// The keychain items of an earlier installation of the app, found when this one started with an empty
     /// container (a reinstall, RIN-01); nil otherwise.
@@ -30,7 +31,8 @@ final class SDKStateStore: Sendable {
     ///   enrollment, policy and PIN back from the keychain (And#251, iOS#479).
     init(fileURL: URL, keychainURL: URL? = nil, log: SDKLog, restoresPreviousInstall: Bool = false) {
         self.fileURL = fileURL
-        self.keychainURL = keychainURL
+        file = StateFileWriter.Destination(fileURL)
+        keychainFile = keychainURL.map(StateFileWriter.Destination.init)
         self.log = log
         var loaded = SDKState()
         var fresh = true
@@ -90,11 +92,10 @@ final class SDKStateStore: Sendable {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             encoder.dateEncodingStrategy = .secondsSince1970
-            try StateFileWriter.replace(fileURL, with: encoder.encode(stored.state))
+            try StateFileWriter.replace(file, with: encoder.encode(stored.state))
             let items = SDKKeychainItems(stored.state)
-            if let keychainURL,
-               items != stored.keychainWritten || !FileManager.default.fileExists(atPath: keychainURL.path) {
-                try StateFileWriter.replace(keychainURL, with: encoder.encode(items))
+            if let keychainFile, items != stored.keychainWritten || !keychainFile.exists {
+                try StateFileWriter.replace(keychainFile, with: encoder.encode(items))
                 stored.keychainWritten = items
             }
         } catch {

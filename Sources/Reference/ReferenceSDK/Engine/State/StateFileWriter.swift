@@ -24,16 +24,40 @@ public enum StateFileWriter {
         public var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
     }
 
+    /// A state file's paths, worked out once: the SDK replaces its state file about a dozen times in a case, and
+    /// building them from the URL each time (Foundation's URL and path calls) was an eighth of each replacement.
+    struct Destination: Sendable {
+        let url: URL
+        let path: String
+        let folder: URL
+        /// `mkstemp`'s template for a hidden temporary file beside the target, NUL-terminated.
+        let template: [CChar]
+
+        init(_ url: URL) {
+            self.url = url
+            path = url.path
+            folder = url.deletingLastPathComponent()
+            template = Array((folder.path as NSString).appendingPathComponent(".\(url.lastPathComponent).XXXXXX").utf8CString)
+        }
+
+        /// Whether the file is there now (one system call, no Foundation).
+        var exists: Bool { access(path, F_OK) == 0 }
+    }
+
     /// Writes `data` to a new file beside `url` (mode 0600: tokens and the PIN's hash are in these files) and
     /// renames it over `url`. On failure `url` is as it was and no temporary file is left.
+    public static func replace(_ url: URL, with data: Data) throws(Failure) {
+        try replace(Destination(url), with: data)
+    }
+
+    /// Replaces the file as the `URL` form does, with the paths worked out already.
     ///
     /// The folder is created (with its parents) only when it is missing: asking for it before every write cost
     /// the SDK a `mkdir` per change, about 20 in a case (issue 30).
-    public static func replace(_ url: URL, with data: Data) throws(Failure) {
-        let target = url.path
-        let folder = url.deletingLastPathComponent()
-        var template = Array(((folder.path as NSString)
-            .appendingPathComponent(".\(url.lastPathComponent).XXXXXX")).utf8CString)
+    static func replace(_ destination: Destination, with data: Data) throws(Failure) {
+        let target = destination.path
+        let folder = destination.folder
+        var template = destination.template
         let pattern = template
         var fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0, errno == ENOENT {
