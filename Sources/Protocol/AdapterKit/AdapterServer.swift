@@ -115,8 +115,9 @@ public final class AdapterServer: Sendable {
 
     // MARK: - Running
 
-    /// Serves the runner, then returns: over stdio once `shutdown` has been answered or the input ends; over the
-    /// network once `stop()` or `relaunch(reason:)` was called.
+    /// Serves the runner, then returns: over stdio once `shutdown` has been answered or the input ends (and the
+    /// requests read before its end have been answered, for up to ``settleGrace``); over the network once `stop()` or
+    /// `relaunch(reason:)` was called.
     ///
     /// Call it once, typically from the main thread of the test host. Questions still waiting for an answer
     /// when it returns fail with `AdapterKitError.inputClosed`. Over stdio, after a `shutdown` the reader thread
