@@ -27,14 +27,12 @@ public enum StateFileWriter {
     /// A state file's paths, worked out once: the SDK replaces its state file about a dozen times in a case, and
     /// building them from the URL each time (Foundation's URL and path calls) was an eighth of each replacement.
     struct Destination: Sendable {
-        let url: URL
         let path: String
         let folder: URL
         /// `mkstemp`'s template for a hidden temporary file beside the target, NUL-terminated.
         let template: [CChar]
 
         init(_ url: URL) {
-            self.url = url
             path = url.path
             folder = url.deletingLastPathComponent()
             template = Array((folder.path as NSString).appendingPathComponent(".\(url.lastPathComponent).XXXXXX").utf8CString)
