@@ -10,7 +10,7 @@ import Testing
 /// milliseconds and says exactly which rule it checks.
 @Suite struct RunnerLogicTests {
     /// Runs the cases written in `yaml` (suite `logic`, tenant contoso) and returns the result.
-    static func run(_ cases: String, integration: any SDKAdapterFactory, backend: InMemoryBackend = InMemoryBackend(),
+    static func run(_ cases: String, integration: any SDKAdapterFactory, backend: any BackendDriver = InMemoryBackend(),
                     stepTimeout: Duration = .seconds(30), restartBudget: Int = 3, jobs: Int = 1, control: RunControl = RunControl(),
                     clock: any HarnessClock = SystemHarnessClock()) async throws -> RunResult {
         let folder = NSTemporaryDirectory() + "mamconf-logic-\(UUID().uuidString)"

@@ -72,38 +72,37 @@ struct CaseExecution {
         if let known = knownIntegration, let skip = known.skip(for: testCase) {
             return Outcome(outcome: .skipped(reason: skip.reason, kind: skip.kind), integration: known)
         }
-        let tenant: TenantHandle
-        do {
-            tenant = try await backendTime.measure { [backend, testCase, label, transcript] () async throws(BackendFault) in
-                try await uncancelled { () async throws(BackendFault) in
-                    try await backend.arrange(
-                        TenantRequest(tenant: testCase.tenant, policies: testCase.policies, label: label), transcript: transcript)
-                }
-            }
-        } catch {
-            return Outcome(outcome: .errored(.backend(error), details: ""))
-        }
-        let resets = adapterFactory.isolation == .resetBetweenCases
-        let log = CaseEventLog(transcript: transcript, strict: configuration.strictProtocol, open: !resets, guards: testCase.guards)
+        let fresh = adapterFactory.isolation == .freshProcess
+        let log = CaseEventLog(transcript: transcript, strict: configuration.strictProtocol, open: fresh, guards: testCase.guards)
         let dataDirectory = makeDataDirectory()
         var integration = knownIntegration
+        var tenant: TenantHandle?
         var stop: CaseStop?
         var session: (any SDKAdapterSession)?
         // Interrupting the run cancels the case: the handler ends its integration, which ends any wait on it.
         let canceller = SessionCanceller()
         do { try await withTaskCancellationHandler {
-            let started = try await start(dataDirectory: dataDirectory, log: log)
-            session = started
-            guard canceller.hold(started) else { throw CaseStop.error(.interrupted(signal: configuration.control.interruptedBy ?? 0)) }
-            let info = try await initialize(started, tenant: tenant, dataDirectory: resets ? nil : dataDirectory)
+            // A fresh process is started before the tenant is arranged: it loads while the arrangement's round trips
+            // are under way, and it hears nothing until `initialize`, which needs the tenant. A long-lived host is
+            // connected only once its case is ready, so no host waits on a slow tenant with a connection open.
+            let early = fresh ? try await start(dataDirectory: dataDirectory, log: log, canceller: canceller) : nil
+            session = early
+            let arranged = try await arrange()
+            tenant = arranged
+            let started: any SDKAdapterSession
+            if let early { started = early } else {
+                started = try await start(dataDirectory: dataDirectory, log: log, canceller: canceller)
+                session = started
+            }
+            let info = try await initialize(started, tenant: arranged, dataDirectory: fresh ? dataDirectory : nil)
             integration = info
             log.sdkVersion = info.parsedSDKVersion
-            if resets {
+            if !fresh {
                 try await reset(started, info: info)
                 log.begin()
             }
             if let skip = info.skip(for: testCase) { throw CaseStop.skip(skip.reason, skip.kind) }
-            let context = StepContext(session: started, log: log, tenant: tenant, integration: info)
+            let context = StepContext(session: started, log: log, tenant: arranged, integration: info)
             for step in testCase.steps {
                 // Marks when each suite step began, so the transcript reads against the YAML.
                 transcript.add("── step \(step.location.fileAndLine): \(step.kind.label)")
@@ -144,7 +143,7 @@ struct CaseExecution {
             }
         }
         // What the integration did at the backend, so a failure can be read from both sides.
-        if backend.capabilities.contains(.journal),
+        if let tenant, backend.capabilities.contains(.journal),
            let entries = try? await backendTime.measure({ [backend, transcript] () async throws(BackendFault) in
                try await uncancelled { () async throws(BackendFault) in try await backend.journal(tenant, transcript: transcript) } }) {
             for entry in entries {
@@ -152,7 +151,9 @@ struct CaseExecution {
                 transcript.add("journal #\(entry.sequence) \(entry.route) \(entry.method) \(entry.path) → \(entry.status)\(fault)")
             }
         }
-        await backendTime.measure { [backend] in await uncancelled { await backend.teardown(tenant) } }
+        if let tenant {
+            await backendTime.measure { [backend] in await uncancelled { await backend.teardown(tenant) } }
+        }
         if !configuration.keepData { try? FileManager.default.removeItem(atPath: dataDirectory) }
 
         switch stop {
@@ -182,12 +183,34 @@ struct CaseExecution {
         String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
     }
 
-    private func start(dataDirectory: String, log: CaseEventLog) async throws -> any SDKAdapterSession {
+    /// Creates the case's tenant and arranges its groups and policies, to the end even when the run is interrupted
+    /// (the tenant is torn down afterwards either way).
+    private func arrange() async throws(CaseStop) -> TenantHandle {
         do {
-            return try await adapterFactory.start(dataDirectory: dataDirectory, handler: log)
+            return try await backendTime.measure { [backend, testCase, label, transcript] () async throws(BackendFault) in
+                try await uncancelled { () async throws(BackendFault) in
+                    try await backend.arrange(
+                        TenantRequest(tenant: testCase.tenant, policies: testCase.policies, label: label), transcript: transcript)
+                }
+            }
+        } catch {
+            throw .error(.backend(error))
+        }
+    }
+
+    /// Starts the integration and hands it to `canceller`; a case cancelled first ends it at once.
+    private func start(dataDirectory: String, log: CaseEventLog, canceller: SessionCanceller) async throws -> any SDKAdapterSession {
+        let started: any SDKAdapterSession
+        do {
+            started = try await adapterFactory.start(dataDirectory: dataDirectory, handler: log)
         } catch {
             throw CaseStop.error(.adapterUnusable(error))
         }
+        guard canceller.hold(started) else {
+            _ = await started.terminate(grace: .zero)
+            throw CaseStop.error(.interrupted(signal: configuration.control.interruptedBy ?? 0))
+        }
+        return started
     }
 
     /// Returns a long-lived test host to a fresh install, so this case never runs on an earlier case's leftovers.
