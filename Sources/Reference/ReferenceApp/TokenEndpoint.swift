@@ -4,7 +4,8 @@ import Foundation
 /// The app's "MSAL": password and refresh-token grants against the tenant's token endpoint.
 ///
 /// Blocking (libcurl); call only from the runner's handler queue or the app's own auth queue, never from
-/// the Swift concurrency pool. A fresh client per grant keeps it free of cross-thread sharing.
+/// the Swift concurrency pool. Grants borrow a client from a pool: one after another they share a kept-alive
+/// connection, as MSAL's URL session does, and two at once on different queues never share a client.
 struct TokenEndpoint: Sendable {
     /// What a successful grant returns (`account` is the mock's stand-in for the id token).
     struct Grant: Sendable {
@@ -27,6 +28,7 @@ struct TokenEndpoint: Sendable {
     let tokenURL: URL
     let clientId: String
     let mamResource: String
+    let clients = BlockingHTTPClientPool()
 
     /// `<mamResource>/.default offline_access`.
     var scope: String {
@@ -73,10 +75,9 @@ struct TokenEndpoint: Sendable {
     }
 
     private func request(_ fields: [(String, String)]) -> Result<Grant, Failure> {
-        let client = BlockingHTTPClient()
         let response: HTTPResponse
         do {
-            response = try client.send(.form(url: tokenURL.absoluteString, fields: fields))
+            response = try clients.send(.form(url: tokenURL.absoluteString, fields: fields))
         } catch {
             return .failure(Failure(description: "token endpoint unreachable: \(error)"))
         }

@@ -119,7 +119,8 @@ final class SDKEngine: Sendable {
         tokens = TokenSource(store: store, service: service, signIn: signIn, connections: connections, appWait: appWait,
                              mamResource: configuration.mamResource, clock: configuration.clock, log: log)
         managedConfig = ManagedConfigFlow(rules: rules.allowedAccounts, mdmRules: rules.mdm, configuration: configuration,
-                                          store: store, connections: connections, work: work, log: log)
+                                          store: store, connections: connections, work: work, log: log,
+                                          deviceChannel: ManagedAppConfigReader.clients(timeouts: configuration.httpTimeoutSeconds))
         wipe = WipeFlow(rules: rules.unenroll, store: store, connections: connections, work: work, log: log)
         let telemetry = TelemetryFlow(rules: rules.telemetry, configuration: configuration, store: store,
                                       service: service, connections: connections, log: log)

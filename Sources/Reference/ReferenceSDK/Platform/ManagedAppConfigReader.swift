@@ -9,15 +9,20 @@ import Foundation
 /// no token, no status callbacks.
 struct ManagedAppConfigReader {
     let url: URL
-    let timeouts: (connect: Int, total: Int)
+    /// The runtime's clients of the device channel: one read after another shares a kept-alive connection.
+    let clients: BlockingHTTPClientPool
+
+    /// Clients for a runtime's reads, with its configured timeouts; reads run on its work queue, one at a time.
+    static func clients(timeouts: (connect: Int, total: Int)) -> BlockingHTTPClientPool {
+        BlockingHTTPClientPool(timeouts: HTTPTimeouts(connect: .seconds(timeouts.connect), total: .seconds(timeouts.total)),
+                               idleLimit: 1)
+    }
 
     /// The values and version, or a one-line reason why none could be read.
     func read() -> Result<HeldDeviceConfig, ReadFailure> {
-        let http = BlockingHTTPClient(timeouts: HTTPTimeouts(connect: .seconds(timeouts.connect),
-                                                             total: .seconds(timeouts.total)))
         let response: HTTPResponse
         do {
-            response = try http.send(.json("GET", url.absoluteString))
+            response = try clients.send(.json("GET", url.absoluteString))
         } catch {
             return .failure(ReadFailure(reason: "unreachable: \(error.description)"))
         }

@@ -1,3 +1,4 @@
+import CurlHTTP
 import Foundation
 
 /// Allowed accounts (ALW-01…03): the SDK reads the operating system's managed app configuration at launch and
@@ -16,6 +17,8 @@ struct ManagedConfigFlow: Sendable {
     let connections: SDKAppConnections
     let work: SDKWorkQueue
     let log: SDKLog
+    /// The device channel's clients, kept for the runtime's life as the OS keeps its configuration at hand.
+    let deviceChannel: BlockingHTTPClientPool
 
     /// The managed configuration keys of the allowed-accounts feature (Intune's documented names).
     enum ManagedConfigKey {
@@ -63,7 +66,7 @@ struct ManagedConfigFlow: Sendable {
     /// have it.
     func readManagedAppConfig(_ trigger: ManagedConfigTrigger) {
         guard connections.isAlive, let url = configuration.deviceConfigURL else { return }
-        let read = ManagedAppConfigReader(url: url, timeouts: configuration.httpTimeoutSeconds).read()
+        let read = ManagedAppConfigReader(url: url, clients: deviceChannel).read()
         guard connections.isAlive else { return }
         let config: HeldDeviceConfig
         switch read {

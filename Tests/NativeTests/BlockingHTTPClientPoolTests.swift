@@ -1,0 +1,59 @@
+import CurlHTTP
+import Dispatch
+import Foundation
+import Testing
+
+@Suite("BlockingHTTPClientPool against a local server")
+struct BlockingHTTPClientPoolTests {
+    @Test func requestsOneAfterAnotherShareOneConnection() throws {
+        let server = try TestHTTPServer.start()
+        defer { #expect(server.stop()) }
+        let pool = BlockingHTTPClientPool()
+        for index in 1...20 {
+            let response = try pool.send(HTTPRequest(method: "POST", url: server.baseURL + "/n/\(index)", body: Data("\(index)".utf8)))
+            #expect(response.status == 200)
+            #expect(response.headers["x-connection-request"] == String(index))
+        }
+        #expect(server.acceptedConnections == 1)
+        #expect(pool.connectionsOpened == 1)
+    }
+
+    @Test func aRequestMadeWhileAnotherIsInFlightGetsAClientOfItsOwnAndDoesNotWait() throws {
+        // The first request goes to a server that never answers: until that server stops, the request cannot end (its
+        // limit is far away), so the second request can only be answered over a client of its own.
+        let silent = try TestHTTPServer.start(.silent)
+        let echo = try TestHTTPServer.start()
+        defer { #expect(echo.stop()) }
+        let pool = BlockingHTTPClientPool(timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(60)))
+        let first = Locked<Result<HTTPResponse, HTTPClientError>?>(nil)
+        let firstEnded = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let result = Result { () throws(HTTPClientError) -> HTTPResponse in try pool.send(HTTPRequest(url: silent.baseURL + "/never")) }
+            first.withLock { $0 = result }
+            firstEnded.signal()
+        }
+        thread.start()
+        #expect(silent.waitForAcceptedConnections(1), "the first request reached its server")
+
+        let second = try pool.send(HTTPRequest(url: echo.baseURL + "/meanwhile"))
+        #expect(second.status == 200)
+        #expect(first.withLock { $0 } == nil, "the first request was still in flight when the second was answered")
+
+        #expect(silent.stop())
+        #expect(firstEnded.wait(timeout: .now() + .seconds(30)) == .success)
+        guard case .failure(.transport)? = first.withLock({ $0 }) else {
+            Issue.record("the first request should fail when its server goes away, got \(String(describing: first.withLock { $0 }))")
+            return
+        }
+        #expect(pool.connectionsOpened == 2)
+    }
+
+    @Test func aClientGivenBackBeyondTheIdleLimitIsClosed() throws {
+        let server = try TestHTTPServer.start()
+        defer { #expect(server.stop()) }
+        let pool = BlockingHTTPClientPool(idleLimit: 0)
+        for _ in 1...3 { #expect(try pool.send(HTTPRequest(url: server.baseURL + "/again")).status == 200) }
+        #expect(server.acceptedConnections == 3, "with nothing kept idle, every request opens a connection")
+        #expect(pool.connectionsOpened == 3)
+    }
+}
