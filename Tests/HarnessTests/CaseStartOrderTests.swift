@@ -48,6 +48,20 @@ import Testing
         #expect(timeline.entries == ["start"], "\(timeline.entries)")
     }
 
+    @Test func casesSideBySideArrangeTheirTenantsWhileTheSlotsAreBusyAndRunNoMoreIntegrationsThanJobs() async throws {
+        // After the first case (which runs alone), every case holds its app.launch until two integrations are alive
+        // and all five tenants are arranged at once: only cases that arrange while both slots are busy get there.
+        let timeline = SeamTimeline()
+        let door = OpenOnce()
+        let watch = PipelineWatch(door: door, arranged: 5, alive: 2)
+        let backend = TimedBackend(timeline: timeline, onArrange: { watch.arranged($0) })
+        let integration = TimedIntegration(timeline: timeline, holdLaunchesAfterTheFirst: door, onStart: { watch.alive($0) })
+        let cases = (1...5).map { RunnerLogicTests.yamlCase(id: "c\($0)", "do: app.launch") }.joined(separator: "\n")
+        let result = try await RunnerLogicTests.run(cases, integration: integration, backend: backend, jobs: 2)
+        #expect(RunnerLogicTests.outcomes(result) == Array(repeating: "passed", count: 5), "\(result.allCases.map(\.outcome))")
+        #expect(integration.sessions.peak == 2, "two integrations at a time, as --jobs 2 says")
+    }
+
     @Test func aLongLivedHostIsConnectedOnlyOnceItsTenantIsArranged() async throws {
         let timeline = SeamTimeline()
         let result = try await RunnerLogicTests.run(Self.oneCase, integration: TimedIntegration(timeline: timeline, isolation: .resetBetweenCases),
@@ -64,11 +78,73 @@ final class SeamTimeline: Sendable {
     var entries: [String] { calls.withLock { $0 } }
 }
 
+/// A door that opens once; who waits for it gives up at a deadline (so a broken runner fails a test, never hangs it).
+final class OpenOnce: Sendable {
+    private struct State {
+        var isOpen = false
+        var waiting: [CheckedContinuation<Bool, Never>] = []
+    }
+    private let state = Mutex(State())
+
+    func open() {
+        let waiting = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+            state.isOpen = true
+            defer { state.waiting.removeAll() }
+            return state.waiting
+        }
+        for waiter in waiting { waiter.resume(returning: true) }
+    }
+
+    /// True once open; false when `deadline` passes first.
+    func wait(deadline: Duration) async -> Bool {
+        await withCheckedContinuation { continuation in
+            let isOpen = state.withLock { state -> Bool in
+                if !state.isOpen { state.waiting.append(continuation) }
+                return state.isOpen
+            }
+            if isOpen { return continuation.resume(returning: true) }
+            let timer = DispatchWorkItem { [self] in
+                let late = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+                    defer { state.waiting.removeAll() }
+                    return state.waiting
+                }
+                for waiter in late { waiter.resume(returning: false) }
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + deadline.inSeconds, execute: timer)
+        }
+    }
+}
+
+/// Opens `door` once `arranged` tenants exist while `alive` integrations run.
+final class PipelineWatch: Sendable {
+    private let door: OpenOnce
+    private let goal: (arranged: Int, alive: Int)
+    private let seen = Mutex((arranged: 0, alive: 0))
+
+    init(door: OpenOnce, arranged: Int, alive: Int) {
+        self.door = door
+        goal = (arranged, alive)
+    }
+
+    func arranged(_ count: Int) { check { $0.arranged = count } }
+    func alive(_ count: Int) { check { $0.alive = count } }
+
+    private func check(_ change: (inout (arranged: Int, alive: Int)) -> Void) {
+        let reached = seen.withLock { seen -> Bool in
+            change(&seen)
+            return seen.arranged >= goal.arranged && seen.alive >= goal.alive
+        }
+        if reached { door.open() }
+    }
+}
+
 /// ``InMemoryBackend`` that notes its arrangements and teardowns, and can refuse to arrange.
 struct TimedBackend: BackendDriver {
     let inner = InMemoryBackend()
     let timeline: SeamTimeline
     var arrangeFault: BackendFault?
+    /// Told how many tenants have been arranged, after each.
+    var onArrange: (@Sendable (Int) -> Void)?
 
     var description: String { inner.description }
     var capabilities: Set<BackendCapability> { inner.capabilities }
@@ -77,7 +153,9 @@ struct TimedBackend: BackendDriver {
     func arrange(_ request: TenantRequest, transcript: Transcript) async throws(BackendFault) -> TenantHandle {
         timeline.note("arrange")
         if let arrangeFault { throw arrangeFault }
-        return try await inner.arrange(request, transcript: transcript)
+        let handle = try await inner.arrange(request, transcript: transcript)
+        onArrange?(inner.arranged.count)
+        return handle
     }
     func perform(_ action: BackendAction, on tenant: TenantHandle, transcript: Transcript) async throws(BackendFault) {
         try await inner.perform(action, on: tenant, transcript: transcript)
@@ -99,25 +177,39 @@ struct TimedIntegration: SDKAdapterFactory {
     let timeline: SeamTimeline
     var isolation: AdapterIsolation = .freshProcess
     var launchFault: AdapterFault?
+    /// Sessions after the first hold `app.launch` until this opens (failing it if it does not open in time).
+    var holdLaunchesAfterTheFirst: OpenOnce?
+    /// Told how many integrations are alive, after each start.
+    var onStart: (@Sendable (Int) -> Void)?
+    let sessions = LiveSessions()
     var description: String { "timed scripted integration" }
 
     func start(dataDirectory: String, handler: any InboundHandler) async throws(AdapterFault) -> any SDKAdapterSession {
         timeline.note("start")
         let inner = try await ScriptedIntegration(launchFault: launchFault).start(dataDirectory: dataDirectory, handler: handler)
-        return Session(inner: inner, timeline: timeline)
+        sessions.started()
+        onStart?(sessions.current)
+        let first = timeline.entries.filter { $0 == "start" }.count == 1
+        return Session(inner: inner, timeline: timeline, sessions: sessions, hold: first ? nil : holdLaunchesAfterTheFirst)
     }
 
     struct Session: SDKAdapterSession {
         let inner: any SDKAdapterSession
         let timeline: SeamTimeline
+        let sessions: LiveSessions
+        let hold: OpenOnce?
 
         func request(_ method: String, params: JSONValue, timeout: Duration) async throws(AdapterFault) -> JSONValue {
             timeline.note(method)
+            if method == RunnerMethod.appLaunch.rawValue, let hold, await !hold.wait(deadline: .seconds(10)) {
+                throw .rejected(method: method, error: RPCError(.actionFailed, "the hold was never released"))
+            }
             return try await inner.request(method, params: params, timeout: timeout)
         }
 
         func terminate(grace: Duration) async -> AdapterTermination {
             timeline.note("terminate")
+            sessions.ended()
             return await inner.terminate(grace: grace)
         }
     }

@@ -20,9 +20,14 @@ struct CaseExecution {
     let backendTime: Stopwatch
     /// What a probe step leaves for the result (its summary; whether it ended the session).
     let notes = CaseNotes()
+    /// The run's integration slots, in a run of cases side by side: the case arranges its tenant, then waits for a
+    /// slot before it starts its integration. Nil where the case starts at once.
+    let slots: IntegrationSlots?
+    /// Time spent waiting for a slot, which is not the case's own time.
+    let queueTime: Stopwatch
 
     init(suite: Suite, testCase: TestCase, adapterFactory: any SDKAdapterFactory, backend: any BackendDriver,
-         configuration: RunConfiguration, transcript: Transcript) {
+         configuration: RunConfiguration, transcript: Transcript, slots: IntegrationSlots? = nil) {
         self.suite = suite
         self.testCase = testCase
         self.adapterFactory = adapterFactory
@@ -30,6 +35,8 @@ struct CaseExecution {
         self.configuration = configuration
         self.transcript = transcript
         backendTime = Stopwatch(clock: configuration.clock)
+        self.slots = slots
+        queueTime = Stopwatch(clock: configuration.clock)
     }
 
     struct Outcome {
@@ -64,6 +71,9 @@ struct CaseExecution {
     /// The time this case spent waiting for the backend.
     var backendDuration: Duration { backendTime.elapsed }
 
+    /// The time this case waited for an integration slot.
+    var queuedDuration: Duration { queueTime.elapsed }
+
     func run(knownIntegration: IntegrationInfo?) async -> Outcome {
         let lacking = testCase.backendNeeds.subtracting(backend.capabilities).map(\.rawValue).sorted()
         if !lacking.isEmpty {
@@ -79,16 +89,22 @@ struct CaseExecution {
         var tenant: TenantHandle?
         var stop: CaseStop?
         var session: (any SDKAdapterSession)?
+        var holdsSlot = false
         // Interrupting the run cancels the case: the handler ends its integration, which ends any wait on it.
         let canceller = SessionCanceller()
         do { try await withTaskCancellationHandler {
             // A fresh process is started before the tenant is arranged: it loads while the arrangement's round trips
             // are under way, and it hears nothing until `initialize`, which needs the tenant. A long-lived host is
-            // connected only once its case is ready, so no host waits on a slow tenant with a connection open.
-            let early = fresh ? try await start(dataDirectory: dataDirectory, log: log, canceller: canceller) : nil
+            // connected only once its case is ready, so no host waits on a slow tenant with a connection open. Among
+            // cases side by side, the tenant is arranged first and the process started once a slot is free.
+            let early = fresh && slots == nil ? try await start(dataDirectory: dataDirectory, log: log, canceller: canceller) : nil
             session = early
             let arranged = try await arrange()
             tenant = arranged
+            if let slots {
+                try await waitForSlot(slots)
+                holdsSlot = true
+            }
             let started: any SDKAdapterSession
             if let early { started = early } else {
                 started = try await start(dataDirectory: dataDirectory, log: log, canceller: canceller)
@@ -142,6 +158,8 @@ struct CaseExecution {
                 details = "last stderr lines:\n" + end.stderrTail.joined(separator: "\n")
             }
         }
+        // The integration has ended: the next case may start its own while this one reads its journal and tears down.
+        if holdsSlot { slots?.release() }
         // What the integration did at the backend, so a failure can be read from both sides.
         if let tenant, backend.capabilities.contains(.journal),
            let entries = try? await backendTime.measure({ [backend, transcript] () async throws(BackendFault) in
@@ -195,6 +213,19 @@ struct CaseExecution {
             }
         } catch {
             throw .error(.backend(error))
+        }
+    }
+
+    /// Waits for an integration slot; throws when the run stops or is interrupted meanwhile.
+    private func waitForSlot(_ slots: IntegrationSlots) async throws(CaseStop) {
+        switch await queueTime.measure({ await slots.acquire() }) {
+        case .admitted:
+            let waited = queueTime.elapsed
+            if waited > .zero { transcript.add("waited \(waited.seconds(decimals: 3)) s for one of the run's \(slots.count) integration slots") }
+        case .closed(let reason):
+            throw .error(reason)
+        case .cancelled:
+            throw .error(.interrupted(signal: configuration.control.interruptedBy ?? 0))
         }
     }
 

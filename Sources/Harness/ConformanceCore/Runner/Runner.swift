@@ -68,15 +68,25 @@ public struct Runner: Sendable {
         let spill = TranscriptSpill(in: NSTemporaryDirectory())
         let today = Self.day(configuration.clock.wallNow())
         let jobs = parallelJobs
+        // Cases side by side each arrange their tenant before they wait for one of the `jobs` integration slots: as
+        // many cases again are launched, so the next tenants are ready by the time slots free up.
+        let slots = jobs > 1 ? IntegrationSlots(count: jobs) : nil
+        let inFlight = slots == nil ? jobs : 2 * jobs
         await withTaskGroup(of: (Int, Slot.Ran).self) { group in
             var window = PlanOrderWindow<Slot.Ran, CaseError>(count: pending.count)
-            if let stop = policy.stop { window.stop(stop) }
+            if let stop = policy.stop {
+                window.stop(stop)
+                slots?.close(stop)
+            }
             while !window.isDone {
                 while let entry = window.next() {
                     let slot = pending.slot(entry.index)
                     let (judgedResult, decision) = judged(entry, slot, of: scheduled[slot.suite].suite, by: &policy)
                     pending.judged(entry.index)
-                    if case .stop(let why) = decision { window.stop(why) }
+                    if case .stop(let why) = decision {
+                        window.stop(why)
+                        slots?.close(why)
+                    }
                     var caseResult = judgedResult
                     if let list = plan.expectedFailures { caseResult = list.judge(caseResult, today: today) }
                     // Reporters get the spilled result too: one that keeps every result (the last-resort report
@@ -86,7 +96,7 @@ public struct Runner: Sendable {
                     for reporter in reporters { await reporter.caseFinished(caseResult) }
                 }
                 guard !window.isDone else { break }
-                while let index = window.launch(limit: policy.integration == nil ? 1 : jobs) {
+                while let index = window.launch(limit: policy.integration == nil ? 1 : inFlight) {
                     if Task.isCancelled, let signal = configuration.control.interruptedBy {
                         window.finish(index, .notStarted(signal: signal))
                         continue
@@ -95,7 +105,7 @@ public struct Runner: Sendable {
                     ledger.launched(suite: slot.suite)
                     let listed = plan.expectedFailures?.entry(for: "\(suite.id)/\(slot.testCase.id)") != nil
                     group.addTask { [integration = policy.integration] in
-                        let run = await runWithReruns(slot.testCase, of: suite, knownIntegration: integration, listed: listed)
+                        let run = await runWithReruns(slot.testCase, of: suite, knownIntegration: integration, listed: listed, slots: slots)
                         return (index, .finished(run.result, run.last))
                     }
                 }
@@ -142,15 +152,15 @@ public struct Runner: Sendable {
     /// Runs a case, and again while it fails and reruns are left (never a listed expected failure: its failure
     /// is the point). Returns the reported result and the last run's outcome, which drives the run's state.
     private func runWithReruns(
-        _ testCase: TestCase, of suite: Suite, knownIntegration: IntegrationInfo?, listed: Bool
+        _ testCase: TestCase, of suite: Suite, knownIntegration: IntegrationInfo?, listed: Bool, slots: IntegrationSlots?
     ) async -> (result: CaseResult, last: CaseExecution.Outcome) {
-        var (result, last) = await runOnce(testCase, of: suite, knownIntegration: knownIntegration)
+        var (result, last) = await runOnce(testCase, of: suite, knownIntegration: knownIntegration, slots: slots)
         var attempts: [CaseAttempt] = []
         let first = result
         while result.outcome.isFailure, !listed, attempts.count < configuration.rerunFailures,
               !Task.isCancelled, last.adapterUnusable == nil || knownIntegration != nil {
             attempts.append(CaseAttempt(outcome: result.outcome, duration: result.duration, transcript: result.transcript, stderr: result.stderr))
-            (result, last) = await runOnce(testCase, of: suite, knownIntegration: knownIntegration ?? last.integration)
+            (result, last) = await runOnce(testCase, of: suite, knownIntegration: knownIntegration ?? last.integration, slots: slots)
         }
         guard !attempts.isEmpty else { return (result, last) }
         if case .passed = result.outcome {
@@ -166,18 +176,20 @@ public struct Runner: Sendable {
         return (reported, last)
     }
 
-    private func runOnce(_ testCase: TestCase, of suite: Suite, knownIntegration: IntegrationInfo?) async -> (CaseResult, CaseExecution.Outcome) {
+    private func runOnce(
+        _ testCase: TestCase, of suite: Suite, knownIntegration: IntegrationInfo?, slots: IntegrationSlots?
+    ) async -> (CaseResult, CaseExecution.Outcome) {
         for reporter in reporters { await reporter.caseStarted(suiteId: suite.id, caseId: testCase.id) }
         let caseStart = configuration.clock.now()
         let transcript = Transcript(clock: configuration.clock, redactor: configuration.redactor)
         let execution = CaseExecution(
             suite: suite, testCase: testCase, adapterFactory: adapter, backend: backend,
-            configuration: configuration, transcript: transcript)
+            configuration: configuration, transcript: transcript, slots: slots)
         let outcome = await execution.run(knownIntegration: knownIntegration)
         var result = CaseResult(
             suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
             location: testCase.location, outcome: outcome.outcome,
-            duration: configuration.clock.elapsed(since: caseStart), backendDuration: execution.backendDuration,
+            duration: configuration.clock.elapsed(since: caseStart) - execution.queuedDuration, backendDuration: execution.backendDuration,
             transcript: transcript.lines, stderr: outcome.stderr.map { configuration.redactor.redact($0) })
         result.summary = outcome.summary.map(configuration.redactor.redact)
         result.sdkVersions = testCase.sdkVersions

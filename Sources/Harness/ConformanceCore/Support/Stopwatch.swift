@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Adds up the time of the backend operations it measures, on the run's clock.
+/// Adds up the time of the operations it measures (a case's backend calls, its wait for a slot), on the run's clock.
 final class Stopwatch: Sendable {
     private let clock: any HarnessClock
     private let total = Mutex<Duration>(.zero)
@@ -18,10 +18,10 @@ final class Stopwatch: Sendable {
         return try await body()
     }
 
-    func measure(_ body: () async -> Void) async {
+    func measure<T>(_ body: () async -> T) async -> T {
         let start = clock.now()
-        await body()
-        add(since: start)
+        defer { add(since: start) }
+        return await body()
     }
 
     private func add(since start: ContinuousClock.Instant) {

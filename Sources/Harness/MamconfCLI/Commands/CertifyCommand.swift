@@ -42,7 +42,7 @@ struct CertifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("step-timeout"), help: "Default seconds a step may take (above 0, at most \(Int(RunCommand.stepTimeoutLimit))).")
     var stepTimeout = 10.0
 
-    @Option(name: .shortAndLong, help: "Cases in flight at once (default: the number of cores).")
+    @Option(name: .shortAndLong, help: "Integrations running at once (default: the number of cores), as for run.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     /// Adapter words that switch on a defect or another reading of the guides: a bundle certifies the integration as built.

@@ -64,7 +64,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("restart-budget"), help: "Stop after this many cases in a row broken by the adapter itself.")
     var restartBudget = 3
 
-    @Option(name: .shortAndLong, help: "Cases in flight at once, each with its own integration process and tenant (default: the number of cores). The report is the same as a serial run's. One at a time on a backend without isolated tenants or a long-lived test host.")
+    @Option(name: .shortAndLong, help: "Integrations running at once, each case with its own process and tenant (default: the number of cores); meanwhile as many cases again arrange their tenants. The report is the same as a serial run's. One at a time on a backend without isolated tenants or a long-lived test host.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: .customLong("strict-protocol"), help: "Fail a case on the first message of the integration that breaks the protocol's schemas.")
