@@ -228,6 +228,35 @@ import Glibc
         for session in [first, second] { _ = await session.terminate(grace: .seconds(5)) }
     }
 
+    /// `run` starts the server while it reads the suites: the first case is forked by a server that was already up.
+    @Test func aServerStartedEarlyForksTheFirstCase() async throws {
+        let factory = StdioAdapterFactory(command: [try EndToEnd.referenceExecutable()], launch: .forkServer)
+        let before = try forkServers()
+        factory.startServerEarly()
+        // The spawner thread takes its work in order: once this returns, the early start has finished.
+        try await SpawnerThread.shared.run {}
+        let started = try forkServers().subtracting(before)
+        #expect(!started.isEmpty, "a server is up before any case asked for one")
+        let session = try await factory.start(dataDirectory: try dataDirectory(), handler: SilentHandler())
+        let pid = try #require((session as? StdioAdapterSession)?.pid)
+        #expect(started.contains(try parent(of: pid)), "the first case came from the server started early")
+        _ = await session.terminate(grace: .seconds(5))
+    }
+
+    /// This process's children that serve forks.
+    private func forkServers() throws -> Set<pid_t> {
+        let me = getpid()
+        var found: Set<pid_t> = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+            guard let pid = pid_t(name), (try? parent(of: pid)) == me,
+                  let arguments = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { continue }
+            if arguments.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == ForkServer.argument }) {
+                found.insert(pid)
+            }
+        }
+        return found
+    }
+
     /// Every suite, through the fork server with two cases at a time, gives the clean reference's verdicts.
     @Test func everySuitePassesThroughTheForkServerAsThroughExec() async throws {
         let factory = StdioAdapterFactory(command: [try EndToEnd.referenceExecutable()], launch: .forkServer)

@@ -57,6 +57,11 @@ public struct AdapterChoice: Sendable {
     }
 
     /// The factory this choice names.
+    /// Starts what the adapter needs before its first case (a fork server's warm-up), without waiting for it.
+    public func startEarly() {
+        if case .command(let factory) = kind { factory.startServerEarly() }
+    }
+
     public func makeFactory() -> any SDKAdapterFactory {
         switch kind {
         case .command(let factory):

@@ -62,14 +62,23 @@ final class ForkServer: Sendable {
     /// differ only in those share one warm server. Call on ``SpawnerThread`` only: the server's parent-death signal
     /// ties it to that thread, and one request is in flight at a time.
     func spawn(dataDirectory: String, arguments: [String] = []) throws -> ChildProcess {
-        let connection = try running.withLock { current -> Connection in
+        try connection().fork(dataDirectory: dataDirectory, arguments: arguments)
+    }
+
+    /// Starts the server, and waits for its warm-up, unless it is running. Call on ``SpawnerThread`` only.
+    func start() throws {
+        _ = try connection()
+    }
+
+    /// The running server, started first if there is none.
+    private func connection() throws -> Connection {
+        try running.withLock { current -> Connection in
             if let current, !current.hasEnded { return current }
             let started = try Connection.start(command: command, environment: environment, readyDeadline: readyDeadline,
                                                answerDeadline: answerDeadline)
             current = started
             return started
         }
-        return try connection.fork(dataDirectory: dataDirectory, arguments: arguments)
     }
 
     /// One running server: its control socket, its children, and what it last wrote on stderr.

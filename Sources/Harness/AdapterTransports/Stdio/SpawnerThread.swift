@@ -27,12 +27,15 @@ final class SpawnerThread: Sendable {
     /// Runs `body` on the spawner thread and returns its result, without blocking the caller's thread.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            work.withLock {
-                $0.append {
-                    do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
-                }
+            submit {
+                do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
             }
-            ready.signal()
         }
+    }
+
+    /// Queues `body` on the spawner thread and returns at once; later work waits for it.
+    func submit(_ body: @escaping @Sendable () -> Void) {
+        work.withLock { $0.append(body) }
+        ready.signal()
     }
 }

@@ -54,6 +54,14 @@ public struct StdioAdapterFactory: SDKAdapterFactory {
         return copy
     }
 
+    /// Starts the fork server now, on the spawner thread, and returns at once: it warms up in its own process while
+    /// mamconf reads the suites, instead of while the first case waits. A server that cannot start is started again,
+    /// and its failure reported, by the first case. Nothing to do for an exec'd adapter.
+    public func startServerEarly() {
+        guard let forkServer else { return }
+        SpawnerThread.shared.submit { _ = try? forkServer.start() }
+    }
+
     public func start(dataDirectory: String, handler: any InboundHandler) async throws(AdapterFault) -> any SDKAdapterSession {
         var environment = self.environment.variables()
         environment[AdapterEnvironment.dataDirectoryVariable] = dataDirectory

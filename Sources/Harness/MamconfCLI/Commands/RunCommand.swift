@@ -256,14 +256,16 @@ struct RunCommand: AsyncParsableCommand {
         let (profile, tenantErrors) = backend.tenantProfile()
         prepared.profile = profile
         prepared.inputErrors += tenantErrors
-        var loaded: SuiteOptions.Loaded?
-        do { loaded = try suites.load(accounts: profile) } catch {
-            prepared.stop(.notRun(Self.message(error)), Self.message(error))
-        }
         do {
             prepared.adapter = try adapter.choice(limits: .init(lineLimit: lineLimit), deadlineScale: deadlineScale)
         } catch {
             prepared.stop(.adapterUnusable(.launchFailed(Self.message(error))), Self.message(error))
+        }
+        // A fork server warms up in its own process while the suites are read.
+        if prepared.stop == nil { prepared.adapter?.startEarly() }
+        var loaded: SuiteOptions.Loaded?
+        do { loaded = try suites.load(accounts: profile) } catch {
+            prepared.stop(.notRun(Self.message(error)), Self.message(error))
         }
         prepared.inputErrors += loaded?.errors ?? []
         var knownFailures: ExpectedFailureList?
