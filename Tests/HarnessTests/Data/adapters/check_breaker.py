@@ -9,7 +9,8 @@ It sits between mamconf and a real adapter (the bundled reference) and changes t
   log-with-id           sends log events as requests (with an id) instead of notifications
   short-lines           refuses every line longer than 64 KiB
   ascii-only            replaces every non-ASCII character the runner sends with '?'
-  early-sync            answers sync at once, and holds status events back until the next request
+  early-sync            answers sync at once, and holds status events back until the next request other than
+                        sync: whatever the SDK's speed, a status is never out before the sync after it
   ignores-shutdown      never answers shutdown and never exits on it
   question-swallowed    answers restartApplication itself instead of asking the runner
   extra-member          adds a member the protocol does not define to every event.app
@@ -57,13 +58,13 @@ def from_runner():
         message = json.loads(raw)
         method = message.get("method")
         if mode == "early-sync":
+            if method == "sync":
+                to_runner({"jsonrpc": "2.0", "id": message["id"], "result": {}})
+                continue
             with lock:
                 pending, held[:] = list(held), []
             for event in pending:
                 to_runner(event)
-            if method == "sync":
-                to_runner({"jsonrpc": "2.0", "id": message["id"], "result": {}})
-                continue
         if mode == "ignores-shutdown" and method == "shutdown":
             continue
         params = message.get("params") if isinstance(message.get("params"), dict) else {}
