@@ -7,14 +7,15 @@ import Testing
 /// When a case starts its integration, next to when it arranges its tenant. A fresh process loads while the tenant
 /// is arranged (issue 30: the two no longer wait on each other), but it hears nothing before `initialize`, a failed
 /// arrangement ends it, and an integration that cannot start costs no tenant. A long-lived host keeps the old
-/// order: it is connected only once its tenant is ready.
+/// order: it is connected only once its tenant is ready. Cases side by side arrange first and then wait for one of
+/// the run's integration slots, so later tenants are arranged while the slots are busy.
 @Suite struct CaseStartOrderTests {
     static let oneCase = RunnerLogicTests.yamlCase(id: "c", "do: app.launch")
 
     @Test func aFreshIntegrationStartsBeforeItsTenantIsArrangedAndHearsNothingUntilInitialize() async throws {
         let timeline = SeamTimeline()
         let result = try await RunnerLogicTests.run(Self.oneCase, integration: TimedIntegration(timeline: timeline),
-                                                    backend: TimedBackend(timeline: timeline))
+                                                    backend: InMemoryBackend(timeline: timeline))
         #expect(RunnerLogicTests.outcomes(result) == ["passed"])
         #expect(timeline.entries == ["start", "arrange", "initialize", "app.launch", "sync", "terminate", "teardown"],
                 "\(timeline.entries)")
@@ -24,7 +25,7 @@ import Testing
         let timeline = SeamTimeline()
         let fault = BackendFault(request: "POST /groups", message: "the tenant refused the group")
         let result = try await RunnerLogicTests.run(Self.oneCase, integration: TimedIntegration(timeline: timeline),
-                                                    backend: TimedBackend(timeline: timeline, arrangeFault: fault))
+                                                    backend: InMemoryBackend(arrangeFault: fault, timeline: timeline))
         guard case .errored(let error, _) = result.allCases.first?.outcome else {
             Issue.record("expected a backend error, got \(result.allCases.map(\.outcome))")
             return
@@ -36,7 +37,7 @@ import Testing
 
     @Test func anIntegrationThatCannotStartCostsNoTenant() async throws {
         let timeline = SeamTimeline()
-        let backend = TimedBackend(timeline: timeline)
+        let backend = InMemoryBackend(timeline: timeline)
         let result = try await RunnerLogicTests.run(
             Self.oneCase, integration: TimedIntegration(timeline: timeline, launchFault: .launchFailed("no such file: ./adapter")),
             backend: backend)
@@ -54,7 +55,7 @@ import Testing
         let timeline = SeamTimeline()
         let door = OpenOnce()
         let watch = PipelineWatch(door: door, arranged: 5, alive: 2)
-        let backend = TimedBackend(timeline: timeline, onArrange: { watch.arranged($0) })
+        let backend = InMemoryBackend(timeline: timeline, onArrange: { watch.arranged($0) })
         let integration = TimedIntegration(timeline: timeline, holdLaunchesAfterTheFirst: door, onStart: { watch.alive($0) })
         let cases = (1...5).map { RunnerLogicTests.yamlCase(id: "c\($0)", "do: app.launch") }.joined(separator: "\n")
         let result = try await RunnerLogicTests.run(cases, integration: integration, backend: backend, jobs: 2)
@@ -65,17 +66,10 @@ import Testing
     @Test func aLongLivedHostIsConnectedOnlyOnceItsTenantIsArranged() async throws {
         let timeline = SeamTimeline()
         let result = try await RunnerLogicTests.run(Self.oneCase, integration: TimedIntegration(timeline: timeline, isolation: .resetBetweenCases),
-                                                    backend: TimedBackend(timeline: timeline))
+                                                    backend: InMemoryBackend(timeline: timeline))
         #expect(RunnerLogicTests.outcomes(result) == ["passed"])
         #expect(timeline.entries.prefix(4) == ["arrange", "start", "initialize", "reset"], "\(timeline.entries)")
     }
-}
-
-/// The runner's calls into both seams, in the order they were made.
-final class SeamTimeline: Sendable {
-    private let calls = Mutex<[String]>([])
-    func note(_ call: String) { calls.withLock { $0.append(call) } }
-    var entries: [String] { calls.withLock { $0 } }
 }
 
 /// A door that opens once; who waits for it gives up at a deadline (so a broken runner fails a test, never hangs it).
@@ -135,40 +129,6 @@ final class PipelineWatch: Sendable {
             return seen.arranged >= goal.arranged && seen.alive >= goal.alive
         }
         if reached { door.open() }
-    }
-}
-
-/// ``InMemoryBackend`` that notes its arrangements and teardowns, and can refuse to arrange.
-struct TimedBackend: BackendDriver {
-    let inner = InMemoryBackend()
-    let timeline: SeamTimeline
-    var arrangeFault: BackendFault?
-    /// Told how many tenants have been arranged, after each.
-    var onArrange: (@Sendable (Int) -> Void)?
-
-    var description: String { inner.description }
-    var capabilities: Set<BackendCapability> { inner.capabilities }
-    var observation: ObservationBudget { inner.observation }
-    func checkReachable() async throws(BackendFault) { try await inner.checkReachable() }
-    func arrange(_ request: TenantRequest, transcript: Transcript) async throws(BackendFault) -> TenantHandle {
-        timeline.note("arrange")
-        if let arrangeFault { throw arrangeFault }
-        let handle = try await inner.arrange(request, transcript: transcript)
-        onArrange?(inner.arranged.count)
-        return handle
-    }
-    func perform(_ action: BackendAction, on tenant: TenantHandle, transcript: Transcript) async throws(BackendFault) {
-        try await inner.perform(action, on: tenant, transcript: transcript)
-    }
-    func registrations(_ tenant: TenantHandle, transcript: Transcript) async throws(BackendFault) -> [BackendRegistration] {
-        try await inner.registrations(tenant, transcript: transcript)
-    }
-    func journal(_ tenant: TenantHandle, transcript: Transcript) async throws(BackendFault) -> [JournalEntry] {
-        try await inner.journal(tenant, transcript: transcript)
-    }
-    func teardown(_ tenant: TenantHandle) async {
-        timeline.note("teardown")
-        await inner.teardown(tenant)
     }
 }
 

@@ -11,6 +11,12 @@ final class InMemoryBackend: BackendDriver, Sendable {
     let observation: ObservationBudget
     /// Thrown by `checkReachable`, for an unreachable backend.
     let unreachable: BackendFault?
+    /// Thrown by `arrange`, for a tenant the backend refuses to make.
+    let arrangeFault: BackendFault?
+    /// Where arrangements and teardowns are noted, next to what the integration saw (``SeamTimeline``).
+    let timeline: SeamTimeline?
+    /// Told how many tenants have been arranged, after each.
+    let onArrange: (@Sendable (Int) -> Void)?
 
     private struct State {
         var tenants: [String] = []
@@ -25,10 +31,14 @@ final class InMemoryBackend: BackendDriver, Sendable {
     private let state = Mutex(State())
 
     init(capabilities: Set<BackendCapability> = Set(BackendCapability.allCases), unreachable: BackendFault? = nil,
-         observation: ObservationBudget = .immediate) {
+         observation: ObservationBudget = .immediate, arrangeFault: BackendFault? = nil, timeline: SeamTimeline? = nil,
+         onArrange: (@Sendable (Int) -> Void)? = nil) {
         self.capabilities = capabilities
         self.observation = observation
         self.unreachable = unreachable
+        self.arrangeFault = arrangeFault
+        self.timeline = timeline
+        self.onArrange = onArrange
     }
 
     var arranged: [String] { state.withLock { $0.tenants } }
@@ -46,10 +56,13 @@ final class InMemoryBackend: BackendDriver, Sendable {
     }
 
     func arrange(_ request: TenantRequest, transcript: Transcript) async throws(BackendFault) -> TenantHandle {
-        let id = state.withLock { state -> String in
+        timeline?.note("arrange")
+        if let arrangeFault { throw arrangeFault }
+        let (id, count) = state.withLock { state -> (String, Int) in
             state.tenants.append(request.label)
-            return "tenant-\(state.tenants.count)"
+            return ("tenant-\(state.tenants.count)", state.tenants.count)
         }
+        onArrange?(count)
         let endpoints = BackendEndpoints(tokenURL: "http://in-memory.invalid/token", mamServiceURL: "http://in-memory.invalid/mam",
                                          mamResource: "https://msmamservice.api.application", clientId: "client", deviceConfigURL: nil,
                                          authority: "http://in-memory.invalid/\(id)", commonAuthority: "http://in-memory.invalid/common",
@@ -73,6 +86,7 @@ final class InMemoryBackend: BackendDriver, Sendable {
     }
 
     func teardown(_ tenant: TenantHandle) async {
+        timeline?.note("teardown")
         state.withLock { $0.tornDown.append(tenant.id) }
     }
 }
