@@ -56,12 +56,12 @@ public struct AdapterChoice: Sendable {
         return nil
     }
 
-    /// The factory this choice names.
     /// Starts what the adapter needs before its first case (a fork server's warm-up), without waiting for it.
     public func startEarly() {
         if case .command(let factory) = kind { factory.startServerEarly() }
     }
 
+    /// The factory this choice names.
     public func makeFactory() -> any SDKAdapterFactory {
         switch kind {
         case .command(let factory):
