@@ -9,7 +9,7 @@ import Testing
 @Suite(.serialized) struct GraphDriverResilienceTests {
     /// The driver's own routes the schedule disturbs: token, creates, actions, reads and deletes.
     static let routes: [JSONValue] = [
-        "token.client_credentials", "graph.createGroup", "graph.addGroupMember", "graph.createIosManagedAppProtection",
+        "token.client_credentials", "graph.createGroup", "graph.createIosManagedAppProtection",
         "graph.targetApps", "graph.assign", "graph.listManagedAppRegistrations", "graph.deleteIosManagedAppProtection",
         "graph.deleteGroup", "graph.createTargetedManagedAppConfiguration", "graph.wipeManagedAppRegistrationsByDeviceTag",
     ]

@@ -85,6 +85,61 @@ struct GraphFaceTests {
         }
     }
 
+    @Test("a group created with members@odata.bind has those members at once")
+    func groupCreatedWithMembers() async throws {
+        try await MockBackendFixture.with { backend in
+            let tenant = try await TenantFixture.create(backend)
+            let admin = try await tenant.adminToken()
+            let group = try await backend.json(
+                "POST", tenant.graph + "/groups",
+                ["displayName": "bound", "mailEnabled": false, "mailNickname": "bound", "securityEnabled": true,
+                 "members@odata.bind": [
+                    .string("https://graph.microsoft.com/v1.0/users/\(tenant.objectId("alice"))"),
+                    .string("https://graph.microsoft.com/v1.0/directoryObjects/\(tenant.objectId("bob"))"),
+                 ]],
+                bearer: admin)
+            #expect(group.status == 201, "\(group.text)")
+            #expect(group["members@odata.bind"] == nil, "the binding is not kept as a property")
+            let groupId = try #require(group["id"]?.stringValue)
+            let memberRef = tenant.graph + "/groups/\(groupId)/members/$ref"
+            for alias in ["alice", "bob"] {
+                let again = try await backend.json(
+                    "POST", memberRef, ["@odata.id": .string("https://graph.microsoft.com/v1.0/directoryObjects/\(tenant.objectId(alias))")],
+                    bearer: admin)
+                #expect(again.status == 400, "\(alias) is a member already: \(again.text)")
+            }
+            let carol: JSONValue = ["@odata.id": .string("https://graph.microsoft.com/v1.0/directoryObjects/\(tenant.objectId("carol"))")]
+            #expect(try await backend.json("POST", memberRef, carol, bearer: admin).status == 204, "carol was not bound")
+        }
+    }
+
+    /// Bindings Graph refuses, with the status it answers; `nil` for the aliases sends one URL, not an array.
+    @Test("a group whose members@odata.bind Graph would refuse is not created", arguments: [
+        (["nobody"], 404),
+        (["alice", "alice"], 400),
+        (Array(repeating: "alice", count: 21), 400),
+        (nil, 400),
+    ] as [([String]?, Int)])
+    func refusedMemberBinding(aliases: [String]?, status: Int) async throws {
+        try await MockBackendFixture.with { backend in
+            let tenant = try await TenantFixture.create(backend)
+            let admin = try await tenant.adminToken()
+            let before = try #require(try await backend.json("GET", tenant.graph + "/groups", nil, bearer: admin)["value"]?.arrayValue?.count)
+            let binding: JSONValue = aliases.map { aliases in
+                .array(aliases.map { alias in
+                    let objectId = alias == "nobody" ? "00000000-0000-0000-0000-000000000000" : tenant.objectId(alias)
+                    return .string("https://graph.microsoft.com/v1.0/users/\(objectId)")
+                })
+            } ?? .string("https://graph.microsoft.com/v1.0/users/\(tenant.objectId("alice"))")
+            let answer = try await backend.json(
+                "POST", tenant.graph + "/groups", ["displayName": "refused", "members@odata.bind": binding], bearer: admin)
+            #expect(answer.status == status, "\(answer.text)")
+            #expect(answer["error"]?["message"]?.stringValue != nil)
+            let after = try await backend.json("GET", tenant.graph + "/groups", nil, bearer: admin)
+            #expect(after["value"]?.arrayValue?.count == before, "no group is made")
+        }
+    }
+
     @Test("malformed bodies get Graph-style 400s", arguments: [
         "not json",
         "[1,2]",

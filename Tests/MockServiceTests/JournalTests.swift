@@ -57,6 +57,29 @@ struct JournalTests {
         }
     }
 
+    @Test("deleting a tenant with journal=true answers its whole journal, as the listing gives it, and removes it")
+    func deleteWithJournal() async throws {
+        try await MockBackendFixture.with { backend in
+            let tenant = try await TenantFixture.create(backend)
+            let admin = try await tenant.adminToken()
+            _ = try await tenant.createAssignedPolicy(admin: admin)
+            let listed = try await backend.json("GET", "/_mock/tenants/\(tenant.id)/journal")
+            let refused = try await backend.json("DELETE", "/_mock/tenants/\(tenant.id)?journal=yes")
+            #expect(refused.status == 400, "\(refused.text)")
+            #expect(try await tenant.journal().count == 4, "a refused delete deletes nothing")
+
+            let deleted = try await backend.json("DELETE", "/_mock/tenants/\(tenant.id)?journal=true")
+            #expect(deleted.status == 200, "\(deleted.text)")
+            #expect(deleted["entries"] == listed["entries"])
+            #expect(deleted["entries"]?.arrayValue?.compactMap { $0["route"]?.stringValue } == [
+                "token.client_credentials", "graph.createIosManagedAppProtection", "graph.targetApps", "graph.assign",
+            ])
+            #expect(!deleted.text.contains(admin), "no secret in the journal")
+            #expect(try await backend.json("GET", "/_mock/tenants/\(tenant.id)/journal").status == 404)
+            #expect(try await backend.json("DELETE", "/_mock/tenants/\(tenant.id)?journal=true").status == 404)
+        }
+    }
+
     @Test("tenants have separate journals")
     func separateJournals() async throws {
         try await MockBackendFixture.with { backend in

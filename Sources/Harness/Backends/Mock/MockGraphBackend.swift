@@ -137,15 +137,7 @@ public struct MockGraphBackend: BackendDriver {
 
     public func journal(_ handle: TenantHandle, transcript: Transcript) async throws(BackendFault) -> [JournalEntry] {
         let tenant = try await state(handle)
-        let list = try await tenant.control.json("GET", "/_mock/tenants/\(tenant.tenantId)/journal", expect: 200, transcript: transcript)
-        return (list["entries"]?.arrayValue ?? []).map { entry in
-            JournalEntry(
-                sequence: entry["seq"]?.intValue ?? 0, route: entry["route"]?.stringValue ?? "",
-                method: entry["method"]?.stringValue ?? "", path: entry["path"]?.stringValue ?? "",
-                status: entry["status"]?.intValue ?? 0, accountId: entry["accountId"]?.stringValue,
-                fault: entry["fault"]?.stringValue, bodyDigest: entry["bodyDigest"]?.stringValue,
-                clientId: entry["clientId"]?.stringValue, authority: entry["authority"]?.stringValue)
-        }
+        return Self.entries(try await tenant.control.json("GET", "/_mock/tenants/\(tenant.tenantId)/journal", expect: 200, transcript: transcript))
     }
 
     /// Deletes the mock tenant, and with it every object the case made.
@@ -153,6 +145,31 @@ public struct MockGraphBackend: BackendDriver {
         guard let tenant = await tenants.remove(handle.id) else { return }
         _ = try? await tenant.control.json("DELETE", "/_mock/tenants/\(tenant.tenantId)", expect: 204, transcript: nil)
         await clients.giveBack(tenant.control.http)
+    }
+
+    /// One request: the mock deletes the tenant and answers the journal it ended with.
+    public func journalAndTeardown(_ handle: TenantHandle, transcript: Transcript) async -> [JournalEntry]? {
+        guard let tenant = await tenants.remove(handle.id) else { return nil }
+        let path = "/_mock/tenants/\(tenant.tenantId)"
+        let listing = try? await tenant.control.json("DELETE", path + "?journal=true", expect: 200, transcript: transcript)
+        if listing == nil {
+            // Whatever went wrong, the tenant must still go (a mock that ignores the query has deleted it already: 404).
+            _ = try? await tenant.control.json("DELETE", path, expect: 204, transcript: nil)
+        }
+        await clients.giveBack(tenant.control.http)
+        return listing.map(Self.entries)
+    }
+
+    /// The entries of a journal listing (`GET …/journal`, `DELETE …?journal=true`).
+    private static func entries(_ listing: JSONValue) -> [JournalEntry] {
+        (listing["entries"]?.arrayValue ?? []).map { entry in
+            JournalEntry(
+                sequence: entry["seq"]?.intValue ?? 0, route: entry["route"]?.stringValue ?? "",
+                method: entry["method"]?.stringValue ?? "", path: entry["path"]?.stringValue ?? "",
+                status: entry["status"]?.intValue ?? 0, accountId: entry["accountId"]?.stringValue,
+                fault: entry["fault"]?.stringValue, bodyDigest: entry["bodyDigest"]?.stringValue,
+                clientId: entry["clientId"]?.stringValue, authority: entry["authority"]?.stringValue)
+        }
     }
 
     private func state(_ handle: TenantHandle) async throws(BackendFault) -> MockTenant {

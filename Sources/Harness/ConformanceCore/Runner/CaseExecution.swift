@@ -160,17 +160,15 @@ struct CaseExecution {
         }
         // The integration has ended: the next case may start its own while this one reads its journal and tears down.
         if holdsSlot { slots?.release() }
-        // What the integration did at the backend, so a failure can be read from both sides.
-        if let tenant, backend.capabilities.contains(.journal),
-           let entries = try? await backendTime.measure({ [backend, transcript] () async throws(BackendFault) in
-               try await uncancelled { () async throws(BackendFault) in try await backend.journal(tenant, transcript: transcript) } }) {
-            for entry in entries {
+        // What the integration did at the backend, so a failure can be read from both sides; then the tenant goes.
+        if let tenant {
+            let entries = await backendTime.measure { [backend, transcript] in
+                await uncancelled { await backend.journalAndTeardown(tenant, transcript: transcript) }
+            }
+            for entry in entries ?? [] {
                 let fault = entry.fault.map { " [fault: \($0)]" } ?? ""
                 transcript.add("journal #\(entry.sequence) \(entry.route) \(entry.method) \(entry.path) → \(entry.status)\(fault)")
             }
-        }
-        if let tenant {
-            await backendTime.measure { [backend] in await uncancelled { await backend.teardown(tenant) } }
         }
         if !configuration.keepData { try? FileManager.default.removeItem(atPath: dataDirectory) }
 

@@ -25,6 +25,18 @@ public protocol BackendDriver: Sendable {
     /// Removes everything `arrange` and `perform` created for this tenant. Never throws: a leftover is reported on
     /// the driver's log and found again by `mamconf backend-clean`.
     func teardown(_ tenant: TenantHandle) async
+    /// Reads the journal a last time and removes the tenant: ``journal(_:transcript:)``, then ``teardown(_:)``, in
+    /// one request where the backend can (the mock). Nil when the backend keeps no journal or it could not be read;
+    /// the tenant is torn down either way. Never throws, as `teardown`.
+    func journalAndTeardown(_ tenant: TenantHandle, transcript: Transcript) async -> [JournalEntry]?
+}
+
+extension BackendDriver {
+    public func journalAndTeardown(_ tenant: TenantHandle, transcript: Transcript) async -> [JournalEntry]? {
+        let entries = capabilities.contains(.journal) ? try? await journal(tenant, transcript: transcript) : nil
+        await teardown(tenant)
+        return entries
+    }
 }
 
 /// A power of the backend beyond a real tenant's administration API.

@@ -55,9 +55,7 @@ struct ControlFace: Sendable {
             await setDefaultAppConfig(try await IncomingRequest.read(request, context: context)).response()
         }
         controls.delete("tenants/:tenant") { request, context in
-            let incoming = try await IncomingRequest.read(request, context: context)
-            let deleted = await state.deleteTenant(incoming.parameters["tenant"] ?? "")
-            return (deleted ? Reply.noContent : Self.unknownTenant).response()
+            await deleteTenant(try await IncomingRequest.read(request, context: context)).response()
         }
     }
 
@@ -146,12 +144,30 @@ struct ControlFace: Sendable {
         let after = request.query["after"].flatMap { Int($0) } ?? 0
         let limit = state.journalLimit
         let listing = await state.withTenant(request.parameters["tenant"] ?? "", changes: false) { tenant in
-            let listing = tenant.journalListing(after: after, limit: limit)
-            return (listing.entries.map { $0.json() }, listing.dropped)
+            tenant.journalListing(after: after, limit: limit)
         }
-        guard let (entries, dropped) = listing else { return Self.unknownTenant }
-        var body: [String: JSONValue] = ["entries": .array(entries)]
-        if dropped > 0 { body["dropped"] = .number(Double(dropped)) }
+        guard let listing else { return Self.unknownTenant }
+        return Self.journalReply(listing)
+    }
+
+    /// `DELETE /_mock/tenants/{t}[?journal=true]`: 204; with `journal=true`, 200 with the whole journal the tenant
+    /// ended with (as `GET …/journal` lists it), so a harness reads it and tears down in one request.
+    func deleteTenant(_ request: IncomingRequest) async -> Reply {
+        let withJournal: Bool
+        switch request.query["journal"] {
+        case nil, "false": withJournal = false
+        case "true": withJournal = true
+        case let other?: return Self.badRequest("journal must be true or false (got '\(other)')")
+        }
+        guard let removed = await state.removeTenant(request.parameters["tenant"] ?? "") else { return Self.unknownTenant }
+        guard withJournal else { return Reply.noContent }
+        return Self.journalReply(removed.journalListing(after: 0, limit: state.journalLimit))
+    }
+
+    /// A journal listing as `GET …/journal` and `DELETE …?journal=true` answer it.
+    static func journalReply(_ listing: (entries: [JournalEntry], dropped: Int)) -> Reply {
+        var body: [String: JSONValue] = ["entries": .array(listing.entries.map { $0.json() })]
+        if listing.dropped > 0 { body["dropped"] = .number(Double(listing.dropped)) }
         return Reply.json(.ok, .object(body))
     }
 

@@ -94,11 +94,11 @@ actor MockState {
         return tenant
     }
 
-    /// Removes a tenant; false when there was none.
-    func deleteTenant(_ id: String) -> Bool {
+    /// Removes a tenant and gives it back (its journal as it ended); nil when there was none.
+    func removeTenant(_ id: String) -> Tenant? {
         defer { persist() }
         holds.release(tenant: id)
-        return tenants.removeValue(forKey: id.lowercased()) != nil
+        return tenants.removeValue(forKey: id.lowercased())
     }
 
     /// Runs `body` on the tenant in one actor turn; nil when the tenant does not exist. `changes: false` says `body`

@@ -1,3 +1,5 @@
+import AdapterProtocol
+
 /// Groups and group membership: how the harness puts a user in scope of a policy assignment.
 extension GraphFace {
     /// `GET /groups`: every group of the tenant, in creation order.
@@ -23,9 +25,15 @@ extension GraphFace {
         return Reply.noContent.with(detail: "group=\(group.id)")
     }
 
-    /// `POST /groups`: 201 with the group; `displayName` is required.
+    /// The most members one `POST /groups` may bind (Graph's limit for `members@odata.bind` at creation).
+    static let membersBoundAtCreation = 20
+
+    /// `POST /groups`: 201 with the group; `displayName` is required. `members@odata.bind` (at most 20 user URLs)
+    /// creates the group with those members, as Graph does: one unknown user or a repeated one refuses the whole
+    /// request, and no group is made.
     @Sendable static func createGroup(_ tenant: inout Tenant, _ request: IncomingRequest) throws(ReplyError) -> Reply {
         var body = try GraphError.objectBody(request, tenant)
+        let memberIds = try boundMembers(body.removeValue(forKey: "members@odata.bind"), in: tenant)
         guard let displayName = body["displayName"]?.stringValue, !displayName.isEmpty else {
             throw ReplyError(GraphError.badRequest("Property 'displayName' is required.", tenant))
         }
@@ -38,11 +46,37 @@ extension GraphFace {
         for name in ["id", "displayName", "createdDateTime"] { body[name] = nil }
         let group = MockGroup(
             id: Identifiers.uuid(), displayName: displayName, properties: body.filter { !$0.key.hasPrefix("@odata.") },
-            createdDateTime: tenant.nowString, memberIds: [])
+            createdDateTime: tenant.nowString, memberIds: memberIds)
         tenant.groups.append(group)
         var object = group.graphObject().objectValue ?? [:]
         object["@odata.context"] = context("groups/$entity")
-        return Reply.json(.created, .object(object)).with(detail: "group=\(group.id) displayName=\(displayName)")
+        let members = memberIds.isEmpty ? "" : " members=\(memberIds.joined(separator: ","))"
+        return Reply.json(.created, .object(object)).with(detail: "group=\(group.id) displayName=\(displayName)\(members)")
+    }
+
+    /// The object ids `members@odata.bind` names (each URL ends in a user's object id), in its order.
+    private static func boundMembers(_ binding: JSONValue?, in tenant: Tenant) throws(ReplyError) -> [String] {
+        guard let binding else { return [] }
+        guard let references = binding.arrayValue, references.allSatisfy({ $0.stringValue != nil }) else {
+            throw ReplyError(GraphError.badRequest("Property 'members@odata.bind' must be an array of directory object URLs.", tenant))
+        }
+        guard references.count <= membersBoundAtCreation else {
+            throw ReplyError(GraphError.badRequest(
+                "Property 'members@odata.bind' binds \(references.count) members; a request may bind at most \(membersBoundAtCreation).", tenant))
+        }
+        var memberIds: [String] = []
+        for reference in references.compactMap(\.stringValue) {
+            let objectId = reference.split(separator: "/").last.map(String.init) ?? ""
+            guard let user = tenant.user(objectId: objectId) else {
+                throw ReplyError(GraphError.directoryObjectNotFound(objectId, tenant))
+            }
+            guard !memberIds.contains(user.objectId) else {
+                throw ReplyError(GraphError.badRequest(
+                    "One or more added object references already exist for the following modified properties: 'members'.", tenant))
+            }
+            memberIds.append(user.objectId)
+        }
+        return memberIds
     }
 
     /// `POST /groups/{id}/members/$ref` with `@odata.id` ending in a user's object id: 204.
