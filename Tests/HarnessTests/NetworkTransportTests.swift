@@ -193,7 +193,8 @@ import Testing
         defer { Task { await killer.replacementHost?.stop() } }
         let cases = run.result.suites.flatMap(\.cases)
         #expect(cases.first?.outcome.isFailure == true)
-        #expect(cases.dropFirst().allSatisfy { $0.outcome.label == "passed" }, "\(cases.map { "\($0.caseId): \($0.outcome.label)" })")
+        #expect(cases.dropFirst().allSatisfy { $0.outcome.label == "passed" },
+                "\(cases.filter { $0.outcome.label != "passed" }.map { "\($0.caseId): \($0.outcome)\n\($0.transcript.suffix(40).joined(separator: "\n"))" })")
         #expect(run.result.abortReason == nil)
     }
 
