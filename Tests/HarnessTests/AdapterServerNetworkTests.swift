@@ -160,4 +160,78 @@ import Testing
         let ending = await session.terminate(grace: .seconds(2))
         #expect(ending.exitDescription.contains("session ended by the test host"))
     }
+
+    /// A host relaunches while the runner is still sending (a 1 MiB request crossing the app's restart): the runner
+    /// must read the announcement and then an orderly end of input. A host that closed with the runner's bytes unread
+    /// would reset the connection, which can discard the announcement, and the runner would report a crash.
+    @Test func aRelaunchWhileTheRunnerIsStillSendingIsAnnouncedAndEndsInAnOrderlyClose() throws {
+        let (server, port) = try Self.serve(RecordingHost())
+        defer { server.stop() }
+        let fd = try SocketConnector.connect(to: AdapterAddress(host: "127.0.0.1", port: port), deadline: Date().addingTimeInterval(5))
+        let writer = DescriptorWriter(fd: fd, stall: .seconds(10), isSocket: true)
+        #expect(writer.write(Data((#"{"jsonrpc":"2.0","id":"hello","method":"hello","params":{"protocolVersion":"1"}}"# + "\n").utf8)) == .written)
+        var splitter = LineSplitter(limit: 1 << 20)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        // The host's events reach this runner once it has answered hello and attached the connection (an event sent
+        // before is queued and delivered then): this one tells the test both have happened.
+        server.log(level: .info, message: "attached")
+        var attached = false
+        while !attached {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 10_000) > 0 else { break }
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+            if count <= 0 { break }
+            for case .line(let line) in splitter.feed(Data(buffer[0..<count])) where (try? JSONValue.parse(line))?["params"]?["message"] == "attached" {
+                attached = true
+            }
+        }
+        try #require(attached, "the host did not attach the runner's connection")
+
+        // Blank lines (which a host skips without answering) until told to stop: the host always has input unread.
+        let sending = Mutex((stop: false, failed: false))
+        let flowing = DispatchSemaphore(value: 0), senderDone = DispatchSemaphore(value: 0)
+        let blank = Data(String(repeating: " ", count: 16_383).utf8 + [0x0A])
+        Thread {
+            defer { senderDone.signal() }
+            var sent = 0
+            while !sending.withLock({ $0.stop }) {
+                guard writer.write(blank) == .written else { sending.withLock { $0.failed = true }; flowing.signal(); return }
+                sent += 1
+                if sent == 64 { flowing.signal() }
+            }
+        }.start()
+        let relaunched = DispatchSemaphore(value: 0)
+        Thread {
+            // Once the runner's bytes are flowing (1 MiB sent), and while they still are.
+            _ = flowing.wait(timeout: .now() + 10)
+            server.relaunch(reason: .app)
+            relaunched.signal()
+        }.start()
+
+        var methods: [String] = []
+        var ending = "nothing within 10 s"
+        let deadline = Date().addingTimeInterval(10)
+        reading: while Date() < deadline {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 1000) > 0 else { continue }
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+            if count < 0 { ending = "error \(String(cString: strerror(errno)))"; break reading }
+            if count == 0 { ending = "end of input"; break reading }
+            for case .line(let line) in splitter.feed(Data(buffer[0..<count])) {
+                if let method = (try? JSONValue.parse(line))?["method"]?.stringValue { methods.append(method) }
+            }
+        }
+        #expect(methods.contains(EventMethod.hostRelaunching.rawValue), "the announcement was lost: \(methods)")
+        #expect(ending == "end of input", "the host did not close in order: \(ending)")
+        sending.withLock { $0.stop = true }
+        #expect(senderDone.wait(timeout: .now() + 10) == .success)
+        // Until the runner closes, the host still reads (and drops) what it sends: 4 MiB more, beyond any socket
+        // buffer, go through. A host that had closed its end would refuse them.
+        let more = (0..<256).allSatisfy { _ in writer.write(blank) == .written }
+        #expect(!sending.withLock { $0.failed } && more, "the host stopped reading before the runner closed")
+        close(fd)  // the runner closes its end: the host's relaunch goes on
+        #expect(relaunched.wait(timeout: .now() + 10) == .success, "relaunch did not return after the runner closed")
+    }
 }

@@ -148,11 +148,21 @@ public final class AdapterServer: Sendable {
 
     /// Network transport: stops listening, ends the session being served and makes `run(handler:)` return.
     public func stop() {
+        stop(draining: nil)
+    }
+
+    /// Stops; with `draining`, the session's connection is first closed for sending only (after what was written),
+    /// and what the runner still sends is read and dropped until it closes its end, for at most that long.
+    private func stop(draining: Duration?) {
         let (session, arrivals) = state.withLock { s in
             s.stopping = true
             return (s.activeSession, s.arrivals.removeAll())
         }
         if case .network(let socket, _) = transport { socket.close() }
+        if let session, let draining {
+            session.finishSending()
+            _ = state.wait(until: Date().addingTimeInterval(draining.inSeconds)) { $0.activeSession !== session }
+        }
         session?.shutdownConnection()
         arrivals.forEach { $0.shutdownConnection() }
         finish()
@@ -165,8 +175,14 @@ public final class AdapterServer: Sendable {
     public func relaunch(reason: RestartReason) {
         guard case .network = transport else { return }
         notify(.hostRelaunching, HostRelaunchingEvent(reason: reason))
-        stop()
+        stop(draining: Self.relaunchDrain)
     }
+
+    /// How long a relaunch waits for the runner to close its end after the announcement. A socket closed while the
+    /// runner's next request is still unread is reset, not closed, and a reset can discard the announcement before
+    /// the runner (or a proxy between) reads it: the runner then sees a crash instead of a relaunch (a 1 MiB request
+    /// sent just as the app restarted itself did, one run in ten under load).
+    static let relaunchDrain: Duration = .seconds(2)
 
     private func acceptLoop(_ socket: ListeningSocket, configuration: ListenConfiguration, handler: any AdapterHandler) {
         while let client = socket.accept() {
@@ -312,7 +328,10 @@ public final class AdapterServer: Sendable {
     /// on with `reader` (over the network it has read the `hello`, and may hold what came after it).
     private func serve(_ connection: Connection, reader: inout LineReader, handler: any AdapterHandler) {
         reading: while true {
-            switch reader.next() {
+            let next = reader.next()
+            // A stopping server only drains what the runner still sends (see `stop(draining:)`).
+            if case .end = next {} else if state.read({ $0.stopping }) { continue }
+            switch next {
             case .end:
                 break reading
             case .overlong(let count):

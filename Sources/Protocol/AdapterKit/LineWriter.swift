@@ -60,6 +60,15 @@ final class LineWriter: @unchecked Sendable {
         if !released { _ = shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
+    /// Ends a socket connection for sending only: the peer reads what was written, then the end of input, while
+    /// this side can still read what the peer sends. Does nothing once the descriptor was released.
+    func finishSending() {
+        guard isSocket else { return }
+        lifetime.lock()
+        defer { lifetime.unlock() }
+        if !released { _ = shutdown(fd, Int32(SHUT_WR)) }
+    }
+
     /// Ends a socket connection and closes its descriptor; later writes are dropped. Called once, by the thread
     /// that reads the connection, when it is done with it.
     func release() {
