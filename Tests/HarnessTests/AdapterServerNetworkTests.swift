@@ -144,6 +144,25 @@ import Testing
         #expect(Self.closedByTheHost(oldest, within: 3), "the oldest waiting connection was not closed to make room")
     }
 
+    /// A test host stops again after a relaunch (or a second `stop()`), as the reference's relaunch path and test
+    /// teardowns do. Its listening descriptor's number is free by then and the process's next descriptors reuse it;
+    /// closing it again would shut one of them under its owner (another server's socket, an event loop's descriptor).
+    @Test(arguments: [false, true])
+    func stoppingAgainNeverClosesADescriptorOpenedSince(afterRelaunch: Bool) throws {
+        let (server, _) = try Self.serve(RecordingHost())
+        if afterRelaunch { server.relaunch(reason: .app) } else { server.stop() }
+        var opened: [Int32] = []
+        for _ in 0..<32 {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { break }
+            opened += ends
+        }
+        defer { opened.forEach { close($0) } }
+        server.stop()
+        let closedUnderUs = opened.filter { fcntl($0, F_GETFD) == -1 }
+        #expect(closedUnderUs.isEmpty, "descriptors \(closedUnderUs) were closed by the second stop")
+    }
+
     @Test func eventsSentWhileNoRunnerIsConnectedArriveAfterHelloInOrder() async throws {
         let (server, port) = try Self.serve(RecordingHost())
         defer { server.stop() }
@@ -226,7 +245,13 @@ import Testing
         #expect(methods.contains(EventMethod.hostRelaunching.rawValue), "the announcement was lost: \(methods)")
         #expect(ending == "end of input", "the host did not close in order: \(ending)")
         sending.withLock { $0.stop = true }
-        #expect(senderDone.wait(timeout: .now() + 10) == .success)
+        let senderEnded = senderDone.wait(timeout: .now() + 10) == .success
+        #expect(senderEnded, "the sender is still blocked writing to the host")
+        if !senderEnded {
+            // The descriptor is closed below only once nothing writes to it: its number may be reused at once.
+            _ = shutdown(fd, Int32(SHUT_RDWR))
+            senderDone.wait()
+        }
         // Until the runner closes, the host still reads (and drops) what it sends: 4 MiB more, beyond any socket
         // buffer, go through. A host that had closed its end would refuse them.
         let more = (0..<256).allSatisfy { _ in writer.write(blank) == .written }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,10 +10,24 @@ import Darwin
 
 /// A bound, listening TCP socket (IPv4 or IPv6). Its descriptors are close-on-exec, so a host that relaunches
 /// itself by `exec` can bind the same port again at once.
+///
+/// The descriptor is closed exactly once, and never while `accept` may be about to use it: a number closed twice,
+/// or accepted on after its close, belongs by then to whatever the process opened next (another server's socket,
+/// an event loop's descriptor), which would be shut under its owner.
 final class ListeningSocket: Sendable {
-    let fd: Int32
+    private let fd: Int32
     /// The port actually bound (differs from the requested one when that was 0).
     let port: UInt16
+    private let life = Locked(Life())
+
+    private struct Life: Sendable {
+        /// A thread is in (or about to enter) the `accept` system call.
+        var accepting = false
+        /// `close()` was called: nothing is accepted any more.
+        var stopped = false
+        /// The descriptor was closed; its number is no longer ours.
+        var released = false
+    }
 
     /// Why a host could not listen.
     struct Failure: Error, CustomStringConvertible {
@@ -55,25 +70,57 @@ final class ListeningSocket: Sendable {
         throw Failure(description: "cannot listen on \(host):\(port): \(String(cString: strerror(lastError)))")
     }
 
-    /// Blocks until a runner connects; nil once the socket was closed.
+    /// Blocks until a runner connects; nil once the socket was closed. One thread accepts at a time.
     func accept() -> Int32? {
         while true {
+            let entered = life.withLock { l -> Bool in
+                guard !l.stopped else { return false }
+                l.accepting = true
+                return true
+            }
+            guard entered else { return nil }
             let client = Self.systemAccept(fd)
+            let code = errno
+            // A close() that came while this thread was inside only shut the socket down; closing is left here.
+            let stopped = life.withLock { l -> Bool in
+                l.accepting = false
+                if l.stopped { release(&l) }
+                return l.stopped
+            }
             if client >= 0 {
+                if stopped {
+                    _ = Self.systemClose(client)
+                    return nil
+                }
                 _ = fcntl(client, F_SETFD, FD_CLOEXEC)
                 var one: Int32 = 1
                 _ = setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                 return client
             }
-            if errno == EINTR || errno == ECONNABORTED { continue }
+            if !stopped && (code == EINTR || code == ECONNABORTED) { continue }
             return nil
         }
     }
 
-    /// Stops accepting: a thread blocked in `accept` returns nil.
+    /// Stops accepting: a thread blocked in `accept` returns nil. Safe to call more than once and from any thread;
+    /// the descriptor is closed here, or by the accepting thread as it leaves `accept`.
     func close() {
-        _ = shutdown(fd, Int32(SHUT_RDWR))
+        life.withLock { l in
+            guard !l.stopped else { return }
+            l.stopped = true
+            _ = shutdown(fd, Int32(SHUT_RDWR))
+            if !l.accepting { release(&l) }
+        }
+    }
+
+    private func release(_ l: inout Life) {
+        guard !l.released else { return }
+        l.released = true
         _ = Self.systemClose(fd)
+    }
+
+    deinit {
+        life.withLock { l in release(&l) }
     }
 
     private static func systemAccept(_ fd: Int32) -> Int32 {

@@ -79,14 +79,18 @@ final class RecordingListener: Sendable {
     /// Every request received so far.
     var requests: [Request] { state.withLock { $0.requests } }
 
-    /// Stops accepting, ends open connections and waits (with a deadline) for every thread.
+    /// Stops accepting, ends open connections and waits (with a deadline) for every thread. Only the first call
+    /// closes the listening descriptor; later ones only wait.
     @discardableResult
     func stop() -> Bool {
-        let open = state.withLock { state -> Set<Int32> in
-            state.stopping = true
-            return state.open
+        let first = state.withLock { state -> Bool in
+            // Under the lock: a connection's thread closes its descriptor only after taking it out of `open`, so
+            // every number still here is that connection's, not one the process has since opened elsewhere.
+            for connection in state.open { shutdown(connection, Int32(SHUT_RDWR)) }
+            defer { state.stopping = true }
+            return !state.stopping
         }
-        for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
+        guard first else { return threads.wait(timeout: .now() + 10) == .success }
         shutdown(fd, Int32(SHUT_RDWR))
         let ended = threads.wait(timeout: .now() + 10) == .success
         if ended { close(fd) }

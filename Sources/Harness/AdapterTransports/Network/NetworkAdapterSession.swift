@@ -195,9 +195,12 @@ final class SocketOutput: ChannelOutput, @unchecked Sendable {
 
     func detach() { queue.sync { current.withLock { $0 = nil } } }
 
-    /// Ends the current connection both ways, so the reader stops at once.
+    /// Ends the current connection both ways, so the reader stops at once. Under the lock that `detach` takes before
+    /// the reader closes the descriptor: its number, once closed, may already be another connection's.
     func shutdownConnection() {
-        if let fd = current.withLock({ $0?.fd }) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+        current.withLock { writer in
+            if let writer { _ = shutdown(writer.fd, Int32(SHUT_RDWR)) }
+        }
     }
 
     func send(_ line: Data, failed: @escaping @Sendable (AdapterFault) -> Void) {
