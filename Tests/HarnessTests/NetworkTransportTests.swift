@@ -216,6 +216,38 @@ import Testing
         _ = await session.terminate(grace: .seconds(1))
     }
 
+    /// A case ends (a deadline, an interruption: `terminate` with no grace) while its host relaunches, and the
+    /// relaunched host answers `hello` just then. The runner must not keep that new connection: read for ever by
+    /// nobody, it would hold the host's session, and the next case would find the host busy.
+    @Test func aSessionEndedWhileItsHostRelaunchesLetsGoOfTheRelaunchedHost() async throws {
+        let server = try AdapterServer(listening: ListenConfiguration(port: 0), diagnostics: { _ in })
+        let port = try #require(server.boundPort)
+        let stopped = DispatchSemaphore(value: 0)
+        Thread { server.run(handler: VanishingHost()); stopped.signal() }.start()
+        let factory = NetworkAdapterFactory(address: AdapterAddress(host: "127.0.0.1", port: port),
+                                            deadlines: .init(connect: .seconds(5), handshake: .seconds(5), relaunch: .seconds(30)))
+        let session = try await factory.start(dataDirectory: "", handler: SilentHandler())
+        _ = try await session.request(RunnerMethod.reset.rawValue, params: [:], timeout: .seconds(5))
+        let restart = Task { try? await session.request(RunnerMethod.appRestart.rawValue, params: [:], timeout: .seconds(30)) }
+        #expect(await offPool { stopped.wait(timeout: .now() + 10) } == .success, "the host did not relaunch")
+
+        // The relaunched host: it takes the runner's connection and its hello, and answers once the case is ending.
+        let relaunched = try RawHost(port: port)
+        defer { relaunched.close() }
+        let connection = try #require(await offPool { relaunched.acceptHello(within: 10) }, "the runner did not reconnect")
+        defer { _ = Glibc.close(connection) }
+        let ending = Task { await session.terminate(grace: .zero) }
+        let hello = #"{"jsonrpc":"2.0","id":"hello","result":{}}"# + "\n"
+        #expect(hello.withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) } == hello.utf8.count)
+
+        #expect(await offPool { AdapterServerNetworkTests.closedByTheHost(connection, within: 10) },
+                "the runner kept the relaunched host's connection after its session ended")
+        _ = await ending.value
+        // The restart's request is not waited for: ending a session does not answer what it left pending, and the
+        // request gives up at its own deadline.
+        _ = restart
+    }
+
     @Test func adapterCheckPassesOverTCP() async throws {
         let host = try await ListeningHost.reference()
         defer { Task { await host.stop() } }
@@ -319,4 +351,49 @@ final class KillOnRequest: Sendable {
         }
         func terminate(grace: Duration) async -> AdapterTermination { await inner.terminate(grace: grace) }
     }
+}
+
+/// A relaunched host that is only a listening socket: the test decides when (and whether) `hello` is answered.
+final class RawHost: Sendable {
+    private let fd: Int32
+
+    init(port: UInt16) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var one: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 4) == 0 else {
+            let code = errno
+            _ = Glibc.close(fd)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EADDRINUSE)
+        }
+    }
+
+    /// Blocks until a runner connects and its first line (`hello`) has arrived, for at most `seconds`; the
+    /// connection, or nil.
+    func acceptHello(within seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var listening = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&listening, 1, Int32(seconds * 1000)) > 0 else { return nil }
+        let connection = accept(fd, nil, nil)
+        guard connection >= 0 else { return nil }
+        var byte: UInt8 = 0
+        while deadline.timeIntervalSinceNow > 0 {
+            var ready = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, Int32(deadline.timeIntervalSinceNow * 1000) + 1) > 0 else { continue }
+            let count = read(connection, &byte, 1)
+            if count == 1 && byte == UInt8(ascii: "\n") { return connection }
+            if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { break }
+        }
+        _ = Glibc.close(connection)
+        return nil
+    }
+
+    func close() { _ = Glibc.close(fd) }
 }

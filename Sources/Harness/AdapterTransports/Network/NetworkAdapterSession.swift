@@ -92,6 +92,10 @@ final class NetworkAdapterSession: SDKAdapterSession {
                 break connections
             }
             output.attach(fd)
+            // A `terminate` that came while the host relaunched found no connection to end; it set `closing` before it
+            // looked, so one of the two always sees the other. Left open, this connection would be read for ever and
+            // hold the relaunched host's session.
+            if state.withLock({ $0.closing }) { output.shutdownConnection() }
             for request in channel.outstanding() {
                 // The relaunched app answers for the request that relaunched it: that request is done once the new
                 // app's launch is, which is what `app.launch` answers.
