@@ -73,19 +73,19 @@ final class ListeningSocket: Sendable {
     /// Blocks until a runner connects; nil once the socket was closed. One thread accepts at a time.
     func accept() -> Int32? {
         while true {
-            let entered = life.withLock { l -> Bool in
-                guard !l.stopped else { return false }
-                l.accepting = true
+            let entered = life.withLock { s -> Bool in
+                guard !s.stopped else { return false }
+                s.accepting = true
                 return true
             }
             guard entered else { return nil }
             let client = Self.systemAccept(fd)
             let code = errno
             // A close() that came while this thread was inside only shut the socket down; closing is left here.
-            let stopped = life.withLock { l -> Bool in
-                l.accepting = false
-                if l.stopped { release(&l) }
-                return l.stopped
+            let stopped = life.withLock { s -> Bool in
+                s.accepting = false
+                if s.stopped { release(&s) }
+                return s.stopped
             }
             if client >= 0 {
                 if stopped {
@@ -105,22 +105,22 @@ final class ListeningSocket: Sendable {
     /// Stops accepting: a thread blocked in `accept` returns nil. Safe to call more than once and from any thread;
     /// the descriptor is closed here, or by the accepting thread as it leaves `accept`.
     func close() {
-        life.withLock { l in
-            guard !l.stopped else { return }
-            l.stopped = true
+        life.withLock { s in
+            guard !s.stopped else { return }
+            s.stopped = true
             _ = shutdown(fd, Int32(SHUT_RDWR))
-            if !l.accepting { release(&l) }
+            if !s.accepting { release(&s) }
         }
     }
 
-    private func release(_ l: inout Life) {
-        guard !l.released else { return }
-        l.released = true
+    private func release(_ s: inout Life) {
+        guard !s.released else { return }
+        s.released = true
         _ = Self.systemClose(fd)
     }
 
     deinit {
-        life.withLock { l in release(&l) }
+        life.withLock { s in release(&s) }
     }
 
     private static func systemAccept(_ fd: Int32) -> Int32 {
