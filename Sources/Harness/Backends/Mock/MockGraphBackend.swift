@@ -143,19 +143,20 @@ public struct MockGraphBackend: BackendDriver {
     /// Deletes the mock tenant, and with it every object the case made.
     public func teardown(_ handle: TenantHandle) async {
         guard let tenant = await tenants.remove(handle.id) else { return }
-        _ = try? await tenant.control.json("DELETE", "/_mock/tenants/\(tenant.tenantId)", expect: 204, transcript: nil)
+        await delete(tenant)
         await clients.giveBack(tenant.control.http)
+    }
+
+    private func delete(_ tenant: MockTenant) async {
+        _ = try? await tenant.control.json("DELETE", "/_mock/tenants/\(tenant.tenantId)", expect: 204, transcript: nil)
     }
 
     /// One request: the mock deletes the tenant and answers the journal it ended with.
     public func journalAndTeardown(_ handle: TenantHandle, transcript: Transcript) async -> [JournalEntry]? {
         guard let tenant = await tenants.remove(handle.id) else { return nil }
-        let path = "/_mock/tenants/\(tenant.tenantId)"
-        let listing = try? await tenant.control.json("DELETE", path + "?journal=true", expect: 200, transcript: transcript)
-        if listing == nil {
-            // Whatever went wrong, the tenant must still go (a mock that ignores the query has deleted it already: 404).
-            _ = try? await tenant.control.json("DELETE", path, expect: 204, transcript: nil)
-        }
+        let listing = try? await tenant.control.json("DELETE", "/_mock/tenants/\(tenant.tenantId)?journal=true", expect: 200, transcript: transcript)
+        // Whatever went wrong, the tenant must still go (a mock that ignores the query has deleted it already: 404).
+        if listing == nil { await delete(tenant) }
         await clients.giveBack(tenant.control.http)
         return listing.map(Self.entries)
     }

@@ -66,17 +66,24 @@ extension GraphFace {
         }
         var memberIds: [String] = []
         for reference in references.compactMap(\.stringValue) {
-            let objectId = reference.split(separator: "/").last.map(String.init) ?? ""
+            let objectId = directoryObjectId(in: reference) ?? ""
             guard let user = tenant.user(objectId: objectId) else {
                 throw ReplyError(GraphError.directoryObjectNotFound(objectId, tenant))
             }
-            guard !memberIds.contains(user.objectId) else {
-                throw ReplyError(GraphError.badRequest(
-                    "One or more added object references already exist for the following modified properties: 'members'.", tenant))
-            }
+            guard !memberIds.contains(user.objectId) else { throw ReplyError(memberAlreadyThere(tenant)) }
             memberIds.append(user.objectId)
         }
         return memberIds
+    }
+
+    /// The object id a directory object URL ends in (`…/directoryObjects/{id}`); nil when it ends in none.
+    private static func directoryObjectId(in reference: String) -> String? {
+        reference.split(separator: "/").last.map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Graph's answer to binding or adding a member the group has already (or a request names twice).
+    private static func memberAlreadyThere(_ tenant: Tenant) -> Reply {
+        GraphError.badRequest("One or more added object references already exist for the following modified properties: 'members'.", tenant)
     }
 
     /// `POST /groups/{id}/members/$ref` with `@odata.id` ending in a user's object id: 204.
@@ -85,20 +92,14 @@ extension GraphFace {
             throw ReplyError(GraphError.notFound("Group '\(request.id)' does not exist.", tenant))
         }
         let body = try GraphError.objectBody(request, tenant)
-        guard let reference = body["@odata.id"]?.stringValue,
-            let objectId = reference.split(separator: "/").last.map(String.init), !objectId.isEmpty
-        else {
+        guard let reference = body["@odata.id"]?.stringValue, let objectId = directoryObjectId(in: reference) else {
             throw ReplyError(GraphError.badRequest("Property '@odata.id' (a directory object URL) is required.", tenant))
         }
         guard let user = tenant.user(objectId: objectId) else {
             throw ReplyError(GraphError.notFound("Resource '\(objectId)' does not exist.", tenant))
         }
         guard !tenant.groups[index].hasMember(user.objectId) else {
-            throw ReplyError(
-                GraphError.badRequest(
-                    "One or more added object references already exist for the following modified properties: 'members'.",
-                    tenant
-                ).with(accountId: user.objectId))
+            throw ReplyError(memberAlreadyThere(tenant).with(accountId: user.objectId))
         }
         tenant.groups[index].memberIds.append(user.objectId)
         return Reply.noContent.with(accountId: user.objectId, detail: "group=\(tenant.groups[index].id)")
