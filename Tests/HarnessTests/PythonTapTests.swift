@@ -320,6 +320,9 @@ import Testing
             #expect(run.status == 0, "session \(session)")
             #expect(run.output == input, "session \(session): \(run.output.count) bytes came back of \(input.count)")
         }
+        // The client ends when its upstream's output ends; the listening tap logs the session's end a moment later.
+        let log = "\(folder)/listening.log"
+        #expect(await offPool { TapLogLine.waitFor(2, "close", endingWith: ": session ended", in: log, within: 10) })
         tap.kill(SIGTERM)
         #expect(await tap.waitForExit(within: 10))
         let expected = [

@@ -31,6 +31,31 @@ struct TapLogLine: Equatable, CustomStringConvertible {
     static var offsetPattern: Regex<AnyRegexOutput> { try! Regex(#"\+\d+\.\d{6}"#) }
 
     /// Every line of the log; a line that does not have the documented shape is recorded as an issue.
+    /// Waits until the log at `path` holds `count` whole lines of `kind` whose text ends in `suffix`, for at most
+    /// `seconds`; false at the deadline. Woken by inotify when the file changes, never by a timer: a tap logs a
+    /// session's end only after the runner's side saw it end, so a test must wait for the line before it stops the tap.
+    /// Blocks: call it off the concurrency pool.
+    static func waitFor(_ count: Int, _ kind: String, endingWith suffix: String, in path: String, within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        let watcher = inotify_init1(Int32(IN_CLOEXEC))
+        guard watcher >= 0 else { return false }
+        defer { close(watcher) }
+        guard inotify_add_watch(watcher, path, UInt32(IN_MODIFY)) >= 0 else { return false }
+        var events = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            let found = text.split(separator: "\n").dropLast(text.hasSuffix("\n") ? 0 : 1).filter { line in
+                let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+                return fields.count == 4 && fields[2] == kind && fields[3].hasSuffix(suffix)
+            }
+            if found.count >= count { return true }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return false }
+            var ready = pollfd(fd: watcher, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, Int32(left * 1000) + 1) > 0 { _ = Glibc.read(watcher, &events, events.count) }
+        }
+    }
+
     static func read(_ path: String) throws -> [TapLogLine] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasSuffix("\n"), "the log ends with a whole line")
