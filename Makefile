@@ -48,12 +48,14 @@ run: build
 	"$$($(SWIFT) build $(BUILD) --show-bin-path)/mamconf" run --junit $(JUNIT)
 
 # The log is kept in .build/test.log; when a test fails, its lines are printed again at the end, so a CI log that
-# shows only its last lines still names every failing test and why (and any test cancelled for its machine's sake);
+# shows only its last lines still names every failing test and why, with the lines of each issue's message (up to
+# 40) and any test cancelled for its machine's sake;
 # a crash of the test process is printed last, with the top of the runtime's backtrace.
 test: build
 	@bash -c 'set -o pipefail; $(SWIFT) test $(BUILD) --skip-build 2>&1 | tee .build/test.log; status=$$?; \
 	if [ $$status -ne 0 ]; then echo; echo "make test failed ($$status); its failing and cancelled tests again:"; \
-	grep -aE "✘|↳|[Cc]ancel" .build/test.log | cut -c1-600 | tail -n 120; \
+	awk '"'"'/recorded an issue/ { print; more = 40; next } more > 0 && !/^(◇|✔|✘) / { print; more--; next } \
+	  /✘|↳|[Cc]ancel/ { print } { more = 0 }'"'"' .build/test.log | cut -c1-600 | tail -n 200; \
 	awk '"'"'/Program crashed|Fatal error|Thread [0-9]+ crashed/ { n = 48 } n-- > 0'"'"' .build/test.log | cut -c1-300 | head -n 150; \
 	fi; exit $$status'
 

@@ -39,7 +39,7 @@ import Testing
         let tenant = try await GraphTenantOnMock.start(journalFile: journal)
         defer { Task { await tenant.stop() } }
         let clean = try await run(tenant)
-        try #require(clean.status == 0, "\(clean.output.suffix(2000))")
+        try #require(clean.status == 0, "\(runProblems(clean.output))")
         return UndisturbedRun(verdicts: verdicts(clean.output), journal: journal, secret: tenant.secret)
     }
 
@@ -69,7 +69,7 @@ import Testing
         ]).serialized()))
         try #require(armed.status == 201, "\(armed.text)")
         let disturbed = try await Self.run(tenant)
-        #expect(disturbed.status == 0, "\(disturbed.output.suffix(3000))")
+        #expect(disturbed.status == 0, "\(runProblems(disturbed.output))")
         #expect(Self.verdicts(disturbed.output) == expected)
 
         let listing = try JSONValue.parse(try await http.send(.json("GET", "\(tenant.base)/_mock/tenants/\(tenant.tenantId)/faults")).body)
