@@ -68,7 +68,7 @@ final class AccountStore: Sendable {
     private func persist(_ accounts: [SignedInAccount]) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(File(accounts: accounts)) else { return }
         // The account's tokens are in it: the user's alone (the writer's mode 0600).
         try? StateFileWriter.replace(fileURL, with: data)

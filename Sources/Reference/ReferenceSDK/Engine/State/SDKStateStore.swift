@@ -90,7 +90,9 @@ final class SDKStateStore: Sendable {
     private func persist(_ stored: inout Stored) {
         do {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            // Compact: only the SDK reads these files, and it writes them at every change; indentation was about a
+            // sixth of the encoding's samples, for no reader (issue 30). Sorted keys keep equal states byte-equal.
+            encoder.outputFormatting = [.sortedKeys]
             encoder.dateEncodingStrategy = .secondsSince1970
             try StateFileWriter.replace(file, with: encoder.encode(stored.state))
             let items = SDKKeychainItems(stored.state)
