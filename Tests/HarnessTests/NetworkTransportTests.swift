@@ -30,13 +30,20 @@ import Testing
         let overStdio = try await EndToEnd.cleanRun.value
         let host = try await ListeningHost.reference()
         defer { Task { await host.stop() } }
+        let atStart = try #require(ProcessChecks.openDescriptors(of: host.pid))
         let inOrder = try await EndToEnd.run(suites, adapter: Self.network(host))
+        let afterFirstRun = ProcessChecks.openDescriptors(of: host.pid)
         let reversed = suites.reversed().map { suite -> Suite in
             var copy = suite
             copy.cases.reverse()
             return copy
         }
         let inReverse = try await EndToEnd.run(reversed, adapter: Self.network(host))
+        // The host keeps only its own descriptors from case to case, and across the relaunches that replace its process
+        // image: it once leaked about 14 a case, until it had none left (20,000 here) and failed every case.
+        for (run, count) in [("first", afterFirstRun), ("second", ProcessChecks.openDescriptors(of: host.pid))] {
+            #expect(count.map { $0 <= atStart + 16 } == true, "after the \(run) run the host holds \(count.map(String.init) ?? "?") descriptors, \(atStart) at its start")
+        }
 
         let expected = Self.verdicts(overStdio.result)
         #expect(expected.count == suites.reduce(0) { $0 + $1.cases.count } && expected.count >= 67 && expected.allSatisfy { $0.value == EndToEnd.cleanVerdict($0.key) }, "\(expected.filter { $0.value != EndToEnd.cleanVerdict($0.key) })")

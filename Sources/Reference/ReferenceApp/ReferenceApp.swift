@@ -116,6 +116,7 @@ final class ReferenceApp: BoundApp {
     func terminate() {
         runtime.terminate()
         launchOutcome.fulfil(.terminated)
+        device.session.uninstall(from: self)
     }
 
     // MARK: SDK calls (each announced before it is made)

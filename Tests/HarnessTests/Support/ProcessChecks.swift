@@ -15,4 +15,9 @@ enum ProcessChecks {
     }
 
     static var faultyAdapter: String { "\(Repository.testData)/adapters/faulty_adapter.py" }
+
+    /// How many descriptors `pid` holds open (its entries in /proc/PID/fd); nil when it cannot be read.
+    static func openDescriptors(of pid: Int32) -> Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
+    }
 }

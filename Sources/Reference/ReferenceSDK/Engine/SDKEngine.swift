@@ -32,6 +32,8 @@ final class SDKEngine: Sendable {
     let launch = LaunchProgress()
     /// The retry, check-in and acknowledgement timers.
     let timers: SDKTimers
+    /// The links between flows, unbound when the runtime terminates (``SDKFlowLink``).
+    private let links: [any SDKFlowUnbinding]
     /// The sign-in registration and the app's runtime overrides (ENR-15).
     let signIn: SDKSignIn
     /// The accounts (lower-cased) deregistered since this process started: kept per process, not in the state
@@ -182,6 +184,7 @@ final class SDKEngine: Sendable {
         // Launch
         let offlineCheckIns = SDKFlowLink<any OfflineCheckIns>()
         let lifecycle = SDKFlowLink<any LaunchLifecycle>()
+        links = [enrollmentFollowUp, checkInRecord, termination, offlineCheckIns, lifecycle]
         let identityRules = LaunchIdentityAnswers(accounts: accounts, identities: identityQueries)
         let recheck = AccessRecheck(rules: rules.conditionalLaunch, store: store, clock: configuration.clock)
         let credentials = CredentialsGate(rules: rules.conditionalLaunch, store: store, service: service, signIn: signIn,
@@ -237,6 +240,9 @@ final class SDKEngine: Sendable {
         guard connections.terminate() else { return }
         launch.terminate()
         timers.close()
+        // The links hold flows, which hold links back: unbound, the runtime's parts (its HTTP clients and their
+        // connections among them) go once nothing runs on them, instead of living as long as the process.
+        links.forEach { $0.unbind() }
         log.info("runtime terminated")
         log.detach()
     }

@@ -1,5 +1,6 @@
 import CurlHTTP
 import Foundation
+import Locking
 
 /// What a fork server (`mamconf-reference --fork-server`) does once so that every case it forks starts warm.
 ///
@@ -79,7 +80,9 @@ public enum SDKWarmUp {
 
     /// A runtime built over a fresh data folder and terminated, as every case's is: its engine's construction looks up
     /// the generic types of its flows and links by name (perf: 0.2 ms of each forked case). Nothing is launched, and the
-    /// virtual clock runs no timer thread, so no thread starts.
+    /// virtual clock runs no timer thread, so no thread starts. The runtime is kept, never freed: freeing its work
+    /// queue hands the queue's specific value to a dispatch worker thread for destruction, and the server must have
+    /// no thread but its own when it forks.
     private static func engine(in scratch: URL) -> Int {
         let service = URL(string: "http://127.0.0.1:1/warm-up")!
         let configuration = IntuneMAMRuntimeConfiguration(
@@ -89,8 +92,12 @@ public enum SDKWarmUp {
         let runtime = IntuneMAMRuntime(configuration: configuration, platform: SilentPlatform())
         let alive = runtime.engine.isAlive
         runtime.terminate()
+        kept.withLock { $0.append(runtime) }
         return alive && !runtime.engine.isAlive ? 1 : 0
     }
+
+    /// The warm-up's runtime, kept for the life of the process (see ``engine(in:)``).
+    private static let kept = Locked<[IntuneMAMRuntime]>([])
 
     /// A platform that shows nothing and answers no prompt: the warm-up's runtime never asks it anything.
     private final class SilentPlatform: IntuneMAMPlatform {
