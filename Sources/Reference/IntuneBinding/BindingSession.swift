@@ -51,9 +51,9 @@ public final class BindingSession: Sendable {
     }
 
     /// Lets go of `app` and its delegates once it has ended (its SDK calls none of them any more), unless a later
-    /// launch replaced them already. The installation holds the app, and the app holds the device that holds this
-    /// session: kept, it was a cycle that held every case's last app, with its SDK runtime and HTTP connections, for
-    /// as long as a long-lived test host ran (about 14 descriptors a case, until the host had none left).
+    /// launch replaced them already. The installation holds the app, and the reference's app holds the device that
+    /// holds this session: kept, it was a cycle that held every case's last app, with its SDK runtime and HTTP
+    /// connections, for as long as a long-lived test host ran.
     public func uninstall(from app: any BoundApp) {
         let removed = installation.withLock { current -> Installation? in
             guard let installed = current, installed.app === app else { return nil }

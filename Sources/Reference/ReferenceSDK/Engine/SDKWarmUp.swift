@@ -80,9 +80,9 @@ public enum SDKWarmUp {
 
     /// A runtime built over a fresh data folder and terminated, as every case's is: its engine's construction looks up
     /// the generic types of its flows and links by name (perf: 0.2 ms of each forked case). Nothing is launched, and the
-    /// virtual clock runs no timer thread, so no thread starts. The runtime is kept, never freed: freeing its work
-    /// queue hands the queue's specific value to a dispatch worker thread for destruction, and the server must have
-    /// no thread but its own when it forks.
+    /// virtual clock runs no timer thread, so no thread starts. The runtime is kept, never freed: freeing it started a
+    /// dispatch worker thread (likely to destroy its work queue's specific value; the server then refused to fork,
+    /// EBUSY), and the server must have no thread but its own when it forks.
     private static func engine(in scratch: URL) -> Int {
         let service = URL(string: "http://127.0.0.1:1/warm-up")!
         let configuration = IntuneMAMRuntimeConfiguration(
