@@ -91,10 +91,20 @@ import Testing
     }
 
     @Test func nothingListeningIsExitTwoNamingTheAddress() async throws {
-        // A port that was free a moment ago: bind, read it, release.
-        let probe = try AdapterServer(listening: ListenConfiguration(port: 0))
-        let port = try #require(probe.boundPort)
-        probe.stop()
+        // A port held bound but not listening for the whole run: connecting is refused, and no other test's server can
+        // take it meanwhile (a port released before the run could be).
+        let held = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(held >= 0)
+        defer { close(held) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(held, $0, length) == 0 && getsockname(held, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let port = UInt16(bigEndian: address.sin_port)
         let report = NSTemporaryDirectory() + "mamconf-tcp-\(UUID().uuidString).xml"
         defer { try? FileManager.default.removeItem(atPath: report) }
         let (status, output) = try await runCommand([InterruptionTests.mamconf, "run", "--adapter", "tcp://127.0.0.1:\(port)",
