@@ -96,15 +96,7 @@ import Testing
         let held = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         try #require(held >= 0)
         defer { close(held) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(held, $0, length) == 0 && getsockname(held, $0, &length) == 0 }
-        }
-        try #require(bound)
-        let port = UInt16(bigEndian: address.sin_port)
+        let port = try #require(RawHost.bindLoopback(held, port: 0))
         let report = NSTemporaryDirectory() + "mamconf-tcp-\(UUID().uuidString).xml"
         defer { try? FileManager.default.removeItem(atPath: report) }
         let (status, output) = try await runCommand([InterruptionTests.mamconf, "run", "--adapter", "tcp://127.0.0.1:\(port)",
@@ -378,14 +370,7 @@ final class RawHost: Sendable {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 4) == 0 else {
+        guard Self.bindLoopback(fd, port: port) != nil, listen(fd, 4) == 0 else {
             let code = errno
             _ = Glibc.close(fd)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EADDRINUSE)
@@ -413,4 +398,17 @@ final class RawHost: Sendable {
     }
 
     func close() { _ = Glibc.close(fd) }
+
+    /// Binds `fd` to 127.0.0.1:`port` (0: any free port); the port it got, or nil.
+    static func bindLoopback(_ fd: Int32, port: UInt16) -> UInt16? {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        return bound ? UInt16(bigEndian: address.sin_port) : nil
+    }
 }

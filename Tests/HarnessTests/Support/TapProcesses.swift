@@ -30,7 +30,6 @@ struct TapLogLine: Equatable, CustomStringConvertible {
     static var timePattern: Regex<AnyRegexOutput> { try! Regex(#"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z"#) }
     static var offsetPattern: Regex<AnyRegexOutput> { try! Regex(#"\+\d+\.\d{6}"#) }
 
-    /// Every line of the log; a line that does not have the documented shape is recorded as an issue.
     /// Waits until the log at `path` holds `count` whole lines of `kind` whose text ends in `suffix`, for at most
     /// `seconds`; false at the deadline. Woken by inotify when the file changes, never by a timer: a tap logs a
     /// session's end only after the runner's side saw it end, so a test must wait for the line before it stops the tap.
@@ -56,6 +55,7 @@ struct TapLogLine: Equatable, CustomStringConvertible {
         }
     }
 
+    /// Every line of the log; a line that does not have the documented shape is recorded as an issue.
     static func read(_ path: String) throws -> [TapLogLine] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasSuffix("\n"), "the log ends with a whole line")
