@@ -49,6 +49,8 @@ if options.listVariants {
 if options.forkServer {
     // Paid once here, inherited by every case: what a first case would otherwise pay again in each process.
     ReferenceWarmUp.run(options: options)
+    // What the warm-up's samples did not reach: every type the compiler looks up by mangled name, resolved once here.
+    _ = mamconf_resolve_type_caches()
     switch mamconf_fork_server_run(STDIN_FILENO) {
     case 0:
         // This is a case's process now: it carries on below as an exec'd one does, with the arguments its request

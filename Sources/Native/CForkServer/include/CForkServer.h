@@ -52,6 +52,12 @@ typedef struct {
 /// inherits locks nobody will release.
 int mamconf_fork_server_run(int control);
 
+/// Fills every cache the Swift compiler left for a type it reaches by mangled name (the `$s…MD` variables in this
+/// program's symbol table), so that children forked afterwards find them filled instead of each demangling the same
+/// names again. Call it on the server's one thread before serving. Returns how many it filled, or -1 when the program
+/// could not be read; a program without a symbol table fills none.
+int mamconf_resolve_type_caches(void);
+
 /// In a child `mamconf_fork_server_run` returned 0 in: the arguments its request carried, which the case is to run
 /// with as if they followed the server's own (a mutation run's `--mutant NAME`, say). Returns their count and points
 /// `*arguments` at them; 0 in any other process.
