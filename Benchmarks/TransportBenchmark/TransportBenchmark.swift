@@ -80,18 +80,40 @@ func roundTrips(_ factory: any SDKAdapterFactory, messages: Int) async throws ->
     return samples.sorted()
 }
 
-func wholeRun(_ mamconf: String, _ arguments: [String]) throws -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: mamconf)
-    process.arguments = ["run", "--junit", NSTemporaryDirectory() + "mamconf-bench-\(getpid()).xml"] + arguments
-    process.standardOutput = FileHandle.nullDevice
-    let start = Date()
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw NSError(domain: "bench", code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: "mamconf run \(arguments) exited \(process.terminationStatus)"])
+/// Runs `mamconf run …` to its end and returns its wall seconds. The child is started with posix_spawn and waited for
+/// with waitpid on a thread of its own: Foundation's `Process.waitUntilExit` once never returned for a child that had
+/// already ended (a zombie), which left `make bench` waiting for ever, and a blocking wait must not hold one of the
+/// concurrency pool's threads.
+func wholeRun(_ mamconf: String, _ arguments: [String]) async throws -> Double {
+    let argv = [mamconf, "run", "--junit", NSTemporaryDirectory() + "mamconf-bench-\(getpid()).xml"] + arguments
+    return try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try spawnAndWait(argv) }) }.start()
     }
-    return Date().timeIntervalSince(start)
+}
+
+private func spawnAndWait(_ argv: [String]) throws -> Double {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+    let cArguments = argv.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+    let start = Date()
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+    guard spawned == 0 else {
+        throw NSError(domain: "bench", code: Int(spawned), userInfo: [NSLocalizedDescriptionKey: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))"])
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+        guard errno == EINTR else { throw NSError(domain: "bench", code: Int(errno), userInfo: [NSLocalizedDescriptionKey: "waitpid: \(String(cString: strerror(errno)))"]) }
+    }
+    let elapsed = Date().timeIntervalSince(start)
+    // Exited normally with 0: WIFEXITED and WEXITSTATUS, spelled out (Glibc's macros do not reach Swift).
+    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+        throw NSError(domain: "bench", code: Int(status), userInfo: [NSLocalizedDescriptionKey: "mamconf run \(argv.dropFirst(4)) ended with wait status \(status)"])
+    }
+    return elapsed
 }
 
 /// The steps run inside `main`, as locals. As top-level code (whose variables are globals) the benchmark crashed at
@@ -123,7 +145,7 @@ enum TransportBenchmark {
         var runMedians: [String: Double] = [:]
         for (name, arguments) in [("stdio", [String]()), ("tcp", ["--adapter", "tcp://127.0.0.1:\(port)"])] {
             var times: [Double] = []
-            for _ in 0..<options.runs { times.append(try wholeRun(mamconf, arguments)) }
+            for _ in 0..<options.runs { times.append(try await wholeRun(mamconf, arguments)) }
             times.sort()
             runMedians[name] = percentile(times, 0.5)
             print("  " + name.padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: " median %.2f  (min %.2f, max %.2f)", percentile(times, 0.5), times.first ?? 0, times.last ?? 0))
