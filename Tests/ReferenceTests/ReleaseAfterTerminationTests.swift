@@ -29,7 +29,7 @@ import Testing
             app.runtime.terminate()
         }
         #expect(work == nil, "the work queue outlived its runtime")
-        #expect(service == nil, "the service client (and its connection) outlived its runtime")
+        #expect(service == nil, "the service client outlived its runtime")
     }
 
     /// The session held the last installed app; in the reference that app holds the device, which holds the session.

@@ -28,7 +28,8 @@ struct TokenEndpoint: Sendable {
     let tokenURL: URL
     let clientId: String
     let mamResource: String
-    let clients = BlockingHTTPClientPool()
+    /// The process's pool: a sign-in reuses the connection the SDK's last request left open to the same service.
+    let clients = BlockingHTTPClientPool.shared
 
     /// `<mamResource>/.default offline_access`.
     var scope: String {

@@ -3,9 +3,9 @@ import Foundation
 
 /// The SDK's HTTP face: the MAM service (enroll, check-in, unenroll, telemetry) and the token endpoint.
 ///
-/// Blocking (libcurl via ``BlockingHTTPClient``): use only from the runtime's work queue, one call at a
-/// time. Answers are decoded here so flows deal in outcomes, not bytes.
-final class MAMServiceClient: @unchecked Sendable {
+/// Blocking (libcurl via the process's ``BlockingHTTPClientPool``): call it from the runtime's work queue, never from
+/// Swift concurrency's pool. Answers are decoded here so flows deal in outcomes, not bytes.
+final class MAMServiceClient: Sendable {
     /// Why a call produced no usable answer.
     enum Failure: Error, Equatable {
         /// 401: the token was refused.
@@ -47,14 +47,16 @@ final class MAMServiceClient: @unchecked Sendable {
         var tenantId: String?
     }
 
-    private let http: BlockingHTTPClient
+    /// The process's pool under this runtime's limits: the connection a request leaves open serves the next one, the
+    /// app's sign-in and the runtime that follows a relaunch in the same process.
+    private let http: BlockingHTTPClientPool
     private let configuration: IntuneMAMRuntimeConfiguration
 
     init(configuration: IntuneMAMRuntimeConfiguration) {
         self.configuration = configuration
         let limits = configuration.httpTimeoutSeconds
-        http = BlockingHTTPClient(timeouts: HTTPTimeouts(connect: .seconds(limits.connect),
-                                                         total: .seconds(limits.total)))
+        http = BlockingHTTPClientPool.shared.limited(to: HTTPTimeouts(connect: .seconds(limits.connect),
+                                                                      total: .seconds(limits.total)))
     }
 
     // MARK: MAM service

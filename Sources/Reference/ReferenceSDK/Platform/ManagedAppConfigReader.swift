@@ -12,10 +12,10 @@ struct ManagedAppConfigReader {
     /// The runtime's clients of the device channel: one read after another shares a kept-alive connection.
     let clients: BlockingHTTPClientPool
 
-    /// Clients for a runtime's reads, with its configured timeouts; reads run on its work queue, one at a time.
+    /// Clients for a runtime's reads, with its configured timeouts: the process's pool, whose connections to the same
+    /// stand-in the runtime's other requests and the next runtime in the process reuse.
     static func clients(timeouts: (connect: Int, total: Int)) -> BlockingHTTPClientPool {
-        BlockingHTTPClientPool(timeouts: HTTPTimeouts(connect: .seconds(timeouts.connect), total: .seconds(timeouts.total)),
-                               idleLimit: 1)
+        BlockingHTTPClientPool.shared.limited(to: HTTPTimeouts(connect: .seconds(timeouts.connect), total: .seconds(timeouts.total)))
     }
 
     /// The values and version, or a one-line reason why none could be read.
