@@ -143,7 +143,7 @@ let package = Package(
                                                       .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HarnessTests", dependencies: [
             "ConformanceCore", "AdapterProtocol", "SuiteLoader", "AdapterTransports", "Backends", "JUnitXML", "MockMAMService", "CLibXML2",
-            "MamconfCLI", "RunReporters", "RunWiring", "Mutation", "mamconf", "CSpawn", "CurlHTTP", "TestSupport", "AdapterKit", "ClientAssertion",
+            "MamconfCLI", "RunReporters", "RunWiring", "Mutation", "mamconf", "CSpawn", "CForkServer", "CurlHTTP", "TestSupport", "AdapterKit", "ClientAssertion",
             .product(name: "Logging", package: "swift-log"),
             // docs/ci.md's YAML snippets are parsed in DocumentationTests.
             .product(name: "Yams", package: "Yams"),
