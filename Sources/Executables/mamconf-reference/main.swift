@@ -51,6 +51,10 @@ if options.forkServer {
     ReferenceWarmUp.run(options: options)
     // What the warm-up's samples did not reach: every type the compiler looks up by mangled name, resolved once here.
     _ = mamconf_resolve_type_caches()
+    guard ReferenceWarmUp.processPoolIsUnused else {
+        printError("mamconf-reference: --fork-server: the warm-up opened an HTTP connection, which every case would share")
+        exit(1)
+    }
     switch mamconf_fork_server_run(STDIN_FILENO) {
     case 0:
         // This is a case's process now: it carries on below as an exec'd one does, with the arguments its request

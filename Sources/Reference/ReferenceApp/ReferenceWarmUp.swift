@@ -1,5 +1,6 @@
 import AdapterKit
 import AdapterProtocol
+import CurlHTTP
 import Foundation
 import ReferenceSDK
 
@@ -48,6 +49,10 @@ public enum ReferenceWarmUp {
         }
         return warmed
     }
+
+    /// Whether the process's HTTP pool (``BlockingHTTPClientPool/shared``) has opened no connection yet. The fork server
+    /// checks it after the warm-up: a connection kept open when it forks would be one socket shared by every case.
+    public static var processPoolIsUnused: Bool { BlockingHTTPClientPool.shared.connectionsOpened == 0 }
 
     /// How many samples ``run()`` puts through when every one still decodes.
     public static var sampleCount: Int { SDKWarmUp.sampleCount + 3 + ProtocolWarmUp.typeCount + sampleRequests.count }
