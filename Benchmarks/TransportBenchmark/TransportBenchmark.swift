@@ -98,7 +98,8 @@ private func spawnAndWait(_ argv: [String]) throws -> Double {
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
     let cArguments = argv.map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }
-    let start = Date()
+    let clock = ContinuousClock()
+    let start = clock.now
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
     guard spawned == 0 else {
@@ -108,12 +109,12 @@ private func spawnAndWait(_ argv: [String]) throws -> Double {
     while waitpid(pid, &status, 0) < 0 {
         guard errno == EINTR else { throw NSError(domain: "bench", code: Int(errno), userInfo: [NSLocalizedDescriptionKey: "waitpid: \(String(cString: strerror(errno)))"]) }
     }
-    let elapsed = Date().timeIntervalSince(start)
+    let elapsed = start.duration(to: clock.now)
     // Exited normally with 0: WIFEXITED and WEXITSTATUS, spelled out (Glibc's macros do not reach Swift).
     guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
         throw NSError(domain: "bench", code: Int(status), userInfo: [NSLocalizedDescriptionKey: "mamconf run \(argv.dropFirst(4)) ended with wait status \(status)"])
     }
-    return elapsed
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
 /// The steps run inside `main`, as locals. As top-level code (whose variables are globals) the benchmark crashed at
