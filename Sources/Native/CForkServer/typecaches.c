@@ -66,8 +66,10 @@ int mamconf_resolve_type_caches(void) {
         const char *strings = (const char *)(image + names->sh_offset);
         for (size_t i = 0; i < count; i++) {
             const ElfW(Sym) *symbol = &symbols[i];
+            /* A variable defined in one of the program's own sections (not undefined, absolute or common). */
             if (ELF64_ST_TYPE(symbol->st_info) != STT_OBJECT || symbol->st_size != 8 || symbol->st_shndx == SHN_UNDEF ||
-                symbol->st_name >= names->sh_size || !is_cache_variable(strings + symbol->st_name)) {
+                symbol->st_shndx >= SHN_LORESERVE || symbol->st_name >= names->sh_size ||
+                !is_cache_variable(strings + symbol->st_name)) {
                 continue;
             }
             int64_t *cache = (int64_t *)(base + symbol->st_value);
