@@ -76,7 +76,6 @@ struct BlockingHTTPClientPoolTests {
     /// A client lent to a pool with a short limit must not keep that limit for the next caller, nor the reverse.
     @Test func eachRequestRunsUnderTheLimitsOfThePoolItWasSentThrough() throws {
         let silent = try TestHTTPServer.start(.silent)
-        defer { #expect(silent.stop()) }
         let pool = BlockingHTTPClientPool(timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(60)))
         let impatient = pool.limited(to: HTTPTimeouts(connect: .seconds(5), total: .milliseconds(200)))
         // The impatient pool's request gives up after its own limit, on a client the patient pool then lends again.
@@ -95,4 +94,3 @@ struct BlockingHTTPClientPoolTests {
         #expect(ended.wait(timeout: .now() + .seconds(30)) == .success)
     }
 }
-

@@ -9,7 +9,7 @@ import Foundation
 /// no token, no status callbacks.
 struct ManagedAppConfigReader {
     let url: URL
-    /// The runtime's clients of the device channel: one read after another shares a kept-alive connection.
+    /// Clients of the device channel (see ``clients(timeouts:)``): one read after another shares a kept-alive connection.
     let clients: BlockingHTTPClientPool
 
     /// Clients for a runtime's reads, with its configured timeouts: the process's pool, whose connections to the same
