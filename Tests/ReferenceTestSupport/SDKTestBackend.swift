@@ -174,7 +174,7 @@ public final class SDKTestBackend: Sendable {
         }
         return entries.map {
             SDKTestJournalEntry(route: $0["route"] as? String ?? "", status: $0["status"] as? Int ?? 0,
-                                accountId: $0["accountId"] as? String)
+                                accountId: $0["accountId"] as? String, detail: $0["detail"] as? String)
         }
     }
 

@@ -3,4 +3,6 @@ public struct SDKTestJournalEntry: Sendable {
     public let route: String
     public let status: Int
     public let accountId: String?
+    /// What the service noted about the request (for telemetry: `events=2 names=enrollment,checkin …`).
+    public let detail: String?
 }

@@ -2,6 +2,7 @@ import AdapterKit
 import AdapterProtocol
 import CurlHTTP
 import Foundation
+import Locking
 import ReferenceSDK
 
 /// What `mamconf-reference --fork-server` does once before it forks cases: the SDK's warm-up (``SDKWarmUp``), the
@@ -31,6 +32,8 @@ public enum ReferenceWarmUp {
         // case for the server alone).
         _ = AdapterServer(input: -1, output: -1, diagnostics: { _ in })
         _ = ReferenceBridge(options: options, environment: [:])
+        // The app's launch latch: its generic type, instantiated by each case's app, was 1% of a forked case's samples.
+        _ = Latch<IntuneMAMLaunchState>()
         // The server's set of reader threads: its first insertion, in every case, looked up the set's storage type.
         var readers: Set<UInt> = []
         if readers.insert(UInt(bitPattern: Int(getpid()))).inserted { warmed += 1 }

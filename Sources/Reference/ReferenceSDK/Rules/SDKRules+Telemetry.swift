@@ -3,8 +3,9 @@ extension SDKRules {
     struct Telemetry: Equatable, Sendable {
         /// When an event's telemetry is uploaded (ENR-16).
         enum Sending: Equatable, Sendable {
-            /// Right after the enrollment or check-in it reports (the reference's reading).
-            case afterEachEvent
+            /// Right after the check-in it reports; an enrollment's event with that of the check-in that follows it
+            /// (the reference's reading).
+            case withFollowingCheckIn
             /// Held, and uploaded in one batch with the next periodic check-in's event (000:496 says when not).
             case batchedAtPeriodicCheckIn
         }
@@ -21,7 +22,7 @@ extension SDKRules {
             sentByDefault = !broken(.telemetryNotSent)
             honoursDisabled = !broken(.telemetryDespiteDisabled)
             honoursPreProduction = !broken(.telemetryPpeIgnored)
-            sending = read(.telemetryBatchedUntilPeriodicCheckIn) ? .batchedAtPeriodicCheckIn : .afterEachEvent
+            sending = read(.telemetryBatchedUntilPeriodicCheckIn) ? .batchedAtPeriodicCheckIn : .withFollowingCheckIn
         }
     }
 }

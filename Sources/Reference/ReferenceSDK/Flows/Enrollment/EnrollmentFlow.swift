@@ -212,8 +212,9 @@ struct EnrollmentFlow: Sendable {
         case .success(.enrolled):
             recordEnrollment(enrolledId, upn: token.upn)
             reporter.report(.enrollment, accountId: enrolledId, upn: token.upn, code: .newPoliciesReceived, didSucceed: true)
-            telemetry.send(.enrollment, accountId: enrolledId, token: token)
-            followUp.target?.checkIn(afterEnrollment: origin, token: token)
+            telemetry.enrollment(accountId: enrolledId, token: token) {
+                followUp.target?.checkIn(afterEnrollment: origin, token: token)
+            }
             return true
         case .success(.notLicensed):
             enrollmentFailed(enrolledId, StatusFailure(rules.unlicensedStatus,
