@@ -1,66 +1,109 @@
 import AdapterProtocol
 import ConformanceCore
 import Foundation
+import Synchronization
 import Yams
 
-/// Loads tenants and policies from `fixtures/` on demand, once each, remembering their errors.
-final class FixtureStore {
+/// Loads tenants and policies from `fixtures/` on demand, once each, remembering their errors. Suites are parsed side
+/// by side (``SuiteLoader``), so lookups come from several threads; what it reports does not depend on their timing: a
+/// fixture that cannot be read is reported once, at the reference that comes first in the order the suites were given
+/// (``FixtureLookup``), as a one-at-a-time load reported it.
+final class FixtureStore: Sendable {
     let directory: String
-    private var tenants: [String: TenantFixture?] = [:]
-    private var policies: [String: PolicyFixture?] = [:]
-    private(set) var errors: [SuiteError] = []
-    private var reported: Set<String> = []
-
     /// Real accounts that stand in for the fixtures' users, by alias.
     let accounts: TenantProfile?
+    private let state = Mutex(State())
+
+    /// A lookup's place in the order the suites were given: the suite's position, then the lookup's within it.
+    struct Order: Comparable {
+        var document: Int
+        var lookup: Int
+        static func < (lhs: Order, rhs: Order) -> Bool { (lhs.document, lhs.lookup) < (rhs.document, rhs.lookup) }
+    }
+
+    /// Why a fixture file could not be read, and the first reference to it so far.
+    private struct Unreadable {
+        var message: String
+        var order: Order
+        var reference: SourceLocation
+    }
+
+    private struct State {
+        var tenants: [String: TenantFixture?] = [:]
+        var policies: [String: PolicyFixture?] = [:]
+        /// The errors of the fixture files read, each file's once.
+        var fileErrors: [SuiteError] = []
+        var unreadable: [String: Unreadable] = [:]
+    }
 
     init(directory: String, accounts: TenantProfile? = nil) {
         self.directory = directory
         self.accounts = accounts
     }
 
+    /// Every fixture error so far: the files' own, and each unreadable file's at its first reference.
+    var errors: [SuiteError] {
+        state.withLock { state in
+            state.fileErrors + state.unreadable.values.sorted { $0.order < $1.order }.map { SuiteError($0.reference, $0.message) }
+        }
+    }
+
     /// The tenant `name`, or nil (with an error at `reference`) when it is missing or broken.
-    func tenant(_ name: String, reference: SourceLocation) -> TenantFixture? {
-        if let cached = tenants[name] { return cached }
+    func tenant(_ name: String, reference: SourceLocation, order: Order) -> TenantFixture? {
         let path = "\(directory)/tenants/\(name).yaml"
-        guard let document = read(path, name: "tenant", reference: reference) else {
-            tenants[name] = .some(nil)
-            return nil
+        return state.withLock { state in
+            if let cached = state.tenants[name] {
+                Self.refer(to: path, at: reference, order: order, in: &state)
+                return cached
+            }
+            guard let document = read(path, name: "tenant", reference: reference, order: order, into: &state) else {
+                state.tenants[name] = .some(nil)
+                return nil
+            }
+            let tenant = parseTenant(name: name, document)
+            state.fileErrors.append(contentsOf: document.errors)
+            state.tenants[name] = .some(tenant)
+            return tenant
         }
-        let tenant = parseTenant(name: name, document)
-        keep(document)
-        tenants[name] = .some(tenant)
-        return tenant
     }
 
-    func policy(_ name: String, reference: SourceLocation) -> PolicyFixture? {
-        if let cached = policies[name] { return cached }
+    func policy(_ name: String, reference: SourceLocation, order: Order) -> PolicyFixture? {
         let path = "\(directory)/policies/\(name).yaml"
-        guard let document = read(path, name: "policy", reference: reference) else {
-            policies[name] = .some(nil)
-            return nil
+        return state.withLock { state in
+            if let cached = state.policies[name] {
+                Self.refer(to: path, at: reference, order: order, in: &state)
+                return cached
+            }
+            guard let document = read(path, name: "policy", reference: reference, order: order, into: &state) else {
+                state.policies[name] = .some(nil)
+                return nil
+            }
+            let policy = parsePolicy(name: name, document)
+            state.fileErrors.append(contentsOf: document.errors)
+            state.policies[name] = .some(policy)
+            return policy
         }
-        let policy = parsePolicy(name: name, document)
-        keep(document)
-        policies[name] = .some(policy)
-        return policy
     }
 
-    private func read(_ path: String, name kind: String, reference: SourceLocation) -> YAMLDocument? {
+    /// Another reference to a fixture already looked up: an unreadable one is reported at it if it comes first.
+    private static func refer(to path: String, at reference: SourceLocation, order: Order, in state: inout State) {
+        guard let known = state.unreadable[path], order < known.order else { return }
+        state.unreadable[path]?.order = order
+        state.unreadable[path]?.reference = reference
+    }
+
+    private func read(_ path: String, name kind: String, reference: SourceLocation, order: Order, into state: inout State) -> YAMLDocument? {
+        let message: String
         switch InputFile.read(path) {
         case .success(let data):
             return YAMLDocument(file: path, data: data)
         case .failure(.missing):
-            errors.append(SuiteError(reference, "missing \(kind) fixture file \(path)"))
+            message = "missing \(kind) fixture file \(path)"
         case .failure(let problem):
-            errors.append(SuiteError(reference, "cannot read the \(kind) fixture file \(path): \(problem)"))
+            message = "cannot read the \(kind) fixture file \(path): \(problem)"
         }
+        state.unreadable[path] = Unreadable(message: message, order: order, reference: reference)
         return nil
-    }
-
-    private func keep(_ document: YAMLDocument) {
-        guard reported.insert(document.file).inserted else { return }
-        errors.append(contentsOf: document.errors)
     }
 
     private func parseTenant(name: String, _ doc: YAMLDocument) -> TenantFixture? {
@@ -132,5 +175,28 @@ final class FixtureStore {
         }
         guard let displayName else { return nil }
         return PolicyFixture(name: name, displayName: displayName, settings: settings, assignedGroups: groups, apps: apps)
+    }
+}
+
+/// One suite's lookups in a ``FixtureStore``, numbered in the order that suite makes them (one thread per suite).
+final class FixtureLookup {
+    let store: FixtureStore
+    private let document: Int
+    private var count = 0
+
+    /// `document`: the suite's position among the files loaded together.
+    init(_ store: FixtureStore, document: Int) {
+        self.store = store
+        self.document = document
+    }
+
+    func tenant(_ name: String, reference: SourceLocation) -> TenantFixture? {
+        count += 1
+        return store.tenant(name, reference: reference, order: .init(document: document, lookup: count))
+    }
+
+    func policy(_ name: String, reference: SourceLocation) -> PolicyFixture? {
+        count += 1
+        return store.policy(name, reference: reference, order: .init(document: document, lookup: count))
     }
 }

@@ -33,19 +33,20 @@ public struct SuiteLoader {
         // A batch at a time: a parsed document is several times the size of its file, and thousands held at once
         // made loading the largest use of memory in a run.
         let batches = stride(from: 0, to: paths.count, by: Self.batchSize).lazy
-            .map { Array(paths[$0..<min($0 + Self.batchSize, paths.count)]) }
-            .flatMap { batch in zip(batch, Self.documents(batch)) }
+            .flatMap { start in
+                let batch = Array(paths[start..<min(start + Self.batchSize, paths.count)])
+                return zip(batch, Self.parsed(batch, from: start, fixtures: fixtures, catalog: catalog))
+            }
         for (path, read) in batches {
-            let document: YAMLDocument
+            let document: YAMLDocument, parsed: Suite?
             switch read {
-            case .success(let read): document = read
+            case .success(let read): (document, parsed) = read
             case .failure(let problem):
                 errors.append(SuiteError(SourceLocation(file: path, line: 1, column: 1), "cannot read suite file: \(SuitePaths.why(problem))"))
                 continue
             }
-            let suite = SuiteParser(doc: document, fixtures: fixtures, catalog: catalog).parse()
             errors.append(contentsOf: document.errors)
-            guard let suite else { continue }
+            guard let suite = parsed else { continue }
             if let first = suiteIDs[suite.id] {
                 errors.append(SuiteError(suite.location, "duplicate suite id '\(suite.id)' (also in \(first.file))"))
                 continue
@@ -63,28 +64,38 @@ extension SuiteLoader {
     /// How many files are read and parsed at once.
     static let batchSize = 16
 
-    /// Each file read and its YAML parsed, in the order of `paths`. Files do not depend on each other, and this is
-    /// about half of loading the suites (a tenth of a second for the bundled ones, seconds for thousands of cases), so
-    /// it runs on every core; the suites are then built one at a time, in order, so errors read the same (issue 30).
-    static func documents(_ paths: [String]) -> [Swift.Result<YAMLDocument, InputFile.Problem>] {
-        var documents = [Swift.Result<YAMLDocument, InputFile.Problem>?](repeating: nil, count: paths.count)
-        documents.withUnsafeMutableBufferPointer { slots in
+    /// Each file read, its YAML composed and its suite built, in the order of `paths` (the `start`th file onwards of
+    /// those loaded together). Files do not depend on each other, and this is all of loading the suites (a tenth of a
+    /// second for the bundled ones, seconds for thousands of cases), so it runs on every core (issue 30). What it
+    /// reports does not depend on which file finished first: each suite's errors are its document's, fixture errors
+    /// go to the reference that comes first in `paths` order (``FixtureStore``), and the caller takes the suites in
+    /// order, so duplicate ids name the same file as a one-at-a-time load.
+    static func parsed(
+        _ paths: [String], from start: Int, fixtures: FixtureStore, catalog: RequirementCatalog?
+    ) -> [Swift.Result<(YAMLDocument, Suite?), InputFile.Problem>] {
+        var results = [Swift.Result<(YAMLDocument, Suite?), InputFile.Problem>?](repeating: nil, count: paths.count)
+        results.withUnsafeMutableBufferPointer { slots in
             // Each iteration writes its own slot, and the document it makes is used by no one else until all are done.
             nonisolated(unsafe) let slots = slots
             DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-                slots[index] = InputFile.read(paths[index]).map { YAMLDocument(file: paths[index], data: $0) }
+                slots[index] = InputFile.read(paths[index]).map { data in
+                    let document = YAMLDocument(file: paths[index], data: data)
+                    let lookup = FixtureLookup(fixtures, document: start + index)
+                    return (document, SuiteParser(doc: document, fixtures: lookup, catalog: catalog).parse())
+                }
             }
         }
-        return documents.map { $0! }
+        return results.map { $0! }
     }
 
     /// A tenant and policies by fixture name, for tools that arrange a backend without a suite
     /// (`adapter-check`). Errors name the files.
     public func fixtures(tenant: String, policies: [String]) -> (TenantFixture?, [PolicyFixture], [SuiteError]) {
         let store = FixtureStore(directory: fixturesDirectory, accounts: accounts)
+        let lookup = FixtureLookup(store, document: 0)
         let here = SourceLocation(file: fixturesDirectory, line: 1, column: 1)
-        let loaded = store.tenant(tenant, reference: here)
-        let found = policies.compactMap { store.policy($0, reference: here) }
+        let loaded = lookup.tenant(tenant, reference: here)
+        let found = policies.compactMap { lookup.policy($0, reference: here) }
         return (loaded, found, store.errors)
     }
 }

@@ -7,7 +7,7 @@ import Yams
 /// every problem with its position.
 struct SuiteParser {
     let doc: YAMLDocument
-    let fixtures: FixtureStore
+    let fixtures: FixtureLookup
     let catalog: RequirementCatalog?
 
     private struct Defaults {
@@ -89,7 +89,7 @@ struct SuiteParser {
         var out = base
         if let wipe = doc.bool(f["wipe"], "wipe") { out.wipe = wipe }
         guard let prompts = f["prompts"] else { return out }
-        if case .scalar(let scalar) = prompts, scalar.style == .plain, let on = prompts.bool {
+        if let on = YAMLDocument.boolValue(prompts) {
             out.promptLimit = on ? CaseGuards.defaultPromptLimit : nil
         } else if case .scalar(let scalar) = prompts, scalar.style == .plain, let limit = prompts.int {
             if limit < 1 { doc.error(prompts, "prompts must be at least 1 (false turns the bound off)") } else { out.promptLimit = limit }

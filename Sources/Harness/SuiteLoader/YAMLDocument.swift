@@ -86,7 +86,7 @@ final class YAMLDocument {
             return
         }
         do {
-            root = try Yams.compose(yaml: text, Self.resolver)
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             root = nil
             errors.append(Self.describe(error, file: file))
@@ -97,9 +97,59 @@ final class YAMLDocument {
     }
 
     /// The YAML types a suite's plain scalars can have: Yams' default rules without merge keys (`<<`), `=` and
-    /// timestamps, which suites never use (a date is text to them). Yams resolves every mapping key against these
-    /// rules while it checks for repeated keys, so each rule left out saves a regular expression per key.
+    /// timestamps, which suites never use (a date is text to them).
+    ///
+    /// Documents are composed with no rules (`Resolver.basic`) and a plain scalar is typed only where a value is read
+    /// (``plainType(_:)``): Yams resolves every mapping key against its resolver's rules while it checks for repeated
+    /// keys, a regular expression per rule and key, and that was a fifth of loading the suites (issue 30). Keys are
+    /// text to a suite anyway: `1` and `"1"` are the same key, and repeating it is an error.
     static let resolver = Resolver.default.removing(.merge).removing(.timestamp).removing(.value)
+
+    /// The type of a plain scalar's text under ``resolver``'s rules. Text whose first character can begin no null,
+    /// boolean or number (`~`, `null`, `yes`/`no`/`on`/`off`/`true`/`false`, a sign, a digit or a dot) is text without
+    /// running a rule: most values are names, addresses and identifiers.
+    static func plainType(_ text: String) -> Tag.Name {
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "~"),
+             UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "o"), UInt8(ascii: "O"):
+            return resolver.resolveTag(of: Node.scalar(Node.Scalar(text)))
+        default:
+            return .str
+        }
+    }
+
+    /// A plain scalar's value as YAML types it (nil for a quoted scalar, a collection, or text): null, a boolean, a
+    /// whole number or another number.
+    enum Typed: Equatable {
+        case null
+        case bool(Bool)
+        case int(Int)
+        case float(Double)
+    }
+
+    static func typed(_ node: Node) -> Typed? {
+        guard case .scalar(let scalar) = node, scalar.style == .plain else { return nil }
+        switch plainType(scalar.string) {
+        case .null: return .null
+        // Yams builds a Boolean only from a scalar not tagged as text, and these documents tag every scalar as text.
+        case .bool: return Bool.construct(from: Node.Scalar(scalar.string, Tag(.bool), .plain)).map(Typed.bool)
+        case .int: return Int.construct(from: scalar).map(Typed.int) ?? Double.construct(from: scalar).map(Typed.float)
+        case .float: return Double.construct(from: scalar).map(Typed.float)
+        default: return nil
+        }
+    }
+
+    static func boolValue(_ node: Node) -> Bool? {
+        if case .bool(let value)? = typed(node) { return value }
+        return nil
+    }
+
+    static func intValue(_ node: Node) -> Int? {
+        if case .int(let value)? = typed(node) { return value }
+        return nil
+    }
 
     static func describe(_ error: YamlError, file: String) -> SuiteError {
         switch error {
@@ -201,7 +251,7 @@ final class YAMLDocument {
 
     func bool(_ node: Node?, _ what: String) -> Bool? {
         guard let node else { return nil }
-        guard case .scalar(let scalar) = node, scalar.style == .plain, let value = node.bool else {
+        guard case .scalar(let scalar) = node, scalar.style == .plain, let value = Self.boolValue(node) else {
             error(node, "\(what) must be true or false, found \(kind(node))")
             return nil
         }
@@ -252,12 +302,13 @@ final class YAMLDocument {
         }
         switch node {
         case .scalar(let scalar):
-            if scalar.style != .plain { return resolve(scalar.string, node) }
-            if node.null != nil { return .null }
-            if let b = node.bool { return .bool(b) }
-            if let i = node.int { return .number(Double(i)) }
-            if let d = node.float { return .number(d) }
-            return resolve(scalar.string, node)
+            switch Self.typed(node) {
+            case .null?: return .null
+            case .bool(let b)?: return .bool(b)
+            case .int(let i)?: return .number(Double(i))
+            case .float(let d)?: return .number(d)
+            case nil: return resolve(scalar.string, node)
+            }
         case .mapping:
             guard let pairs = mapping(node, "a value") else { return nil }
             var object: [String: JSONValue] = [:]
@@ -306,9 +357,12 @@ final class YAMLDocument {
         switch node {
         case .scalar(let scalar):
             if scalar.style == .plain {
-                if node.null != nil || scalar.string.isEmpty { return "nothing" }
-                if node.bool != nil { return "a boolean (\(scalar.string))" }
-                if node.int != nil || node.float != nil { return "a number (\(scalar.string))" }
+                switch Self.typed(node) {
+                case .null?: return "nothing"
+                case .bool?: return "a boolean (\(scalar.string))"
+                case .int?, .float?: return "a number (\(scalar.string))"
+                case nil: if scalar.string.isEmpty { return "nothing" }
+                }
             }
             return "the text '\(scalar.string)'"
         case .mapping: return "a mapping"
