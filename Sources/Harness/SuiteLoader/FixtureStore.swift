@@ -50,38 +50,36 @@ final class FixtureStore: Sendable {
 
     /// The tenant `name`, or nil (with an error at `reference`) when it is missing or broken.
     func tenant(_ name: String, reference: SourceLocation, order: Order) -> TenantFixture? {
-        let path = "\(directory)/tenants/\(name).yaml"
-        return state.withLock { state in
-            if let cached = state.tenants[name] {
-                Self.refer(to: path, at: reference, order: order, in: &state)
-                return cached
-            }
-            guard let document = read(path, name: "tenant", reference: reference, order: order, into: &state) else {
-                state.tenants[name] = .some(nil)
-                return nil
-            }
-            let tenant = parseTenant(name: name, document)
-            state.fileErrors.append(contentsOf: document.errors)
-            state.tenants[name] = .some(tenant)
-            return tenant
+        lookUp(name, kind: "tenant", folder: "tenants", in: \.tenants, reference: reference, order: order) {
+            parseTenant(name: $0, $1)
         }
     }
 
     func policy(_ name: String, reference: SourceLocation, order: Order) -> PolicyFixture? {
-        let path = "\(directory)/policies/\(name).yaml"
+        lookUp(name, kind: "policy", folder: "policies", in: \.policies, reference: reference, order: order) {
+            parsePolicy(name: $0, $1)
+        }
+    }
+
+    /// The fixture `name` from `table`, read and parsed (under the lock) the first time it is asked for.
+    private func lookUp<Fixture: Sendable>(
+        _ name: String, kind: String, folder: String, in table: WritableKeyPath<State, [String: Fixture?]>,
+        reference: SourceLocation, order: Order, parse: (String, YAMLDocument) -> Fixture?
+    ) -> Fixture? {
+        let path = "\(directory)/\(folder)/\(name).yaml"
         return state.withLock { state in
-            if let cached = state.policies[name] {
+            if let cached = state[keyPath: table][name] {
                 Self.refer(to: path, at: reference, order: order, in: &state)
                 return cached
             }
-            guard let document = read(path, name: "policy", reference: reference, order: order, into: &state) else {
-                state.policies[name] = .some(nil)
+            guard let document = read(path, name: kind, reference: reference, order: order, into: &state) else {
+                state[keyPath: table][name] = .some(nil)
                 return nil
             }
-            let policy = parsePolicy(name: name, document)
+            let fixture = parse(name, document)
             state.fileErrors.append(contentsOf: document.errors)
-            state.policies[name] = .some(policy)
-            return policy
+            state[keyPath: table][name] = .some(fixture)
+            return fixture
         }
     }
 
