@@ -146,11 +146,6 @@ final class YAMLDocument {
         return nil
     }
 
-    static func intValue(_ node: Node) -> Int? {
-        if case .int(let value)? = typed(node) { return value }
-        return nil
-    }
-
     static func describe(_ error: YamlError, file: String) -> SuiteError {
         switch error {
         case .scanner(let context, let problem, let mark, _),
@@ -251,11 +246,10 @@ final class YAMLDocument {
 
     func bool(_ node: Node?, _ what: String) -> Bool? {
         guard let node else { return nil }
-        guard case .scalar(let scalar) = node, scalar.style == .plain, let value = Self.boolValue(node) else {
+        guard let value = Self.boolValue(node) else {
             error(node, "\(what) must be true or false, found \(kind(node))")
             return nil
         }
-        _ = scalar
         return value
     }
 
