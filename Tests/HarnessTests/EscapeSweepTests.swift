@@ -1,4 +1,9 @@
 @testable import AdapterTransports
+import CSpawn
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// The sweeps for processes that left the case's process group: after a clean sweep nothing is left to find, so none
@@ -21,5 +26,34 @@ struct EscapeSweepTests {
         }
         #expect(made == sweeps)
         #expect(killed == total)
+    }
+
+    @Test("a process carrying the marker has ended, not merely been signalled, when the sweep returns")
+    func aSweptProcessHasEndedWhenTheSweepReturns() throws {
+        let (name, value) = ("MAMCONF_SWEEP_TEST", UUID().uuidString)
+        let marker = "\(name)=\(value)"
+        // A shell started with the marker alone says it runs (its environment is its own from then on), then
+        // becomes `sleep`, which keeps that environment.
+        let sleeper = Process()
+        let said = Pipe()
+        sleeper.executableURL = URL(fileURLWithPath: "/bin/sh")
+        sleeper.arguments = ["-c", "echo running; exec sleep 300"]
+        sleeper.environment = [name: value]
+        sleeper.standardOutput = said
+        try sleeper.run()
+        defer { if sleeper.isRunning { kill(sleeper.processIdentifier, SIGKILL) } }
+        let pid = sleeper.processIdentifier
+        #expect(said.fileHandleForReading.availableData.starts(with: Data("running".utf8)))
+        #expect(ChildProcess.killProcesses(carrying: marker) == 1)
+        // Ended: a zombie (its process descriptor readable at once) or already reaped.
+        let ends = mamconf_pidfd_open(pid)
+        if ends >= 0 {
+            defer { close(ends) }
+            var watched = pollfd(fd: ends, events: Int16(POLLIN), revents: 0)
+            #expect(poll(&watched, 1, 0) == 1, "the swept process was still running")
+        } else {
+            #expect(errno == ESRCH)
+        }
+        #expect(ChildProcess.killProcesses(carrying: marker) == 0, "a second sweep found it again")
     }
 }

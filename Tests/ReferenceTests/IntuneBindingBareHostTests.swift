@@ -96,17 +96,28 @@ import Testing
 
         func restart() -> BareApp? { nil }
         var runningApp: BareApp? { state.withLock { $0.app } }
-        func settledApp(until deadline: Date) -> BareApp? { runningApp }
+        /// Apps handed to actions, and actions ended on them.
+        let actions = Locked((begun: 0, ended: 0))
+
+        func settledApp(until deadline: Date) -> BareApp? {
+            guard let app = runningApp else { return nil }
+            actions.withLock { $0.begun += 1 }
+            return app
+        }
+
+        func actionEnded(on app: BareApp) {
+            actions.withLock { $0.ended += 1 }
+        }
         func snapshot(of app: BareApp?) -> AppSnapshot {
             AppSnapshot(launched: app != nil, ready: app?.runtime.launchState == .ready, signedInAccounts: [],
                         managedAccountId: nil, corporateDataVisible: false, data: IdentityMap([:]))
         }
     }
 
-    static func binding() -> IntuneBinding<BareHost> {
+    static func binding(capabilities: [Capability] = [.policyQueries]) -> IntuneBinding<BareHost> {
         IntuneBinding(host: BareHost(), configuration: BindingConfiguration(
             implementation: NameAndVersion(name: "bare-host", version: "9.9"), sdkName: "bare SDK",
-            capabilities: [.policyQueries], unsupportedReason: "the bare host has no such feature"), idleTimeout: 20)
+            capabilities: capabilities, unsupportedReason: "the bare host has no such feature"), idleTimeout: 20)
     }
 
     static func initializeParams(dataDir: String) -> JSONValue {
@@ -188,6 +199,33 @@ import Testing
             let registered = try Self.exchange(peer, 5, .sdkRegisteredAccounts).result.get().decode(as: AccountListResult.self)
             #expect(registered.accountIds == [AccountID("acct-1")])
             _ = try Self.exchange(peer, 6, .shutdown)
+        }
+    }
+}
+
+extension IntuneBindingBareHostTests {
+    @Test func everyAppHandedToAnActionIsGivenBackOnceItsRequestIsAnsweredWhetherTheActionWorkedOrFailed() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await onDedicatedThread {
+            let binding = Self.binding(capabilities: [.policyQueries, .preferences])
+            let peer = AdapterKitTestPeer(handler: binding)
+            _ = try Self.exchange(peer, 1, .initialize, Self.initializeParams(dataDir: directory.path))
+            let early = try Self.exchange(peer, 2, .appSignOut, JSONValue(encoding: AccountParams(accountId: AccountID("acct-1"))))
+            #expect(early.result.failureMessage == "the app is not running (send app.launch first)")
+            #expect(binding.host.actions.read { $0 } == (0, 0))
+            _ = try Self.exchange(peer, 3, .appLaunch)
+            let worked = try Self.exchange(peer, 4, .appSignOut, JSONValue(encoding: AccountParams(accountId: AccountID("acct-1"))))
+            #expect(worked.result.failureMessage == nil)
+            #expect(binding.host.actions.read { $0 } == (1, 1))
+            let failed = try Self.exchange(peer, 5, .appSetPreference, JSONValue(encoding: PreferenceParams(
+                accountId: AccountID("acct-1"), key: "theme", value: "dark")))
+            #expect(failed.result.failureMessage == "the bare app keeps no settings")
+            #expect(binding.host.actions.read { $0 } == (2, 2))
+            // Queries read whichever instance runs and hold none.
+            _ = try Self.exchange(peer, 6, .sdkRegisteredAccounts)
+            #expect(binding.host.actions.read { $0 } == (2, 2))
+            _ = try Self.exchange(peer, 7, .shutdown)
         }
     }
 }

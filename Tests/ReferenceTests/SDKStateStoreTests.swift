@@ -39,6 +39,28 @@ import Testing
         #expect(try parts.inode(parts.keychainURL) == keychain)
     }
 
+    @Test("a change made after the runtime terminated stays in memory: the next runtime's files are left as they are")
+    func closedStoreWritesNothing() throws {
+        let parts = Parts()
+        defer { parts.tearDown() }
+        let old = parts.store()
+        old.mutate { $0.enrolledAccountId = "alice-id" }
+        old.close()
+        let next = parts.store()
+        next.mutate { $0.nextRetryAt = Date(timeIntervalSince1970: 2_000_000) }
+        let (state, keychain) = (try parts.inode(parts.stateURL), try parts.inode(parts.keychainURL))
+        // Work of the old runtime that was finishing as it terminated.
+        old.mutate {
+            $0.enrolledAccountId = nil
+            $0.nextRetryAt = nil
+        }
+        #expect(old.snapshot.enrolledAccountId == nil)
+        #expect(try parts.inode(parts.stateURL) == state)
+        #expect(try parts.inode(parts.keychainURL) == keychain)
+        #expect(parts.store().snapshot.enrolledAccountId == "alice-id")
+        #expect(parts.store().snapshot.nextRetryAt == Date(timeIntervalSince1970: 2_000_000))
+    }
+
     @Test("a change to the keychain's items reaches the keychain file at once")
     func keychainChangeIsWritten() throws {
         let parts = Parts()

@@ -65,7 +65,7 @@ extension IntuneBinding {
     /// configuration changed. With no app running there is no one to tell; the next launch reads it anyway.
     func managedConfigChanged() throws(RPCError) {
         try requireSession()
-        guard host.runningApp != nil, let app = host.settledApp(until: deadline) else { return }
+        guard host.runningApp != nil, let app = settledApp() else { return }
         app.managedConfigurationDidChange()
     }
 }

@@ -26,6 +26,8 @@ public final class IntuneBinding<Host: IntuneBindingHost>: TypedAdapterHandler {
     public let idleTimeout: Double
     /// The current case, from `initialize` on.
     let session = Locked<BindingSession?>(nil)
+    /// The app instances the request being handled acts on (``actingApp()``).
+    private let actingApps = Locked<[Host.App]>([])
 
     public init(host: Host, configuration: BindingConfiguration, idleTimeout: Double = 120) {
         self.host = host
@@ -42,9 +44,16 @@ public final class IntuneBinding<Host: IntuneBindingHost>: TypedAdapterHandler {
     }
 
     /// Every request, decoded once (a request whose params do not fit was answered `-32602` before it got here,
-    /// whatever state the app is in). The switch is exhaustive: a method added to the protocol does not build until
-    /// it is answered here.
+    /// whatever state the app is in). An action holds the app instance it acts on until its answer is ready
+    /// (``actingApp()``), so a restart the app scheduled meanwhile cannot replace the instance under it.
     public func handle(_ call: RunnerCall, server: AdapterServer) throws(RPCError) -> RunnerReply {
+        defer { releaseActingApps() }
+        return try answer(call, server: server)
+    }
+
+    /// The answer to one request. The switch is exhaustive: a method added to the protocol does not build until
+    /// it is answered here.
+    private func answer(_ call: RunnerCall, server: AdapterServer) throws(RPCError) -> RunnerReply {
         switch call {
         case .initialize(let request): return request.reply(try initialize(request.params, channel: server))
         case .shutdown(let request):
@@ -228,11 +237,27 @@ public final class IntuneBinding<Host: IntuneBindingHost>: TypedAdapterHandler {
     }
 
     /// The running app, for actions: after any restart in progress, so the action reaches the new instance
-    /// instead of an SDK that is terminating and would drop it.
+    /// instead of an SDK that is terminating and would drop it. Held until the request is answered.
     func actingApp() throws(RPCError) -> Host.App {
         try requireSession()
-        guard let app = host.settledApp(until: deadline) else { throw Self.notRunning }
+        guard let app = settledApp() else { throw Self.notRunning }
         return app
+    }
+
+    /// ``IntuneBindingHost/settledApp(until:)``, remembered so ``handle(_:server:)`` ends the action on it.
+    func settledApp() -> Host.App? {
+        guard let app = host.settledApp(until: deadline) else { return nil }
+        actingApps.withLock { $0.append(app) }
+        return app
+    }
+
+    /// Ends the actions of the request just answered (requests are handled one at a time).
+    private func releaseActingApps() {
+        let apps = actingApps.withLock { apps in
+            defer { apps.removeAll() }
+            return apps
+        }
+        for app in apps { host.actionEnded(on: app) }
     }
 
     /// The SDK managers of the running app, for queries.

@@ -50,7 +50,14 @@ public protocol IntuneBindingHost: AnyObject, Sendable {
 
     /// The app running once any restart in progress finished, for actions (so an action reaches the new
     /// instance, as it would reach the new process on a device), waiting until `deadline` at most.
+    ///
+    /// The app is the action's until ``actionEnded(on:)``: a host whose app restarts itself in-process must not
+    /// replace it before then, or the action's last writes go to an SDK that is gone.
     func settledApp(until deadline: Date) -> App?
+
+    /// The request whose action asked for `app` through ``settledApp(until:)`` was answered. Called once for
+    /// each such call.
+    func actionEnded(on app: App)
 
     /// `app.state` and the answer to launches: what the app shows (`app` nil = not running: from disk).
     func snapshot(of app: App?) -> AppSnapshot
@@ -106,6 +113,9 @@ extension IntuneBindingHost {
     public func reinstall() throws(RPCError) {
         throw RPCError.unsupported(.appReinstall, "this test host cannot reinstall the app keeping its keychain")
     }
+
+    /// A host whose app restarts itself by ending its process (as on a device) has nothing to hold.
+    public func actionEnded(on app: App) {}
 
     /// A host that runs one process per case (over stdio) need not reset; it must then not declare `reset`.
     public func reset() throws(RPCError) {

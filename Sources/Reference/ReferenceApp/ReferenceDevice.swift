@@ -84,13 +84,23 @@ final class ReferenceDevice: Sendable {
     var currentApp: ReferenceApp? { state.withLock { $0.current } }
 
     /// The running app once no restart is in progress (a scheduled self-restart, or an SDK relaunch whose
-    /// old runtime already terminated), waiting until `deadline` at most; nil when none runs.
+    /// old runtime already terminated), waiting until `deadline` at most; nil when none runs. The app is held for
+    /// the action until ``actionEnded()``: a restart the app schedules meanwhile waits for it.
     func settledApp(until deadline: Date) -> ReferenceApp? {
-        let settled = restartGate.waitUntilSettled(deadline: deadline) { [state] in
+        let settled = restartGate.actionBegins(deadline: deadline) { [state] in
             state.withLock { s in !s.shutDown && s.current?.runtime.isTerminated == true }
         }
         if !settled { events.log(.warning, "the app was still restarting when a request arrived") }
-        return currentApp
+        guard let app = currentApp else {
+            actionEnded()  // nothing to hold: the caller ends no action on no app
+            return nil
+        }
+        return app
+    }
+
+    /// The action that asked for ``settledApp(until:)`` was answered.
+    func actionEnded() {
+        restartGate.actionEnded()
     }
 
     func supports(_ capability: Capability) -> Bool { capabilities.contains(capability) }
@@ -263,8 +273,9 @@ final class ReferenceDevice: Sendable {
     /// The app agreed to restart itself: restart once the SDK callback that asked has returned.
     ///
     /// Called on the SDK's work queue, which must not wait for itself: the restart runs on a dedicated
-    /// thread that first waits until the SDK's queue is idle, then replaces the app. Counted as app work,
-    /// so `sync` and `clock.advance` wait for it.
+    /// thread that first waits until the runner's actions under way are answered (one the runner sent on
+    /// seeing the policy's status can still be writing through the old runtime) and the SDK's queue is idle,
+    /// then replaces the app. Counted as app work, so `sync` and `clock.advance` wait for it.
     func scheduleSelfRestart(of app: ReferenceApp) {
         appWork.enter()
         restartGate.restartScheduled()
@@ -274,7 +285,11 @@ final class ReferenceDevice: Sendable {
                 restartGate.restartFinished()
                 appWork.leave()
             }
-            if !sdkWork.waitUntilIdle(deadline: .now() + session.questionTimeout.inSeconds) {
+            let deadline = Date().addingTimeInterval(session.questionTimeout.inSeconds)
+            if !restartGate.waitForActions(deadline: deadline) {
+                events.log(.warning, "a runner action was still under way when the app restarted itself")
+            }
+            if !sdkWork.waitUntilIdle(deadline: .now() + max(0, deadline.timeIntervalSinceNow)) {
                 events.log(.warning, "the SDK did not become idle before the app restarted itself")
             }
             restart(reason: .app, replacing: app)

@@ -111,6 +111,10 @@ final class ReferenceHost: IntuneBindingHost {
         currentDevice?.settledApp(until: deadline)
     }
 
+    func actionEnded(on app: ReferenceApp) {
+        app.device.actionEnded()
+    }
+
     func snapshot(of app: ReferenceApp?) -> AppSnapshot {
         guard let device = currentDevice else {
             return AppSnapshot(launched: false, ready: false, signedInAccounts: [], managedAccountId: nil,

@@ -177,12 +177,16 @@ final class ChildProcess: Sendable {
 
     /// Kills every process whose environment carries `marker` (`NAME=value`, as the child was started with):
     /// descendants that left the process group (a daemon that called `setsid`) still carry it. Returns how
-    /// many were killed. /proc is read once, with plain system calls: this runs at least once per case over every
-    /// process on the machine, and Foundation's directory listing and file reading cost several times as much.
-    static func killProcesses(carrying marker: String) -> Int {
+    /// many were killed, once they have ended or `within` has passed: a SIGKILL takes effect when the process is
+    /// next scheduled, which on a loaded machine can be after mamconf has reported the case and exited, and "no
+    /// process left behind" must hold when mamconf says the case is over. /proc is read once, with plain system
+    /// calls: this runs at least once per case over every process on the machine, and Foundation's directory
+    /// listing and file reading cost several times as much.
+    static func killProcesses(carrying marker: String, endingWithin wait: Duration = .seconds(5)) -> Int {
         let needle = Array(marker.utf8) + [0]
         let own = getpid()
         var killed = 0
+        var dying: [Int32] = []
         guard let proc = opendir("/proc") else { return 0 }
         defer { closedir(proc) }
         var buffer = [UInt8](repeating: 0, count: 16_384)
@@ -191,9 +195,34 @@ final class ChildProcess: Sendable {
             guard let other = Int32(name), other != own,
                   let environment = readEnvironment("/proc/\(name)/environ", into: &buffer) else { continue }
             // Entries are NUL-terminated; the marker must be a whole entry, not the tail of another.
-            if contains(environment, entry: needle), kill(other, SIGKILL) == 0 { killed += 1 }
+            guard contains(environment, entry: needle) else { continue }
+            // Opened before the kill, so the descriptor names this process and not a later one with its pid.
+            let ends = mamconf_pidfd_open(other)
+            if kill(other, SIGKILL) == 0 {
+                killed += 1
+                if ends >= 0 { dying.append(ends) }
+            } else if ends >= 0 {
+                close(ends)
+            }
         }
+        waitUntilEnded(dying, within: wait)
         return killed
+    }
+
+    /// Blocks until every process descriptor in `descriptors` is readable (its process ended), or `within` has
+    /// passed; closes them all.
+    static func waitUntilEnded(_ descriptors: [Int32], within wait: Duration) {
+        defer { descriptors.forEach { close($0) } }
+        var waiting = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let deadline = ContinuousClock.now + wait
+        while !waiting.isEmpty {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return }
+            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let ready = poll(&waiting, nfds_t(waiting.count), milliseconds)
+            if ready < 0 && errno != EINTR { return }
+            waiting.removeAll { $0.revents != 0 }
+        }
     }
 
     /// The file's bytes (nil when it cannot be read: another user's process, or one that is gone).

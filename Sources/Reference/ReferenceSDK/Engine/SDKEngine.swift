@@ -240,6 +240,7 @@ final class SDKEngine: Sendable {
         guard connections.terminate() else { return }
         launch.terminate()
         timers.close()
+        store.close()
         // The links hold flows, which hold links back: unbound, the runtime's parts (its HTTP clients and their
         // connections among them) go once nothing runs on them, instead of living as long as the process.
         links.forEach { $0.unbind() }

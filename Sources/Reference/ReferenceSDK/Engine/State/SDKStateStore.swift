@@ -12,6 +12,8 @@ final class SDKStateStore: Sendable {
     private struct Stored {
         var state: SDKState
         var keychainWritten: SDKKeychainItems?
+        /// The runtime terminated (``close()``): nothing more is written.
+        var closed = false
     }
 
     private let state: Locked<Stored>
@@ -85,9 +87,21 @@ final class SDKStateStore: Sendable {
         }
     }
 
+    /// The runtime terminated: from now on changes stay in memory. On a device the process is gone and writes
+    /// nothing more; here the next runtime may already have read the files, and a late write from this one
+    /// (work that was finishing as it terminated) would put back what the next one no longer has, or take away
+    /// what it wrote since. Waits for a change being written; must not be called from inside ``mutate(_:)``.
+    func close() {
+        state.withLock { $0.closed = true }
+    }
+
     /// Writes the state, and the keychain items when they differ from what this store last wrote or the file is
     /// gone; both files are the user's alone (mode 0600: tokens the SDK obtained itself, the PIN's hash).
     private func persist(_ stored: inout Stored) {
+        guard !stored.closed else {
+            log.verbose("not persisting a change made after the runtime terminated")
+            return
+        }
         do {
             let encoder = JSONEncoder()
             // Compact: only the SDK reads these files, and it writes them at every change; indentation was about a
