@@ -32,17 +32,18 @@ struct EscapeSweepTests {
     func aSweptProcessHasEndedWhenTheSweepReturns() throws {
         let (name, value) = ("MAMCONF_SWEEP_TEST", UUID().uuidString)
         let marker = "\(name)=\(value)"
-        // A shell started with the marker alone says it runs (its environment is its own from then on), then
-        // becomes `sleep`, which keeps that environment.
-        let sleeper = Process()
-        let said = Pipe()
-        sleeper.executableURL = URL(fileURLWithPath: "/bin/sh")
-        sleeper.arguments = ["-c", "echo running; exec sleep 300"]
-        sleeper.environment = [name: value]
-        sleeper.standardOutput = said
-        try sleeper.run()
-        defer { if sleeper.isRunning { kill(sleeper.processIdentifier, SIGKILL) } }
-        let pid = sleeper.processIdentifier
+        // A shell started with the marker alone says it runs (from then on its environment is its own) and waits
+        // on its input, which this test never closes: no exec and no child that could race the sweep.
+        let shell = Process()
+        let (said, input) = (Pipe(), Pipe())
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "echo running; read line"]
+        shell.environment = [name: value]
+        shell.standardOutput = said
+        shell.standardInput = input
+        try shell.run()
+        defer { if shell.isRunning { kill(shell.processIdentifier, SIGKILL) } }
+        let pid = shell.processIdentifier
         #expect(said.fileHandleForReading.availableData.starts(with: Data("running".utf8)))
         #expect(ChildProcess.killProcesses(carrying: marker) == 1)
         // Ended: a zombie (its process descriptor readable at once) or already reaped.
