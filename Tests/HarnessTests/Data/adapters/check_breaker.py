@@ -57,10 +57,13 @@ def from_runner():
             raw = raw.decode("utf-8").encode("ascii", "replace")
         message = json.loads(raw)
         method = message.get("method")
-        if mode == "early-sync":
+        if mode == "early-sync" and method is not None:
             if method == "sync":
                 to_runner({"jsonrpc": "2.0", "id": message["id"], "result": {}})
                 continue
+            # Only a request releases them: the runner's answer to a question (restartApplication, which the SDK
+            # asks right after the status) is no request, and releasing on it made the fault depend on whether
+            # the runner was slower than the SDK.
             with lock:
                 pending, held[:] = list(held), []
             for event in pending:
