@@ -218,8 +218,7 @@ final class ChildProcess: Sendable {
         while !waiting.isEmpty {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { return }
-            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-            let ready = poll(&waiting, nfds_t(waiting.count), milliseconds)
+            let ready = poll(&waiting, nfds_t(waiting.count), Int32(min(left.inSeconds * 1000, Double(Int32.max)).rounded(.up)))
             if ready < 0 && errno != EINTR { return }
             waiting.removeAll { $0.revents != 0 }
         }
