@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.10.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
+        // A heap for the runner's deadlines.
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // Native system libraries (see docs/native-deps.md).
@@ -50,7 +52,9 @@ let package = Package(
         .target(name: "AdapterKit", dependencies: ["AdapterProtocol", "Locking"], path: "Sources/Protocol/AdapterKit"),
 
         // The harness: core (model, seams, runner, matcher) and the concrete pieces plugged into its seams.
-        .target(name: "ConformanceCore", dependencies: ["AdapterProtocol"], path: "Sources/Harness/ConformanceCore"),
+        .target(name: "ConformanceCore", dependencies: [
+            "AdapterProtocol", .product(name: "HeapModule", package: "swift-collections"),
+        ], path: "Sources/Harness/ConformanceCore"),
         .target(name: "SuiteLoader", dependencies: ["ConformanceCore", "AdapterProtocol", "Yams", "CLibYAML"], path: "Sources/Harness/SuiteLoader"),
         // How the runner reaches an integration: a local process over stdio, or a test host over TCP.
         .target(name: "AdapterTransports", dependencies: ["ConformanceCore", "AdapterProtocol", "CSpawn", "CForkServer"], path: "Sources/Harness/AdapterTransports"),

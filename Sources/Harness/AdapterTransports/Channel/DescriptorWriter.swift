@@ -55,6 +55,29 @@ struct DescriptorWriter: Sendable {
         }
     }
 
+    /// Writes what the descriptor takes at once, without waiting: nil when all of `data` went out, else what is
+    /// left (all of it when the descriptor is full or failed; ``write(_:)`` then waits for room or reports the error).
+    /// A line to an integration that is reading fits its pipe or socket buffer whole, so senders try this on their own
+    /// thread and queue only the rest: handing every line to a writer thread cost a thread wake-up per line.
+    func writeWithoutWaiting(_ data: Data) -> Data? {
+        var sent = 0
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            while sent < raw.count {
+                let pointer = base.advanced(by: sent)
+                let written = isSocket ? Self.sendNoSignal(fd, pointer, raw.count - sent) : Self.systemWrite(fd, pointer, raw.count - sent)
+                if written > 0 {
+                    sent += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+        return sent == data.count ? nil : data.dropFirst(sent)
+    }
+
     private static func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         return Glibc.write(fd, pointer, count)

@@ -179,14 +179,26 @@ final class NetworkAdapterSession: SDKAdapterSession {
     }
 }
 
-/// The socket side of a network session: lines written in order on a serial queue, to whichever connection is
-/// current. While the host relaunches there is none, and lines are dropped: the requests among them stay
-/// outstanding in the channel and are sent again after the reconnect.
+/// The socket side of a network session: lines written in order to whichever connection is current, on the sender's
+/// thread when nothing waits to be written and the socket takes the line whole, else on a serial queue. While the host
+/// relaunches there is no connection, and lines are dropped: the requests among them stay outstanding in the channel
+/// and are sent again after the reconnect.
 final class SocketOutput: ChannelOutput, @unchecked Sendable {
+    // Unchecked for `channel` alone: it is set once, before the first line is sent, and only read afterwards.
     private let stall: Duration
     private let queue = DispatchQueue(label: "mamconf.adapter.tcp.writer")
-    /// The current connection's writer, made once per connection (it sets the socket non-blocking).
-    private let current = Mutex<DescriptorWriter?>(nil)
+
+    private struct Connection {
+        /// The current connection's writer, made once per connection (it sets the socket non-blocking).
+        var writer: DescriptorWriter?
+        /// Lines handed to the queue and not yet written: while there are any, later lines queue behind them.
+        var queued = 0
+        /// Counts connections, so the rest of a line begun on one is never written to the next.
+        var generation = 0
+    }
+
+    /// Held while a line is written on the sender's thread (a write that does not wait).
+    private let current = Mutex(Connection())
     /// Set once, before the first line is sent (the channel and its output refer to each other).
     weak var channel: ProtocolChannel?
 
@@ -194,23 +206,45 @@ final class SocketOutput: ChannelOutput, @unchecked Sendable {
 
     func attach(_ fd: Int32) {
         let writer = DescriptorWriter(fd: fd, stall: stall, isSocket: true)
-        queue.sync { current.withLock { $0 = writer } }
+        queue.sync {
+            current.withLock { connection in
+                connection.writer = writer
+                connection.generation += 1
+            }
+        }
     }
 
-    func detach() { queue.sync { current.withLock { $0 = nil } } }
+    func detach() { queue.sync { current.withLock { $0.writer = nil } } }
 
     /// Ends the current connection both ways, so the reader stops at once. Under the lock that `detach` takes before
     /// the reader closes the descriptor: its number, once closed, may already be another connection's.
     func shutdownConnection() {
-        current.withLock { writer in
-            if let writer { _ = shutdown(writer.fd, Int32(SHUT_RDWR)) }
+        current.withLock { connection in
+            if let writer = connection.writer { _ = shutdown(writer.fd, Int32(SHUT_RDWR)) }
         }
     }
 
     func send(_ line: Data, failed: @escaping @Sendable (AdapterFault) -> Void) {
+        // The rest to write, and the connection it must go to when part of the line went out already.
+        let pending: (rest: Data, begunOn: Int?)? = current.withLock { connection in
+            guard connection.queued == 0, let writer = connection.writer else {
+                connection.queued += 1
+                return (line, nil)
+            }
+            guard let rest = writer.writeWithoutWaiting(line) else { return nil }
+            connection.queued += 1
+            return (rest, rest.count < line.count ? connection.generation : nil)
+        }
+        guard let (rest, begunOn) = pending else { return }
         queue.async { [self] in
-            guard let writer = current.withLock({ $0 }) else { return }
-            switch writer.write(line) {
+            defer { current.withLock { $0.queued -= 1 } }
+            let writer = current.withLock { connection -> DescriptorWriter? in
+                // A line cut short on a connection that has ended since is lost with it (its request is sent again).
+                if let begunOn, begunOn != connection.generation { return nil }
+                return connection.writer
+            }
+            guard let writer else { return }
+            switch writer.write(rest) {
             case .written, .failed:
                 // A failed write means the connection is ending; the reader decides whether that is a relaunch.
                 return

@@ -243,18 +243,27 @@ extension StdioAdapterSession {
     }
 }
 
-/// The child's stdin, written in order on a serial queue. A write that makes no progress for the stall limit
-/// means the integration stopped reading: the channel breaks (the case becomes an error) and the integration is
-/// killed, so no write can hold up the run, its other writes or its shutdown.
+/// The child's stdin, written in order: on the sender's thread when nothing waits to be written and the pipe takes
+/// the line whole, else on a serial queue. A write that makes no progress for the stall limit means the integration
+/// stopped reading: the channel breaks (the case becomes an error) and the integration is killed, so no write can
+/// hold up the run, its other writes or its shutdown.
 final class PipeOutput: ChannelOutput, @unchecked Sendable {
+    // Unchecked for `channel` alone: it is set once, before the first line is sent, and only read afterwards.
     private let child: ChildProcess
     private let writer: DescriptorWriter
     private let queue = DispatchQueue(label: "mamconf.adapter.writer")
     /// Set once, before the first line is sent (the channel and its output refer to each other).
     weak var channel: ProtocolChannel?
-    /// Only touched on `queue`.
-    private var stalled = false
-    private var closed = false
+
+    private struct Writes {
+        /// Lines handed to the queue and not yet written: while there are any, later lines queue behind them.
+        var queued = 0
+        var stalled = false
+        var closed = false
+    }
+
+    /// Held while a line is written on the sender's thread (a write that does not wait), and while stdin closes.
+    private let writes = Mutex(Writes())
 
     init(child: ChildProcess, stall: Duration) {
         self.child = child
@@ -262,16 +271,28 @@ final class PipeOutput: ChannelOutput, @unchecked Sendable {
     }
 
     func send(_ line: Data, failed: @escaping @Sendable (AdapterFault) -> Void) {
+        let rest: Data? = writes.withLock { writes in
+            guard writes.queued == 0, !writes.stalled, !writes.closed else {
+                writes.queued += 1
+                return line
+            }
+            guard let rest = writer.writeWithoutWaiting(line) else { return nil }
+            writes.queued += 1
+            return rest
+        }
+        guard let rest else { return }
         queue.async { [self] in
+            defer { writes.withLock { $0.queued -= 1 } }
+            let (stalled, closed) = writes.withLock { ($0.stalled, $0.closed) }
             if stalled || closed {
                 failed(.exited("stdin closed before the line could be sent (\(ChildProcess.describe(child.waitForExit(timeout: .seconds(1)))))"))
                 return
             }
-            switch writer.write(line) {
+            switch writer.write(rest) {
             case .written:
                 return
             case .stalled:
-                stalled = true
+                writes.withLock { $0.stalled = true }
                 let fault = AdapterFault.notReading(after: writer.stall)
                 if let channel, channel.breakChannel(fault) { channel.handler.fault(fault) }
                 // A reader that stopped will not read a polite shutdown either.
@@ -286,8 +307,10 @@ final class PipeOutput: ChannelOutput, @unchecked Sendable {
     /// Closes stdin after every line queued so far was written (end of input for the integration).
     func closeInput() {
         queue.sync {
-            if !closed { _ = close(child.stdinFD) }
-            closed = true
+            writes.withLock { writes in
+                if !writes.closed { _ = close(child.stdinFD) }
+                writes.closed = true
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Real time: the continuous clock, `Task.sleep` and dispatch timers.
+/// Real time: the continuous clock, `Task.sleep`, and deadlines on the process's ``DeadlineThread``.
 public struct SystemHarnessClock: HarnessClock {
     public init() {}
 
@@ -14,23 +14,6 @@ public struct SystemHarnessClock: HarnessClock {
     }
 
     public func schedule(after delay: Duration, _ fire: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
-        let source = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
-        let nanoseconds = max(delay, .zero) / .nanoseconds(1)
-        source.schedule(deadline: .now() + .nanoseconds(Int(min(nanoseconds, Double(Int64.max / 2)))))
-        source.setEventHandler(handler: fire)
-        source.resume()
-        let timer = TimerSource(source)
-        return { timer.cancel() }
+        DeadlineThread.shared.schedule(at: .now + max(delay, .zero), fire)
     }
-}
-
-/// A dispatch timer handed to the cancel closure.
-private final class TimerSource: @unchecked Sendable {
-    // Unchecked because DispatchSourceTimer is not marked Sendable; its cancel() is documented as thread-safe
-    // and the reference never changes after init.
-    private let source: any DispatchSourceTimer
-
-    init(_ source: any DispatchSourceTimer) { self.source = source }
-
-    func cancel() { source.cancel() }
 }
