@@ -59,6 +59,12 @@ func startListeningReference(_ reference: String) throws -> (Process, UInt16) {
           let port = text[range.upperBound...].split(separator: " ").first?.split(separator: ":").last.flatMap({ UInt16($0) }) else {
         throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "no port in: \(text)"])
     }
+    // The host writes a line or two at every relaunch (several a case over tcp): read on to its end, or the pipe fills
+    // and the host blocks in its next write, before it listens again, so a later run's hello goes unanswered.
+    let errors = pipe.fileHandleForReading
+    Thread {
+        while !errors.availableData.isEmpty {}
+    }.start()
     return (process, port)
 }
 
