@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Foundation
 import HeapModule
 import Synchronization
@@ -127,8 +128,6 @@ public final class DeadlineThread: Sendable {
         guard let deadline else { return -1 }
         let left = ContinuousClock.now.duration(to: deadline)
         guard left > .zero else { return 0 }
-        let (seconds, attoseconds) = left.components
-        let milliseconds = Double(seconds) * 1000 + (Double(attoseconds) / 1e15).rounded(.up)
-        return Int32(min(milliseconds, Double(Int32.max)))
+        return Int32(min(left.inSeconds * 1000, Double(Int32.max)).rounded(.up))
     }
 }
