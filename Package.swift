@@ -130,7 +130,7 @@ let package = Package(
         .executableTarget(name: "mamconf-transport-bench", dependencies: ["AdapterTransports", "ConformanceCore", "AdapterProtocol"],
                           path: "Benchmarks/TransportBenchmark"),
         // The floor of a run: answers every request at once from a recording of the reference (make bench).
-        .executableTarget(name: "mamconf-floor", path: "Benchmarks/RunFloor/Replay"),
+        .executableTarget(name: "mamconf-floor", dependencies: ["CForkServer"], path: "Benchmarks/RunFloor/Replay"),
 
         // Tests. They run the built mamconf-reference binary (swift test builds every product) and never link its
         // module, so its static runtime stays out of the test bundle.

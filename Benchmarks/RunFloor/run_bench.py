@@ -11,10 +11,12 @@ Every figure is wall time from this script (median of N runs), on whatever build
    timing line gives to start-up, backend (tenant setup and backend calls) and integration plus runner.
 2. The floor: the same cases against `mamconf-floor`, which answers each request at once from a recording of
    the reference made here first (record_adapter.py). It costs only process starts, round trips, the runner
-   and the backend. The ratio run/floor is printed for each --jobs. Floor cases that need the SDK's real
-   traffic at the backend (check_backend) fail there and end early, so the floor is a lower bound.
+   and the backend. Like the reference, it runs twice: through its fork server (`floor`, the launch the
+   reference gets by default) and exec'd per case (`floor-exec`), so each ratio run/floor sets a launch beside
+   the same launch. Floor cases that need the SDK's real traffic at the backend (check_backend) fail there and
+   end early, so the floor is a lower bound.
 3. Spawn and initialize alone: one adapter process started, `initialize` answered, `shutdown`, 20 times, for
-   the reference (exec'd, and forked by its warm server) and the floor (the per-case fixed cost).
+   the reference and the floor, each exec'd and forked by its warm server (the per-case fixed cost).
 4. With --matrix: `mamconf mutants` (the restricted matrix), once.
 5. With --scale: N synthetic cases (Benchmarks/Synthetic/synthetic_suites.py) run with --jobs J; wall time,
    time per case and peak resident memory of the largest process (mamconf itself, by far).
@@ -107,7 +109,7 @@ def fork_server_cost(command, initialize, work, count=20):
         sys.exit("the fork server did not get ready")
     requests = []
     for k in range(count):
-        data_dir = os.path.join(work, "fork-%d" % k, suite, case)
+        data_dir = os.path.join(work, "fork-%s-%d" % (os.path.basename(command[0]), k), suite, case)
         os.makedirs(data_dir)
         message["params"]["dataDir"] = data_dir
         requests.append((data_dir, json.dumps(message, separators=(",", ":"), sort_keys=True)))
@@ -164,16 +166,18 @@ def main():
     results = {}
     for jobs in sorted({1, args.jobs}):
         # The reference as `mamconf run` starts it (its default launch, a fork server), the same forced to exec a
-        # process per case (the launch any other adapter gets), and the floor.
-        variants = (("reference", None, ()), ("ref-exec", None, ("--adapter-launch", "exec")), ("floor", floor + " " + recordings, ()))
+        # process per case (the launch any other adapter gets), and the floor in both launches.
+        replay = floor + " " + recordings
+        variants = (("reference", None, ()), ("ref-exec", None, ("--adapter-launch", "exec")),
+                    ("floor", replay, ("--adapter-launch", "fork-server")), ("floor-exec", replay, ("--adapter-launch", "exec")))
         for name, adapter, extra in variants:
             wall, timing, tally = main_job(bindir, adapter, jobs, args.runs, junit, extra)
             results[(name, jobs)] = wall
             parts = "start-up %s, backend %s, integration+runner %s" % timing.group(1, 3, 4) if timing else "no timing line"
             verdicts = "%s passed, %s failed" % tally.group(1, 2) if tally else "no tally"
-            print("  %-9s --jobs %d: %6.2f s  (%s; %s)" % (name, jobs, wall, parts, verdicts))
+            print("  %-10s --jobs %d: %6.2f s  (%s; %s)" % (name, jobs, wall, parts, verdicts))
         print("  run/floor at --jobs %d: %.2f (exec launch: %.2f)" % (
-            jobs, results[("reference", jobs)] / results[("floor", jobs)], results[("ref-exec", jobs)] / results[("floor", jobs)]))
+            jobs, results[("reference", jobs)] / results[("floor", jobs)], results[("ref-exec", jobs)] / results[("floor-exec", jobs)]))
 
     first = sorted(os.listdir(recordings))[0]
     with open(os.path.join(recordings, first)) as f:
@@ -182,6 +186,7 @@ def main():
     print("  reference: %.1f ms" % (1000 * spawn_cost([reference], initialize, work)))
     print("  reference through its fork server: %.1f ms" % (1000 * fork_server_cost([reference], initialize, work)))
     print("  floor:     %.1f ms" % (1000 * spawn_cost([floor, recordings], initialize, work)))
+    print("  floor through its fork server: %.1f ms" % (1000 * fork_server_cost([floor, recordings], initialize, work)))
 
     if args.matrix:
         wall, code, out = run([os.path.join(bindir, "mamconf"), "mutants", "--matrix-file", os.path.join(work, "matrix.json")])

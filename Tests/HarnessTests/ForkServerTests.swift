@@ -243,6 +243,44 @@ import Glibc
         _ = await session.terminate(grace: .seconds(5))
     }
 
+    /// The benchmark's floor (`mamconf-floor`) serves forks too, so `make bench` sets the reference's default launch
+    /// beside the same launch of the floor: each case is forked by the one server and answers from its recording.
+    @Test func theFloorServesForksAndAnswersEachCaseFromItsRecording() async throws {
+        let floor = URL(fileURLWithPath: try EndToEnd.referenceExecutable()).deletingLastPathComponent()
+            .appendingPathComponent("mamconf-floor").path
+        try #require(FileManager.default.isExecutableFile(atPath: floor), "mamconf-floor is built next to mamconf-reference")
+        let recordings = NSTemporaryDirectory() + "mamconf-floor-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: recordings, withIntermediateDirectories: true)
+        // What the reference said in its session for suite/case, recorded as record_adapter.py writes it.
+        let recorded = """
+            > {"id":1,"jsonrpc":"2.0","method":"initialize","params":{}}
+            < {"jsonrpc":"2.0","method":"event.log","params":{"level":"info","message":"warm"}}
+            < {"id":1,"jsonrpc":"2.0","result":{"recorded":true}}
+
+            """
+        try recorded.write(toFile: "\(recordings)/suite__case.1.jsonl", atomically: true, encoding: .utf8)
+        let server = try server([floor, recordings])
+        var forker: Set<pid_t> = []
+        for _ in 0..<2 {
+            let directory = try dataDirectory()
+            let child = try await spawn(server, directory)
+            forker.insert(try parent(of: child.pid))
+            let request = #"{"id":7,"jsonrpc":"2.0","method":"initialize","params":{"dataDir":"\#(directory)"}}"# + "\n"
+            #expect(write(child.stdinFD, request, request.utf8.count) == request.utf8.count)
+            close(child.stdinFD)
+            let status = child.waitForExit(timeout: .seconds(30))
+            let answer = String(decoding: FileHandle(fileDescriptor: child.stdoutFD, closeOnDealloc: true).readDataToEndOfFile(), as: UTF8.self)
+            close(child.stderrFD)
+            #expect(status.map(ChildProcess.describe) == "exit code 0")
+            #expect(answer == """
+                {"jsonrpc":"2.0","method":"event.log","params":{"level":"info","message":"warm"}}
+                {"id":7,"jsonrpc":"2.0","result":{"recorded":true}}
+
+                """, "the recorded events, then the recorded answer under this request's id")
+        }
+        #expect(forker.count == 1 && !forker.contains(getpid()), "one server forked both cases")
+    }
+
     /// This process's children that serve forks.
     private func forkServers() throws -> Set<pid_t> {
         let me = getpid()

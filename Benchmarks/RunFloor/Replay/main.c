@@ -4,7 +4,9 @@
 // costs process starts, protocol round trips, the runner's own work and the backend; that is the floor the
 // benchmark sets a real run beside.
 //
-// usage: mamconf-floor RECORDINGS
+// usage: mamconf-floor RECORDINGS [--fork-server]
+// With --fork-server it serves mamconf's fork-server launch (CForkServer) as the reference does, so the floor of
+// a run that forks the reference's cases forks its own the same way: the two then differ only in the SDK's work.
 // Protocol lines are compact JSON with sorted keys (mamconf writes them so), which is what lets this program
 // find "id" and "method" without a JSON parser.
 #define _GNU_SOURCE
@@ -12,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include "CForkServer.h"
 
 static char **recorded;      // the integration's lines of the session, in order
 static size_t recordedCount, cursor;
@@ -78,7 +83,18 @@ static void load(const char *directory, const char *initialize) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) { fprintf(stderr, "usage: mamconf-floor RECORDINGS\n"); return 2; }
+    if (argc < 2 || (argc > 2 && strcmp(argv[2], "--fork-server") != 0)) {
+        fprintf(stderr, "usage: mamconf-floor RECORDINGS [--fork-server]\n");
+        return 2;
+    }
+    if (argc > 2) {
+        // Returns 0 in each case's child, with the case's stdio; the server itself ends when mamconf closes the socket.
+        switch (mamconf_fork_server_run(STDIN_FILENO)) {
+        case 0: break;
+        case 1: return 0;
+        default: perror("mamconf-floor: --fork-server"); return 1;
+        }
+    }
     char *line = NULL;
     size_t capacity = 0;
     int loaded = 0;
