@@ -7,8 +7,10 @@ Every figure is wall time from this script (median of N runs), on whatever build
 
 1. The full default run (`mamconf run`, every suite, embedded mock) with the reference integration (its default
    fork-server launch, and again with `--adapter-launch exec`), serial (--jobs 1) and with --jobs J (default: the
-   number of cores), and the share of its time the console's
-   timing line gives to start-up, backend (tenant setup and backend calls) and integration plus runner.
+   number of cores): its wall time, the CPU time of all its processes (this script adopts the orphans a run
+   leaves, its fork server, so their time counts too; one still running 10 s after mamconf ended stops the
+   benchmark), and the share of its time the console's timing line gives to start-up, backend (tenant setup and
+   backend calls) and integration plus runner.
 2. The floor: the same cases against `mamconf-floor`, which answers each request at once from a recording of
    the reference made here first (record_adapter.py). It costs only process starts, round trips, the runner
    and the backend. Like the reference, it runs twice: through its fork server (`floor`, the launch the
@@ -22,10 +24,12 @@ Every figure is wall time from this script (median of N runs), on whatever build
    time per case and peak resident memory of the largest process (mamconf itself, by far).
 """
 import argparse
+import ctypes
 import json
 import os
 import re
 import resource
+import select
 import statistics
 import subprocess
 import sys
@@ -43,19 +47,68 @@ def run(command, cwd=ROOT):
     return time.monotonic() - started, done.returncode, done.stdout
 
 
+def children_cpu():
+    """CPU seconds (user and system) of every process this script has waited for, with their own waited-for children."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def adopt_orphans():
+    """Makes this script the reaper of its descendants' orphans (PR_SET_CHILD_SUBREAPER): an adapter's fork server
+    may end just after mamconf, and only a process that waits for it counts its CPU time, and its cases'."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(36, 1, 0, 0, 0) != 0:  # PR_SET_CHILD_SUBREAPER
+        sys.exit("cannot become a child subreaper: %s" % os.strerror(ctypes.get_errno()))
+
+
+def reap_adopted(deadline=10.0):
+    """Waits (until `deadline` seconds from now) for the orphans this script adopted; returns the pids still running."""
+    adopted = set()
+    for task in os.listdir("/proc/self/task"):
+        try:
+            with open("/proc/self/task/%s/children" % task) as f:
+                adopted.update(int(pid) for pid in f.read().split())
+        except OSError:
+            continue
+    until = time.monotonic() + deadline
+    running = []
+    for pid in sorted(adopted):
+        try:
+            handle = os.pidfd_open(pid)
+        except ProcessLookupError:
+            continue
+        try:
+            ready, _, _ = select.select([handle], [], [], max(0.0, until - time.monotonic()))
+            if ready:
+                os.waitpid(pid, 0)
+            else:
+                running.append(pid)
+        finally:
+            os.close(handle)
+    return running
+
+
 def main_job(bindir, adapter, jobs, runs, junit, extra=()):
-    walls, timing, tally = [], None, None
+    """Median wall time and median CPU time of `runs` runs. The CPU time counts mamconf, the embedded mock and every
+    adapter process (the fork server reaps its cases, and mamconf the server), so wall time times the cores, less
+    the CPU time, is what the run left idle: on a shared machine it also moves far less than wall time."""
+    walls, cpus, timing, tally = [], [], None, None
     for _ in range(runs):
         command = [os.path.join(bindir, "mamconf"), "run", "--jobs", str(jobs), "--junit", junit] + list(extra)
         if adapter:
             command += ["--adapter", adapter]
+        before = children_cpu()
         wall, code, out = run(command)
+        left = reap_adopted()
+        if left:
+            sys.exit("processes of the run still running 10 s after mamconf ended: %s" % left)
+        cpus.append(children_cpu() - before)
         if code not in (0, 1):
             sys.exit("mamconf run exited %d:\n%s" % (code, out[-2000:]))
         walls.append(wall)
         timing = TIMING.search(out)
         tally = TALLY.search(out)
-    return statistics.median(walls), timing, tally
+    return statistics.median(walls), statistics.median(cpus), timing, tally
 
 
 def spawn_cost(command, initialize, work, count=20):
@@ -148,6 +201,7 @@ def main():
     parser.add_argument("--scale", default="")
     args = parser.parse_args()
     bindir = os.path.abspath(args.bin)
+    adopt_orphans()
     reference = os.path.join(bindir, "mamconf-reference")
     floor = os.path.join(bindir, "mamconf-floor")
     work = tempfile.mkdtemp(prefix="mamconf-bench-")
@@ -162,7 +216,9 @@ def main():
     if code != 0:
         sys.exit("recording the reference failed (exit %d):\n%s" % (code, out[-2000:]))
 
-    print("\nfull default run, median of %d (wall s; start-up / backend / integration+runner from the timing line, summed over cases)" % args.runs)
+    cores = os.cpu_count()
+    print("\nfull default run, median of %d (wall s; CPU s of all its processes, and how busy it kept the %d cores;"
+          " start-up / backend / integration+runner from the timing line, summed over cases)" % (args.runs, cores))
     results = {}
     for jobs in sorted({1, args.jobs}):
         # The reference as `mamconf run` starts it (its default launch, a fork server), the same forced to exec a
@@ -171,11 +227,12 @@ def main():
         variants = (("reference", None, ()), ("ref-exec", None, ("--adapter-launch", "exec")),
                     ("floor", replay, ("--adapter-launch", "fork-server")), ("floor-exec", replay, ("--adapter-launch", "exec")))
         for name, adapter, extra in variants:
-            wall, timing, tally = main_job(bindir, adapter, jobs, args.runs, junit, extra)
+            wall, cpu, timing, tally = main_job(bindir, adapter, jobs, args.runs, junit, extra)
             results[(name, jobs)] = wall
             parts = "start-up %s, backend %s, integration+runner %s" % timing.group(1, 3, 4) if timing else "no timing line"
             verdicts = "%s passed, %s failed" % tally.group(1, 2) if tally else "no tally"
-            print("  %-10s --jobs %d: %6.2f s  (%s; %s)" % (name, jobs, wall, parts, verdicts))
+            busy = 100 * cpu / (wall * cores) if wall > 0 else 0
+            print("  %-10s --jobs %d: %6.2f s, cpu %5.2f s (%3.0f%% busy)  (%s; %s)" % (name, jobs, wall, cpu, busy, parts, verdicts))
         print("  run/floor at --jobs %d: %.2f (exec launch: %.2f)" % (
             jobs, results[("reference", jobs)] / results[("floor", jobs)], results[("ref-exec", jobs)] / results[("floor-exec", jobs)]))
 
