@@ -83,11 +83,11 @@ static void load(const char *directory, const char *initialize) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2 || (argc > 2 && strcmp(argv[2], "--fork-server") != 0)) {
+    if (argc < 2 || argc > 3 || (argc == 3 && strcmp(argv[2], "--fork-server") != 0)) {
         fprintf(stderr, "usage: mamconf-floor RECORDINGS [--fork-server]\n");
         return 2;
     }
-    if (argc > 2) {
+    if (argc == 3) {
         // Returns 0 in each case's child, with the case's stdio; the server itself ends when mamconf closes the socket.
         switch (mamconf_fork_server_run(STDIN_FILENO)) {
         case 0: break;
