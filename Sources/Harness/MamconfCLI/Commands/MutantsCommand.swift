@@ -25,7 +25,7 @@ struct MutantsCommand: AsyncParsableCommand {
     @Flag(help: "Run every mutant against every suite, not only the cells that decide the matrix.")
     var full = false
 
-    @Option(name: [.short, .customLong("jobs")], help: "Runs in flight at once (default: twice the number of cores).")
+    @Option(name: [.short, .customLong("jobs")], help: "Runs in flight at once (default: three times the number of cores).")
     var jobs: Int?
 
     @Option(name: .customLong("matrix-file"), help: "Where the matrix is kept for `list --requirements` (written only when every suite runs).")
