@@ -4,28 +4,43 @@ import Foundation
 import Synchronization
 import Testing
 
-/// When a case starts its integration, next to when it arranges its tenant. A fresh process loads while the tenant
-/// is arranged (issue 30: the two no longer wait on each other), but it hears nothing before `initialize`, a failed
-/// arrangement ends it, and an integration that cannot start costs no tenant. A long-lived host keeps the old
-/// order: it is connected only once its tenant is ready. Cases side by side arrange first and then wait for one of
-/// the run's integration slots, so later tenants are arranged while the slots are busy.
-@Suite struct CaseStartOrderTests {
+/// When a case starts its integration, next to when it arranges its tenant. Where every case has a tenant of its own
+/// (the mock), a case arranges first and then waits for one of the run's integration slots, in plan order, so later
+/// tenants are arranged while the slots are busy: in a serial run too (issue 30). Where cases share a tenant (a real
+/// Graph tenant), a fresh process loads while the tenant is arranged, but it hears nothing before `initialize`, a
+/// failed arrangement ends it, and an integration that cannot start costs no tenant. A long-lived host is connected
+/// only once its tenant is ready.
+@Suite(.timeLimit(.minutes(1))) struct CaseStartOrderTests {
     static let oneCase = RunnerLogicTests.yamlCase(id: "c", "do: app.launch")
+    /// A backend whose cases share one tenant, as a real Graph tenant is shared.
+    static func sharedTenant(_ timeline: SeamTimeline, arrangeFault: BackendFault? = nil) -> InMemoryBackend {
+        InMemoryBackend(capabilities: Set(BackendCapability.allCases).subtracting([.isolatedTenant]), arrangeFault: arrangeFault,
+                        timeline: timeline)
+    }
 
-    @Test func aFreshIntegrationStartsBeforeItsTenantIsArrangedAndHearsNothingUntilInitialize() async throws {
+    @Test func onASharedTenantAFreshIntegrationStartsBeforeItsTenantIsArrangedAndHearsNothingUntilInitialize() async throws {
         let timeline = SeamTimeline()
         let result = try await RunnerLogicTests.run(Self.oneCase, integration: TimedIntegration(timeline: timeline),
-                                                    backend: InMemoryBackend(timeline: timeline))
+                                                    backend: Self.sharedTenant(timeline))
         #expect(RunnerLogicTests.outcomes(result) == ["passed"])
         #expect(timeline.entries == ["start", "arrange", "initialize", "app.launch", "sync", "terminate", "teardown"],
                 "\(timeline.entries)")
     }
 
-    @Test func aFailedArrangementEndsTheIntegrationItStartedAndErrsTheCaseAsTheBackends() async throws {
+    @Test func withATenantOfItsOwnACaseArrangesFirstAndThenStartsItsIntegration() async throws {
+        let timeline = SeamTimeline()
+        let result = try await RunnerLogicTests.run(Self.oneCase, integration: TimedIntegration(timeline: timeline),
+                                                    backend: InMemoryBackend(timeline: timeline))
+        #expect(RunnerLogicTests.outcomes(result) == ["passed"])
+        #expect(timeline.entries == ["arrange", "start", "initialize", "app.launch", "sync", "terminate", "teardown"],
+                "\(timeline.entries)")
+    }
+
+    @Test func onASharedTenantAFailedArrangementEndsTheIntegrationItStartedAndErrsTheCaseAsTheBackends() async throws {
         let timeline = SeamTimeline()
         let fault = BackendFault(request: "POST /groups", message: "the tenant refused the group")
         let result = try await RunnerLogicTests.run(Self.oneCase, integration: TimedIntegration(timeline: timeline),
-                                                    backend: InMemoryBackend(arrangeFault: fault, timeline: timeline))
+                                                    backend: Self.sharedTenant(timeline, arrangeFault: fault))
         guard case .errored(let error, _) = result.allCases.first?.outcome else {
             Issue.record("expected a backend error, got \(result.allCases.map(\.outcome))")
             return
@@ -35,18 +50,67 @@ import Testing
         #expect(timeline.entries == ["start", "arrange", "terminate"], "no initialize, and nothing to tear down: \(timeline.entries)")
     }
 
-    @Test func anIntegrationThatCannotStartCostsNoTenant() async throws {
+    @Test func withATenantOfItsOwnAFailedArrangementStartsNoIntegrationAndHoldsUpNoLaterCase() async throws {
         let timeline = SeamTimeline()
-        let backend = InMemoryBackend(timeline: timeline)
+        let fault = BackendFault(request: "POST /groups", message: "the tenant refused the group")
+        let cases = (1...3).map { RunnerLogicTests.yamlCase(id: "c\($0)", "do: app.launch") }.joined(separator: "\n")
+        let result = try await RunnerLogicTests.run(cases, integration: TimedIntegration(timeline: timeline),
+                                                    backend: InMemoryBackend(arrangeFault: fault, timeline: timeline))
+        #expect(RunnerLogicTests.outcomes(result) == ["errored", "errored", "errored"], "\(result.allCases.map(\.outcome))")
+        #expect(!timeline.entries.contains("start"), "\(timeline.entries)")
+    }
+
+    @Test func onASharedTenantAnIntegrationThatCannotStartCostsNoTenant() async throws {
+        let timeline = SeamTimeline()
         let result = try await RunnerLogicTests.run(
             Self.oneCase, integration: TimedIntegration(timeline: timeline, launchFault: .launchFailed("no such file: ./adapter")),
-            backend: backend)
+            backend: Self.sharedTenant(timeline))
         guard case .errored(let error, _) = result.allCases.first?.outcome else {
             Issue.record("expected the adapter to be unusable, got \(result.allCases.map(\.outcome))")
             return
         }
         #expect(error.kind == "AdapterUnusable")
         #expect(timeline.entries == ["start"], "\(timeline.entries)")
+    }
+
+    @Test func withATenantOfItsOwnTheTenantOfAnIntegrationThatCannotStartIsTornDown() async throws {
+        let timeline = SeamTimeline()
+        let result = try await RunnerLogicTests.run(
+            Self.oneCase, integration: TimedIntegration(timeline: timeline, launchFault: .launchFailed("no such file: ./adapter")),
+            backend: InMemoryBackend(timeline: timeline))
+        guard case .errored(let error, _) = result.allCases.first?.outcome else {
+            Issue.record("expected the adapter to be unusable, got \(result.allCases.map(\.outcome))")
+            return
+        }
+        #expect(error.kind == "AdapterUnusable")
+        #expect(timeline.entries == ["arrange", "start", "teardown"], "\(timeline.entries)")
+    }
+
+    @Test func aSerialRunArrangesTheNextTenantWhileACaseRunsAndRunsOneIntegrationAtATime() async throws {
+        // After the first case (which runs alone), every case holds its app.launch until its own tenant and the next
+        // case's are arranged while it is alive: only a run that arranges ahead gets there.
+        let timeline = SeamTimeline()
+        let door = OpenOnce()
+        let watch = PipelineWatch(door: door, arranged: 3, alive: 1)
+        let backend = InMemoryBackend(timeline: timeline, onArrange: { watch.arranged($0) })
+        let integration = TimedIntegration(timeline: timeline, holdLaunchesAfterTheFirst: door, onStart: { watch.alive($0) })
+        let cases = (1...4).map { RunnerLogicTests.yamlCase(id: "c\($0)", "do: app.launch") }.joined(separator: "\n")
+        let result = try await RunnerLogicTests.run(cases, integration: integration, backend: backend, jobs: 1)
+        #expect(RunnerLogicTests.outcomes(result) == Array(repeating: "passed", count: 4), "\(result.allCases.map(\.outcome))")
+        #expect(integration.sessions.peak == 1, "one integration at a time, as --jobs 1 says")
+    }
+
+    @Test func aCaseSkippedBeforeItsTurnHoldsUpNoLaterCase() async throws {
+        let backend = InMemoryBackend(capabilities: Set(BackendCapability.allCases).subtracting([.faults]))
+        let cases = [
+            RunnerLogicTests.yamlCase(id: "first", "do: app.launch"),
+            RunnerLogicTests.yamlCase(id: "needs-faults", "backend: {fault: mam.enroll, status: 503, times: 1}", "do: app.launch"),
+            RunnerLogicTests.yamlCase(id: "after", "do: app.launch"),
+        ].joined(separator: "\n")
+        for jobs in [1, 2] {
+            let result = try await RunnerLogicTests.run(cases, integration: ScriptedIntegration(), backend: backend, jobs: jobs)
+            #expect(RunnerLogicTests.outcomes(result) == ["passed", "skipped", "passed"], "--jobs \(jobs): \(result.allCases.map(\.outcome))")
+        }
     }
 
     @Test func casesSideBySideArrangeTheirTenantsWhileTheSlotsAreBusyAndRunNoMoreIntegrationsThanJobs() async throws {

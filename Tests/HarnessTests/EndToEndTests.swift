@@ -90,8 +90,9 @@ import Testing
         let reportPath = NSTemporaryDirectory() + "mamconf-secrets-\(UUID().uuidString).xml"
         let run = try await EndToEnd.run(suites, reporters: [JUnitReporter(path: reportPath, redactor: Redactor())])
         defer { try? FileManager.default.removeItem(atPath: reportPath) }
-        // Dozens of backend calls over the whole run, all on one kept-alive connection.
-        #expect(run.backendConnections == 1, "backend driver opened \(run.backendConnections) connections")
+        // Hundreds of backend calls over the whole run, on kept-alive connections: one for the case that runs and one
+        // for the next, which arranges its tenant meanwhile.
+        #expect((1...2).contains(run.backendConnections), "backend driver opened \(run.backendConnections) connections")
 
         var secrets = run.redactor.knownSecrets
         secrets += try EndToEnd.loadSuites().flatMap { $0.cases.flatMap { $0.tenant.users.map(\.password) } }

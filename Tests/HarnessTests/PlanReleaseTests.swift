@@ -63,8 +63,12 @@ import Testing
                             configuration: RunConfiguration(stepTimeout: .seconds(30), workDirectory: folder, jobs: 1))
         let result = await runner.run(try Self.plan(3, liveness: liveness))
         #expect(result.allCases.map(\.outcome.label) == ["passed", "passed", "passed"], "\(result.allCases.map(\.outcome))")
-        // Serial: when case k runs, the k-1 cases before it are judged and only the rest are still defined.
-        #expect(liveness.seen.withLock { $0 } == ["case-1": 3, "case-2": 2, "case-3": 1])
+        // Serial: when case k runs, the cases before k-1 are judged and their definitions freed; case k-1 may still be
+        // tearing its tenant down (a serial run does that while the next case runs), so its definition may live on.
+        let seen = liveness.seen.withLock { $0 }
+        #expect(seen["case-1"] == 3)
+        #expect(seen["case-2"] == 2, "the first case is judged before any other starts: \(seen)")
+        #expect(seen["case-3"].map { (1...2).contains($0) } == true, "\(seen)")
         #expect(liveness.alive == 0, "the run keeps no definition once it returns")
     }
 

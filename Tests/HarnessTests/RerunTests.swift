@@ -52,6 +52,22 @@ import Testing
         #expect(junitCase.attempts.count == 2)
     }
 
+    /// A case its integration broke holds its slot until the runner has judged it; a rerun gives that slot up first,
+    /// or in a serial run it would wait for itself.
+    @Test(.timeLimit(.minutes(2))) func aCaseItsIntegrationBrokeIsRerunInASerialRun() async throws {
+        let suites = try EndToEnd.loadSuites(caseIDs: ["untargeted-account-stays-unmanaged", "unlicensed-account-reported-not-licensed"])
+        let script = try BrokenAdapterTests.adapterThatDiesAfterItsFirstStart()
+        defer { BrokenAdapterTests.remove(script) }
+        let run = try await EndToEnd.run(suites, command: [script], stepTimeout: .seconds(6), deadlineScale: 1, rerunFailures: 1, jobs: 1)
+        let cases = run.result.allCases
+        try #require(cases.count == 2, "\(cases.map(\.caseId))")
+        #expect(cases[0].outcome.label == "passed")
+        #expect(cases[1].outcome.label == "errored", "\(cases[1].outcome)")
+        #expect(cases[1].attempts.count == 1 && cases[1].attempts.first?.outcome.label == "errored", "the rerun is kept: \(cases[1].attempts)")
+        let starts = ((try? String(contentsOfFile: script + ".count", encoding: .utf8)) ?? "").split(separator: "\n").count
+        #expect(starts == 3, "one good start, then the broken case and its rerun")
+    }
+
     @Test func withoutRerunsAFailureIsReportedOnce() async throws {
         let suites = try EndToEnd.loadSuites(caseIDs: [Self.caseID])
         let run = try await EndToEnd.run(suites, arguments: ["--mutant", "no-restart-request"])

@@ -4,13 +4,14 @@ import CurlHTTP
 /// keep-alive connection) and gives it back at teardown.
 ///
 /// One shared client served every case's calls one at a time, so with `--jobs N` the cases queued behind each
-/// other's arrangement; a client per case in flight lets them overlap, and a serial run still keeps one connection.
+/// other's arrangement; a client per case in flight lets them overlap, and a serial run keeps two connections (the
+/// case that runs, and the next, which arranges its tenant meanwhile).
 actor HTTPClientPool {
     private var idle: [HTTPClient]
     private var all: [HTTPClient]
     private let timeouts: HTTPTimeouts
 
-    /// - Parameter first: the client the pool starts with (the control client's, so a serial run opens one connection).
+    /// - Parameter first: the client the pool starts with (the control client's, so no run opens one more than it needs).
     init(first: HTTPClient, timeouts: HTTPTimeouts) {
         idle = [first]
         all = [first]

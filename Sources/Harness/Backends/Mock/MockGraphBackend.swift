@@ -32,8 +32,8 @@ public struct MockGraphBackend: BackendDriver {
 
     public var description: String { "mock MAM backend at \(baseURL)" }
 
-    /// Connections the driver's HTTP clients opened so far (tests check keep-alive with it: one in a serial run,
-    /// at most one per case in flight otherwise).
+    /// Connections the driver's HTTP clients opened so far (tests check keep-alive with it: at most one per case in
+    /// flight, so two in a serial run, whose next case arranges its tenant while one runs).
     public var connectionsOpened: Int {
         get async { await clients.connectionsOpened }
     }

@@ -20,14 +20,15 @@ struct CaseExecution {
     let backendTime: Stopwatch
     /// What a probe step leaves for the result (its summary; whether it ended the session).
     let notes = CaseNotes()
-    /// The run's integration slots, in a run of cases side by side: the case arranges its tenant, then waits for a
-    /// slot before it starts its integration. Nil where the case starts at once.
-    let slots: IntegrationSlots?
+    /// The case's turn at the run's integration slots, where each case has a tenant and a process of its own: the
+    /// case arranges its tenant, then waits for a slot before it starts its integration. Nil where the case starts at
+    /// once.
+    let ticket: IntegrationSlots.Ticket?
     /// Time spent waiting for a slot, which is not the case's own time.
     let queueTime: Stopwatch
 
     init(suite: Suite, testCase: TestCase, adapterFactory: any SDKAdapterFactory, backend: any BackendDriver,
-         configuration: RunConfiguration, transcript: Transcript, slots: IntegrationSlots? = nil) {
+         configuration: RunConfiguration, transcript: Transcript, ticket: IntegrationSlots.Ticket? = nil) {
         self.suite = suite
         self.testCase = testCase
         self.adapterFactory = adapterFactory
@@ -35,7 +36,7 @@ struct CaseExecution {
         self.configuration = configuration
         self.transcript = transcript
         backendTime = Stopwatch(clock: configuration.clock)
-        self.slots = slots
+        self.ticket = ticket
         queueTime = Stopwatch(clock: configuration.clock)
     }
 
@@ -46,6 +47,10 @@ struct CaseExecution {
         var stderr: [String] = []
         /// What a passing probe saw (nil for a case without one).
         var summary: String?
+        /// The case's integration broke it and the case still holds its integration slot: the runner gives it back
+        /// once it has judged the case, which may stop the run (the restart budget), so no later case starts its
+        /// integration before that decision.
+        var keptSlot = false
 
         /// The adapter could not be started or initialised (for the first case this aborts the run).
         var adapterUnusable: CaseError? {
@@ -75,6 +80,10 @@ struct CaseExecution {
     var queuedDuration: Duration { queueTime.elapsed }
 
     func run(knownIntegration: IntegrationInfo?) async -> Outcome {
+        var askedForSlot = false
+        // A case that never asks for a slot (skipped, or its arrangement failed) gives its turn up, or the cases after
+        // it would wait for it.
+        defer { if !askedForSlot { ticket?.pass() } }
         let lacking = testCase.backendNeeds.subtracting(backend.capabilities).map(\.rawValue).sorted()
         if !lacking.isEmpty {
             return Outcome(outcome: .skipped(reason: "the backend lacks capability \(lacking.joined(separator: ", ")) (\(backend.description))", kind: .backendCapability), integration: knownIntegration)
@@ -93,16 +102,18 @@ struct CaseExecution {
         // Interrupting the run cancels the case: the handler ends its integration, which ends any wait on it.
         let canceller = SessionCanceller()
         do { try await withTaskCancellationHandler {
-            // A fresh process is started before the tenant is arranged: it loads while the arrangement's round trips
-            // are under way, and it hears nothing until `initialize`, which needs the tenant. A long-lived host is
-            // connected only once its case is ready, so no host waits on a slow tenant with a connection open. Among
-            // cases side by side, the tenant is arranged first and the process started once a slot is free.
-            let early = fresh && slots == nil ? try await start(dataDirectory: dataDirectory, log: log, canceller: canceller) : nil
+            // Where cases have slots, the tenant is arranged first (while other cases run) and the process started
+            // once a slot is free. Otherwise a fresh process is started before the tenant is arranged: it loads while
+            // the arrangement's round trips are under way, and it hears nothing until `initialize`, which needs the
+            // tenant. A long-lived host is connected only once its case is ready, so no host waits on a slow tenant
+            // with a connection open.
+            let early = fresh && ticket == nil ? try await start(dataDirectory: dataDirectory, log: log, canceller: canceller) : nil
             session = early
             let arranged = try await arrange()
             tenant = arranged
-            if let slots {
-                try await waitForSlot(slots)
+            if let ticket {
+                askedForSlot = true
+                try await waitForSlot(ticket)
                 holdsSlot = true
             }
             let started: any SDKAdapterSession
@@ -158,8 +169,12 @@ struct CaseExecution {
                 details = "last stderr lines:\n" + end.stderrTail.joined(separator: "\n")
             }
         }
-        // The integration has ended: the next case may start its own while this one reads its journal and tears down.
-        if holdsSlot { slots?.release() }
+        // The integration has ended: the next case may start its own while this one reads its journal and tears
+        // down. Unless the integration broke this case: whether the run goes on is the runner's to decide first.
+        var keptSlot = false
+        if holdsSlot {
+            if case .error(let error)? = stop, error.isIntegrationFault { keptSlot = true } else { ticket?.release() }
+        }
         // What the integration did at the backend, so a failure can be read from both sides; then the tenant goes.
         if let tenant {
             let entries = await backendTime.measure { [backend, transcript] in
@@ -175,7 +190,8 @@ struct CaseExecution {
         switch stop {
         case nil: return Outcome(outcome: .passed, integration: integration, stderr: stderr, summary: notes.summary)
         case .failure(let failure)?: return Outcome(outcome: .failed(describe(failure)), integration: integration, stderr: stderr)
-        case .error(let error)?: return Outcome(outcome: .errored(error, details: details), integration: integration, stderr: stderr)
+        case .error(let error)?:
+            return Outcome(outcome: .errored(error, details: details), integration: integration, stderr: stderr, keptSlot: keptSlot)
         case .skip(let reason, let kind)?: return Outcome(outcome: .skipped(reason: reason, kind: kind), integration: integration, stderr: stderr)
         }
     }
@@ -215,11 +231,15 @@ struct CaseExecution {
     }
 
     /// Waits for an integration slot; throws when the run stops or is interrupted meanwhile.
-    private func waitForSlot(_ slots: IntegrationSlots) async throws(CaseStop) {
-        switch await queueTime.measure({ await slots.acquire() }) {
+    private func waitForSlot(_ ticket: IntegrationSlots.Ticket) async throws(CaseStop) {
+        switch await queueTime.measure({ await ticket.acquire() }) {
         case .admitted:
             let waited = queueTime.elapsed
-            if waited > .zero { transcript.add("waited \(waited.seconds(decimals: 3)) s for one of the run's \(slots.count) integration slots") }
+            if waited > .zero {
+                let slots = ticket.slots
+                let slotsNamed = slots.count == 1 ? "the run's one integration slot" : "one of the run's \(slots.count) integration slots"
+                transcript.add("waited \(waited.seconds(decimals: 3)) s for \(slotsNamed)")
+            }
         case .closed(let reason):
             throw .error(reason)
         case .cancelled:

@@ -1,11 +1,17 @@
 import Synchronization
 
-/// How many integrations run at once (`--jobs`), handed out in the order cases ask.
+/// How many integrations run at once (`--jobs`), handed out in plan order.
 ///
 /// A case arranges its tenant before it asks, so while `count` integrations run their steps the next cases' tenants
 /// are arranged: the arrangement's round trips no longer sit between one case's end and the next one's start (issue
-/// 30). The runner uses slots only where every case has a tenant of its own, so an arrangement cannot touch a case in
-/// flight; a case holds its slot from its integration's start to its end.
+/// 30), in a serial run as much as in a parallel one. The runner uses slots only where every case has a tenant of its
+/// own, so an arrangement cannot touch a case in flight; a case holds its slot from its integration's start to its end.
+///
+/// Tenants are not ready in the order cases were launched (one case arranges more than another), yet integrations
+/// start in that order: each launched case takes a ``Turn``, and a slot goes to the earliest turn not yet served. So a
+/// serial run still starts its integrations one after the other in plan order, which an integration that counts its
+/// starts (or a reader of its log) relies on. A case that will not ask, because its arrangement failed, passes its
+/// turn, or the cases after it would wait forever.
 final class IntegrationSlots: Sendable {
     /// What a case asking for a slot is told.
     enum Admission {
@@ -16,18 +22,49 @@ final class IntegrationSlots: Sendable {
         case cancelled
     }
 
-    private struct Waiter {
-        let id: UInt64
-        let continuation: CheckedContinuation<Admission, Never>
+    /// A case's place in the order integrations start. Each one taken must be used once: to ``acquire(_:)`` a slot, or
+    /// ``pass(_:)``ed.
+    struct Turn: Sendable, Hashable {
+        fileprivate let number: UInt64
     }
+
+    private typealias Waiter = CheckedContinuation<Admission, Never>
 
     private struct State {
         var free: Int
-        var waiting: [Waiter] = []
+        /// The turn the next free slot goes to; the turns before it are served or passed.
+        var serving: UInt64 = 0
+        var issued: UInt64 = 0
+        var waiting: [UInt64: Waiter] = [:]
+        /// Turns after `serving` that will never ask (passed, or given up by a cancelled case).
+        var passed: Set<UInt64> = []
         var closed: CaseError?
-        var nextID: UInt64 = 0
-        /// Waiters cancelled before they were queued (the cancellation handler ran first).
+        /// Turns cancelled before they were queued (the cancellation handler ran first).
         var cancelledEarly: Set<UInt64> = []
+
+        /// Gives free slots to the waiting turns next in line; returns who to wake.
+        mutating func admitInOrder() -> [Waiter] {
+            var admitted: [Waiter] = []
+            while free > 0 {
+                if passed.remove(serving) != nil {
+                    serving += 1
+                } else if let next = waiting.removeValue(forKey: serving) {
+                    free -= 1
+                    serving += 1
+                    admitted.append(next)
+                } else {
+                    break
+                }
+            }
+            return admitted
+        }
+
+        /// `turn` will never take a slot.
+        mutating func forgo(_ turn: UInt64) -> [Waiter] {
+            guard turn >= serving else { return [] }
+            passed.insert(turn)
+            return closed == nil ? admitInOrder() : []
+        }
     }
 
     let count: Int
@@ -47,48 +84,86 @@ final class IntegrationSlots: Sendable {
     /// Cases waiting for a slot.
     var waiting: Int { state.withLock { $0.waiting.count } }
 
-    /// Waits for a free slot, first come first served. An admitted case must ``release()`` its slot.
-    func acquire() async -> Admission {
-        let id = state.withLock { state -> UInt64 in
-            defer { state.nextID += 1 }
-            return state.nextID
-        }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Admission, Never>) in
-                let answer = state.withLock { state -> Admission? in
-                    if let reason = state.closed { return .closed(reason) }
-                    if state.cancelledEarly.remove(id) != nil { return .cancelled }
-                    if state.free > 0 {
-                        state.free -= 1
-                        return .admitted
-                    }
-                    state.waiting.append(Waiter(id: id, continuation: continuation))
-                    return nil
-                }
-                if let answer { continuation.resume(returning: answer) } else { queued?() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state -> Waiter? in
-                guard let index = state.waiting.firstIndex(where: { $0.id == id }) else {
-                    state.cancelledEarly.insert(id)
-                    return nil
-                }
-                return state.waiting.remove(at: index)
-            }
-            waiter?.continuation.resume(returning: .cancelled)
+    /// One case's claim on the slots: its turn, taken when the case was launched.
+    struct Ticket: Sendable {
+        let slots: IntegrationSlots
+        let turn: Turn
+
+        func acquire() async -> Admission { await slots.acquire(turn) }
+        func pass() { slots.pass(turn) }
+        func release() { slots.release() }
+    }
+
+    /// The next turn: the runner takes them in plan order as it launches cases.
+    func takeTurn() -> Turn {
+        state.withLock { state in
+            defer { state.issued += 1 }
+            return Turn(number: state.issued)
         }
     }
 
-    /// Gives a slot back: the longest waiting case gets it.
-    func release() {
-        let next = state.withLock { state -> Waiter? in
-            guard state.closed == nil, !state.waiting.isEmpty else {
-                state.free = min(count, state.free + 1)
-                return nil
+    /// A ticket with the next turn.
+    func ticket() -> Ticket { Ticket(slots: self, turn: takeTurn()) }
+
+    /// Waits until a slot is free and every earlier turn has been served or passed. An admitted case must
+    /// ``release()`` its slot.
+    func acquire(_ turn: Turn) async -> Admission {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: Waiter) in
+                var asked = Asked()
+                state.withLock { state in
+                    if let reason = state.closed {
+                        asked.answer = .closed(reason)
+                    } else if state.cancelledEarly.remove(turn.number) != nil {
+                        asked.answer = .cancelled
+                        asked.admitted = state.forgo(turn.number)
+                    } else {
+                        state.waiting[turn.number] = continuation
+                        asked.admitted = state.admitInOrder()
+                        asked.waits = state.waiting[turn.number] != nil
+                    }
+                }
+                if let answer = asked.answer { continuation.resume(returning: answer) }
+                for next in asked.admitted { next.resume(returning: .admitted) }
+                if asked.waits { queued?() }
             }
-            return state.waiting.removeFirst()
+        } onCancel: {
+            var cancelled: Waiter?
+            var admitted: [Waiter] = []
+            state.withLock { state in
+                if let waiter = state.waiting.removeValue(forKey: turn.number) {
+                    cancelled = waiter
+                    admitted = state.forgo(turn.number)
+                } else if turn.number >= state.serving {
+                    // Not queued yet: it is told when it asks. (One admitted already releases its slot as usual.)
+                    state.cancelledEarly.insert(turn.number)
+                }
+            }
+            cancelled?.resume(returning: .cancelled)
+            for next in admitted { next.resume(returning: .admitted) }
         }
-        next?.continuation.resume(returning: .admitted)
+    }
+
+    /// What an ``acquire(_:)`` found under the lock, acted on after it.
+    private struct Asked {
+        var answer: Admission?
+        var admitted: [Waiter] = []
+        var waits = false
+    }
+
+    /// The case with `turn` will not ask for a slot (its arrangement failed): the turns after it need not wait for it.
+    func pass(_ turn: Turn) {
+        let admitted = state.withLock { $0.forgo(turn.number) }
+        for next in admitted { next.resume(returning: .admitted) }
+    }
+
+    /// Gives a slot back: the earliest waiting turn gets it, once the turns before it are served or passed.
+    func release() {
+        let admitted = state.withLock { state -> [Waiter] in
+            state.free = min(count, state.free + 1)
+            return state.closed == nil ? state.admitInOrder() : []
+        }
+        for next in admitted { next.resume(returning: .admitted) }
     }
 
     /// The run stopped: every waiting case, and every case that asks later, is told why instead of getting a slot.
@@ -97,8 +172,8 @@ final class IntegrationSlots: Sendable {
             guard state.closed == nil else { return [] }
             state.closed = reason
             defer { state.waiting.removeAll() }
-            return state.waiting
+            return Array(state.waiting.values)
         }
-        for waiter in waiters { waiter.continuation.resume(returning: .closed(reason)) }
+        for waiter in waiters { waiter.resume(returning: .closed(reason)) }
     }
 }

@@ -67,11 +67,11 @@ public struct Runner: Sendable {
         // the disk's temporary folder: the work root may be a memory file system, which would keep them in memory.
         let spill = TranscriptSpill(in: NSTemporaryDirectory())
         let today = Self.day(configuration.clock.wallNow())
-        let jobs = parallelJobs
-        // Cases side by side each arrange their tenant before they wait for one of the `jobs` integration slots: as
-        // many cases again are launched, so the next tenants are ready by the time slots free up.
-        let slots = jobs > 1 ? IntegrationSlots(count: jobs) : nil
-        let inFlight = slots == nil ? jobs : 2 * jobs
+        // Each case arranges its tenant before it waits for one of the `jobs` integration slots: as many cases again
+        // are launched, so the next tenants are ready by the time slots free up. A serial run too: its next tenant is
+        // arranged while a case runs, and its last one torn down while the next runs.
+        let slots = arrangesAhead ? IntegrationSlots(count: configuration.jobs) : nil
+        let inFlight = slots.map { 2 * $0.count } ?? 1
         await withTaskGroup(of: (Int, Slot.Ran).self) { group in
             var window = PlanOrderWindow<Slot.Ran, CaseError>(count: pending.count)
             if let stop = policy.stop {
@@ -87,6 +87,8 @@ public struct Runner: Sendable {
                         window.stop(why)
                         slots?.close(why)
                     }
+                    // A case its integration broke kept its slot until now: the run has decided whether it goes on.
+                    if case .finished(_, .finished(_, let last)) = entry, last.keptSlot { slots?.release() }
                     var caseResult = judgedResult
                     if let list = plan.expectedFailures { caseResult = list.judge(caseResult, today: today) }
                     // Reporters get the spilled result too: one that keeps every result (the last-resort report
@@ -104,8 +106,10 @@ public struct Runner: Sendable {
                     let slot = pending.slot(index), suite = scheduled[slot.suite].suite
                     ledger.launched(suite: slot.suite)
                     let listed = plan.expectedFailures?.entry(for: "\(suite.id)/\(slot.testCase.id)") != nil
+                    // Turns are taken here, in plan order: the tasks begin in any order.
+                    let ticket = slots?.ticket()
                     group.addTask { [integration = policy.integration] in
-                        let run = await runWithReruns(slot.testCase, of: suite, knownIntegration: integration, listed: listed, slots: slots)
+                        let run = await runWithReruns(slot.testCase, of: suite, knownIntegration: integration, listed: listed, ticket: ticket)
                         return (index, .finished(run.result, run.last))
                     }
                 }
@@ -133,11 +137,10 @@ public struct Runner: Sendable {
 
     private typealias Slot = PendingCases.Slot
 
-    /// Cases in flight at once: the configured number where cases cannot see each other (each has its own tenant
-    /// and its own integration process), otherwise one.
-    var parallelJobs: Int {
-        guard backend.capabilities.contains(.isolatedTenant), adapter.isolation == .freshProcess else { return 1 }
-        return configuration.jobs
+    /// Whether cases may arrange their tenants while others run, and run side by side (`--jobs`): only when each
+    /// case has a tenant and a process of its own, so nothing one case does can reach another.
+    var arrangesAhead: Bool {
+        backend.capabilities.contains(.isolatedTenant) && adapter.isolation == .freshProcess
     }
 
     /// Secrets in the suites (passwords, scripted PINs) are redacted wherever they show up later.
@@ -152,15 +155,18 @@ public struct Runner: Sendable {
     /// Runs a case, and again while it fails and reruns are left (never a listed expected failure: its failure
     /// is the point). Returns the reported result and the last run's outcome, which drives the run's state.
     private func runWithReruns(
-        _ testCase: TestCase, of suite: Suite, knownIntegration: IntegrationInfo?, listed: Bool, slots: IntegrationSlots?
+        _ testCase: TestCase, of suite: Suite, knownIntegration: IntegrationInfo?, listed: Bool, ticket: IntegrationSlots.Ticket?
     ) async -> (result: CaseResult, last: CaseExecution.Outcome) {
-        var (result, last) = await runOnce(testCase, of: suite, knownIntegration: knownIntegration, slots: slots)
+        var (result, last) = await runOnce(testCase, of: suite, knownIntegration: knownIntegration, ticket: ticket)
         var attempts: [CaseAttempt] = []
         let first = result
         while result.outcome.isFailure, !listed, attempts.count < configuration.rerunFailures,
               !Task.isCancelled, last.adapterUnusable == nil || knownIntegration != nil {
             attempts.append(CaseAttempt(outcome: result.outcome, duration: result.duration, transcript: result.transcript, stderr: result.stderr))
-            (result, last) = await runOnce(testCase, of: suite, knownIntegration: knownIntegration ?? last.integration, slots: slots)
+            // A rerun waits its turn behind the cases launched meanwhile, and the failed attempt's slot is not its.
+            if last.keptSlot { ticket?.slots.release() }
+            (result, last) = await runOnce(testCase, of: suite, knownIntegration: knownIntegration ?? last.integration,
+                                           ticket: ticket?.slots.ticket())
         }
         guard !attempts.isEmpty else { return (result, last) }
         if case .passed = result.outcome {
@@ -177,14 +183,14 @@ public struct Runner: Sendable {
     }
 
     private func runOnce(
-        _ testCase: TestCase, of suite: Suite, knownIntegration: IntegrationInfo?, slots: IntegrationSlots?
+        _ testCase: TestCase, of suite: Suite, knownIntegration: IntegrationInfo?, ticket: IntegrationSlots.Ticket?
     ) async -> (CaseResult, CaseExecution.Outcome) {
         for reporter in reporters { await reporter.caseStarted(suiteId: suite.id, caseId: testCase.id) }
         let caseStart = configuration.clock.now()
         let transcript = Transcript(clock: configuration.clock, redactor: configuration.redactor)
         let execution = CaseExecution(
             suite: suite, testCase: testCase, adapterFactory: adapter, backend: backend,
-            configuration: configuration, transcript: transcript, slots: slots)
+            configuration: configuration, transcript: transcript, ticket: ticket)
         let outcome = await execution.run(knownIntegration: knownIntegration)
         var result = CaseResult(
             suiteId: suite.id, caseId: testCase.id, title: testCase.title, requirements: testCase.requirements,
