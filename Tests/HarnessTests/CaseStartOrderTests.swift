@@ -86,20 +86,6 @@ import Testing
         #expect(timeline.entries == ["arrange", "start", "teardown"], "\(timeline.entries)")
     }
 
-    @Test func aSerialRunArrangesTheNextTenantWhileACaseRunsAndRunsOneIntegrationAtATime() async throws {
-        // After the first case (which runs alone), every case holds its app.launch until its own tenant and the next
-        // case's are arranged while it is alive: only a run that arranges ahead gets there.
-        let timeline = SeamTimeline()
-        let door = OpenOnce()
-        let watch = PipelineWatch(door: door, arranged: 3, alive: 1)
-        let backend = InMemoryBackend(timeline: timeline, onArrange: { watch.arranged($0) })
-        let integration = TimedIntegration(timeline: timeline, holdLaunchesAfterTheFirst: door, onStart: { watch.alive($0) })
-        let cases = (1...4).map { RunnerLogicTests.yamlCase(id: "c\($0)", "do: app.launch") }.joined(separator: "\n")
-        let result = try await RunnerLogicTests.run(cases, integration: integration, backend: backend, jobs: 1)
-        #expect(RunnerLogicTests.outcomes(result) == Array(repeating: "passed", count: 4), "\(result.allCases.map(\.outcome))")
-        #expect(integration.sessions.peak == 1, "one integration at a time, as --jobs 1 says")
-    }
-
     @Test func aCaseSkippedBeforeItsTurnHoldsUpNoLaterCase() async throws {
         let backend = InMemoryBackend(capabilities: Set(BackendCapability.allCases).subtracting([.faults]))
         let cases = [
@@ -113,18 +99,35 @@ import Testing
         }
     }
 
-    @Test func casesSideBySideArrangeTheirTenantsWhileTheSlotsAreBusyAndRunNoMoreIntegrationsThanJobs() async throws {
-        // After the first case (which runs alone), every case holds its app.launch until two integrations are alive
-        // and all five tenants are arranged at once: only cases that arrange while both slots are busy get there.
+    /// A run of `cases` with `--jobs` `jobs`, whose held cases go on once `arranged` tenants exist while `jobs`
+    /// integrations are alive.
+    struct Pipeline: Sendable, CustomTestStringConvertible {
+        var jobs: Int
+        var cases: Int
+        var arranged: Int
+        var testDescription: String { "--jobs \(jobs)" }
+    }
+
+    static let pipelines = [
+        // Serial: the running case's tenant, and the next case's (the first case's is there too).
+        Pipeline(jobs: 1, cases: 4, arranged: 3),
+        // Two at a time: every tenant at once, while both slots are busy.
+        Pipeline(jobs: 2, cases: 5, arranged: 5),
+    ]
+
+    @Test(arguments: pipelines)
+    func casesArrangeTheirTenantsWhileTheSlotsAreBusyAndRunNoMoreIntegrationsThanJobs(_ pipeline: Pipeline) async throws {
+        // After the first case (which runs alone), every case holds its app.launch until `jobs` integrations are alive
+        // and `arranged` tenants exist: only cases that arrange while the slots are busy get there.
         let timeline = SeamTimeline()
         let door = OpenOnce()
-        let watch = PipelineWatch(door: door, arranged: 5, alive: 2)
+        let watch = PipelineWatch(door: door, arranged: pipeline.arranged, alive: pipeline.jobs)
         let backend = InMemoryBackend(timeline: timeline, onArrange: { watch.arranged($0) })
         let integration = TimedIntegration(timeline: timeline, holdLaunchesAfterTheFirst: door, onStart: { watch.alive($0) })
-        let cases = (1...5).map { RunnerLogicTests.yamlCase(id: "c\($0)", "do: app.launch") }.joined(separator: "\n")
-        let result = try await RunnerLogicTests.run(cases, integration: integration, backend: backend, jobs: 2)
-        #expect(RunnerLogicTests.outcomes(result) == Array(repeating: "passed", count: 5), "\(result.allCases.map(\.outcome))")
-        #expect(integration.sessions.peak == 2, "two integrations at a time, as --jobs 2 says")
+        let cases = (1...pipeline.cases).map { RunnerLogicTests.yamlCase(id: "c\($0)", "do: app.launch") }.joined(separator: "\n")
+        let result = try await RunnerLogicTests.run(cases, integration: integration, backend: backend, jobs: pipeline.jobs)
+        #expect(RunnerLogicTests.outcomes(result) == Array(repeating: "passed", count: pipeline.cases), "\(result.allCases.map(\.outcome))")
+        #expect(integration.sessions.peak == pipeline.jobs, "no more integrations at a time than --jobs says")
     }
 
     @Test func aLongLivedHostIsConnectedOnlyOnceItsTenantIsArranged() async throws {
