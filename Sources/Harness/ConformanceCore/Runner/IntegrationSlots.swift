@@ -8,10 +8,10 @@ import Synchronization
 /// own, so an arrangement cannot touch a case in flight; a case holds its slot from its integration's start to its end.
 ///
 /// Tenants are not ready in the order cases were launched (one case arranges more than another), yet integrations
-/// start in that order: each launched case takes a ``Turn``, and a slot goes to the earliest turn not yet served. So a
-/// serial run still starts its integrations one after the other in plan order, which an integration that counts its
-/// starts (or a reader of its log) relies on. A case that will not ask, because its arrangement failed, passes its
-/// turn, or the cases after it would wait forever.
+/// start in that order: each launched case takes a ``Ticket`` with its turn, and a slot goes to the earliest turn not
+/// yet served. So a serial run still starts its integrations one after the other in plan order, which an integration
+/// that counts its starts (or a reader of its log) relies on. A case that will not ask, because it was skipped or its
+/// arrangement failed, passes its turn, or the cases after it would wait forever.
 final class IntegrationSlots: Sendable {
     /// What a case asking for a slot is told.
     enum Admission {
@@ -20,12 +20,6 @@ final class IntegrationSlots: Sendable {
         case closed(CaseError)
         /// The case's task was cancelled while it waited (the run was interrupted).
         case cancelled
-    }
-
-    /// A case's place in the order integrations start. Each one taken must be used once: to ``acquire(_:)`` a slot, or
-    /// ``pass(_:)``ed.
-    struct Turn: Sendable, Hashable {
-        fileprivate let number: UInt64
     }
 
     private typealias Waiter = CheckedContinuation<Admission, Never>
@@ -84,43 +78,43 @@ final class IntegrationSlots: Sendable {
     /// Cases waiting for a slot.
     var waiting: Int { state.withLock { $0.waiting.count } }
 
-    /// One case's claim on the slots: its turn, taken when the case was launched.
+    /// One case's place in the order integrations start, taken when the runner launched it. Each ticket must be used
+    /// once: to ``acquire()`` a slot, or ``pass()``ed.
     struct Ticket: Sendable {
         let slots: IntegrationSlots
-        let turn: Turn
+        fileprivate let turn: UInt64
 
+        /// Waits until a slot is free and every earlier turn has been served or passed. An admitted case must
+        /// ``release()`` its slot.
         func acquire() async -> Admission { await slots.acquire(turn) }
+        /// This case will not ask for a slot (it was skipped, or its arrangement failed): the turns after it need not
+        /// wait for it.
         func pass() { slots.pass(turn) }
         func release() { slots.release() }
     }
 
-    /// The next turn: the runner takes them in plan order as it launches cases.
-    func takeTurn() -> Turn {
+    /// A ticket with the next turn: the runner takes them in plan order as it launches cases.
+    func ticket() -> Ticket {
         state.withLock { state in
             defer { state.issued += 1 }
-            return Turn(number: state.issued)
+            return Ticket(slots: self, turn: state.issued)
         }
     }
 
-    /// A ticket with the next turn.
-    func ticket() -> Ticket { Ticket(slots: self, turn: takeTurn()) }
-
-    /// Waits until a slot is free and every earlier turn has been served or passed. An admitted case must
-    /// ``release()`` its slot.
-    func acquire(_ turn: Turn) async -> Admission {
+    private func acquire(_ turn: UInt64) async -> Admission {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Waiter) in
                 var asked = Asked()
                 state.withLock { state in
                     if let reason = state.closed {
                         asked.answer = .closed(reason)
-                    } else if state.cancelledEarly.remove(turn.number) != nil {
+                    } else if state.cancelledEarly.remove(turn) != nil {
                         asked.answer = .cancelled
-                        asked.admitted = state.forgo(turn.number)
+                        asked.admitted = state.forgo(turn)
                     } else {
-                        state.waiting[turn.number] = continuation
+                        state.waiting[turn] = continuation
                         asked.admitted = state.admitInOrder()
-                        asked.waits = state.waiting[turn.number] != nil
+                        asked.waits = state.waiting[turn] != nil
                     }
                 }
                 if let answer = asked.answer { continuation.resume(returning: answer) }
@@ -131,12 +125,12 @@ final class IntegrationSlots: Sendable {
             var cancelled: Waiter?
             var admitted: [Waiter] = []
             state.withLock { state in
-                if let waiter = state.waiting.removeValue(forKey: turn.number) {
+                if let waiter = state.waiting.removeValue(forKey: turn) {
                     cancelled = waiter
-                    admitted = state.forgo(turn.number)
-                } else if turn.number >= state.serving {
+                    admitted = state.forgo(turn)
+                } else if turn >= state.serving {
                     // Not queued yet: it is told when it asks. (One admitted already releases its slot as usual.)
-                    state.cancelledEarly.insert(turn.number)
+                    state.cancelledEarly.insert(turn)
                 }
             }
             cancelled?.resume(returning: .cancelled)
@@ -144,16 +138,15 @@ final class IntegrationSlots: Sendable {
         }
     }
 
-    /// What an ``acquire(_:)`` found under the lock, acted on after it.
+    /// What ``Ticket/acquire()`` found under the lock, acted on after it.
     private struct Asked {
         var answer: Admission?
         var admitted: [Waiter] = []
         var waits = false
     }
 
-    /// The case with `turn` will not ask for a slot (its arrangement failed): the turns after it need not wait for it.
-    func pass(_ turn: Turn) {
-        let admitted = state.withLock { $0.forgo(turn.number) }
+    private func pass(_ turn: UInt64) {
+        let admitted = state.withLock { $0.forgo(turn) }
         for next in admitted { next.resume(returning: .admitted) }
     }
 
