@@ -10,7 +10,9 @@ Every figure is wall time from this script (median of N runs), on whatever build
    number of cores): its wall time, the CPU time of all its processes (this script adopts the orphans a run
    leaves, its fork server, so their time counts too; one still running 10 s after mamconf ended stops the
    benchmark), and the share of its time the console's timing line gives to start-up, backend (tenant setup and
-   backend calls) and integration plus runner.
+   backend calls) and integration plus runner. The CPU time is split per case between mamconf's own process (the
+   runner and the embedded mock, read from /proc while it is a zombie) and the integration's processes (all the
+   rest: the adapter's fork server and its cases, or the exec'd adapters), next to the floor's split.
 2. The floor: the same cases against `mamconf-floor`, which answers each request at once from a recording of
    the reference made here first (record_adapter.py). It costs only process starts, round trips, the runner
    and the backend. Like the reference, it runs twice: through its fork server (`floor`, the launch the
@@ -38,13 +40,34 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TIMING = re.compile(r"time: start-up ([\d.]+) s; cases ([\d.]+) s \(of which backend ([\d.]+) s, integration and runner ([\d.]+) s\)")
-TALLY = re.compile(r"(\d+) passed, (\d+) failed, (\d+) skipped")
+TALLY = re.compile(r"(\d+) passed, (\d+) failed(?:, (\d+) errored)?, (\d+) skipped")
 
 
 def run(command, cwd=ROOT):
     started = time.monotonic()
     done = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     return time.monotonic() - started, done.returncode, done.stdout
+
+
+def run_measured(command):
+    """Like run(), and also the CPU seconds mamconf's own process spent (its threads, not its children): read from
+    /proc/PID/stat after it ended and before it is reaped, when the kernel still holds its figures."""
+    started = time.monotonic()
+    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = child.stdout.read()
+    child.stdout.close()
+    os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOWAIT)
+    wall = time.monotonic() - started
+    own = own_cpu(child.pid)
+    return wall, child.wait(), out.decode(errors="replace"), own
+
+
+def own_cpu(pid):
+    """User and system CPU seconds of `pid` itself, without its children (fields 14 and 15 of /proc/PID/stat, in
+    clock ticks; the command name before them may hold spaces, so fields count from its closing parenthesis)."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def children_cpu():
@@ -91,24 +114,28 @@ def reap_adopted(deadline=10.0):
 def main_job(bindir, adapter, jobs, runs, junit, extra=()):
     """Median wall time and median CPU time of `runs` runs. The CPU time counts mamconf, the embedded mock and every
     adapter process (the fork server reaps its cases, and mamconf the server), so wall time times the cores, less
-    the CPU time, is what the run left idle: on a shared machine it also moves far less than wall time."""
-    walls, cpus, timing, tally = [], [], None, None
+    the CPU time, is what the run left idle: on a shared machine it also moves far less than wall time. The CPU
+    time comes as three medians: all processes, mamconf's own, and all the others (each run split, then medians)."""
+    walls, cpus, owns, rests, timing, tally = [], [], [], [], None, None
     for _ in range(runs):
         command = [os.path.join(bindir, "mamconf"), "run", "--jobs", str(jobs), "--junit", junit] + list(extra)
         if adapter:
             command += ["--adapter", adapter]
         before = children_cpu()
-        wall, code, out = run(command)
+        wall, code, out, own = run_measured(command)
         left = reap_adopted()
         if left:
             sys.exit("processes of the run still running 10 s after mamconf ended: %s" % left)
         cpus.append(children_cpu() - before)
+        owns.append(own)
+        rests.append(cpus[-1] - own)
         if code not in (0, 1):
             sys.exit("mamconf run exited %d:\n%s" % (code, out[-2000:]))
         walls.append(wall)
         timing = TIMING.search(out)
         tally = TALLY.search(out)
-    return statistics.median(walls), statistics.median(cpus), timing, tally
+    cpu = (statistics.median(cpus), statistics.median(owns), statistics.median(rests))
+    return statistics.median(walls), cpu, timing, tally
 
 
 def spawn_cost(command, initialize, work, count=20):
@@ -219,7 +246,7 @@ def main():
     cores = os.cpu_count()
     print("\nfull default run, median of %d (wall s; CPU s of all its processes, and how busy it kept the %d cores;"
           " start-up / backend / integration+runner from the timing line, summed over cases)" % (args.runs, cores))
-    results = {}
+    results, split = {}, {}
     for jobs in sorted({1, args.jobs}):
         # The reference as `mamconf run` starts it (its default launch, a fork server), the same forced to exec a
         # process per case (the launch any other adapter gets), and the floor in both launches.
@@ -227,14 +254,25 @@ def main():
         variants = (("reference", None, ()), ("ref-exec", None, ("--adapter-launch", "exec")),
                     ("floor", replay, ("--adapter-launch", "fork-server")), ("floor-exec", replay, ("--adapter-launch", "exec")))
         for name, adapter, extra in variants:
-            wall, cpu, timing, tally = main_job(bindir, adapter, jobs, args.runs, junit, extra)
+            wall, (cpu, own, rest), timing, tally = main_job(bindir, adapter, jobs, args.runs, junit, extra)
             results[(name, jobs)] = wall
             parts = "start-up %s, backend %s, integration+runner %s" % timing.group(1, 3, 4) if timing else "no timing line"
-            verdicts = "%s passed, %s failed" % tally.group(1, 2) if tally else "no tally"
+            verdicts = "%s passed, %s failed, %s errored" % (tally.group(1), tally.group(2), tally.group(3) or "0") if tally else "no tally"
             busy = 100 * cpu / (wall * cores) if wall > 0 else 0
             print("  %-10s --jobs %d: %6.2f s, cpu %5.2f s (%3.0f%% busy)  (%s; %s)" % (name, jobs, wall, cpu, busy, parts, verdicts))
+            # Per case that ran (a skipped case starts no integration).
+            ran = int(tally.group(1)) + int(tally.group(2)) + int(tally.group(3) or 0) if tally else 0
+            if ran:
+                split[(name, jobs)] = (1000 * own / ran, 1000 * rest / ran)
+                print("  %-10s           cpu per case: mamconf itself (runner, embedded mock) %4.1f ms,"
+                      " integration processes %4.1f ms" % ((name,) + split[(name, jobs)]))
         print("  run/floor at --jobs %d: %.2f (exec launch: %.2f)" % (
             jobs, results[("reference", jobs)] / results[("floor", jobs)], results[("ref-exec", jobs)] / results[("floor-exec", jobs)]))
+        for run_name, floor_name in (("reference", "floor"), ("ref-exec", "floor-exec")):
+            if (run_name, jobs) in split and (floor_name, jobs) in split:
+                (run_own, run_rest), (floor_own, floor_rest) = split[(run_name, jobs)], split[(floor_name, jobs)]
+                print("  %s beside %s, cpu per case: mamconf itself %+.1f ms, integration processes %+.1f ms" % (
+                    run_name, floor_name, run_own - floor_own, run_rest - floor_rest))
 
     first = sorted(os.listdir(recordings))[0]
     with open(os.path.join(recordings, first)) as f:
