@@ -164,7 +164,7 @@ public struct Runner: Sendable {
               !Task.isCancelled, last.adapterUnusable == nil || knownIntegration != nil {
             attempts.append(CaseAttempt(outcome: result.outcome, duration: result.duration, transcript: result.transcript, stderr: result.stderr))
             // A rerun waits its turn behind the cases launched meanwhile, and the failed attempt's slot is not its.
-            if last.keptSlot { ticket?.slots.release() }
+            if last.keptSlot { ticket?.release() }
             (result, last) = await runOnce(testCase, of: suite, knownIntegration: knownIntegration ?? last.integration,
                                            ticket: ticket?.slots.ticket())
         }
