@@ -225,17 +225,23 @@ final class SocketOutput: ChannelOutput, @unchecked Sendable {
     }
 
     func send(_ line: Data, failed: @escaping @Sendable (AdapterFault) -> Void) {
-        // The rest to write, and the connection it must go to when part of the line went out already.
-        let pending: (rest: Data, begunOn: Int?)? = current.withLock { connection in
+        // The rest goes to the queue under the lock: handed over after it, a line whose first part the socket took
+        // could be overtaken by a later sender's whole line, which then landed inside it.
+        current.withLock { connection in
             guard connection.queued == 0, let writer = connection.writer else {
                 connection.queued += 1
-                return (line, nil)
+                writeLater(line, begunOn: nil, failed: failed)
+                return
             }
-            guard let rest = writer.writeWithoutWaiting(line) else { return nil }
+            guard let rest = writer.writeWithoutWaiting(line) else { return }
             connection.queued += 1
-            return (rest, rest.count < line.count ? connection.generation : nil)
+            writeLater(rest, begunOn: rest.count < line.count ? connection.generation : nil, failed: failed)
         }
-        guard let (rest, begunOn) = pending else { return }
+    }
+
+    /// Writes `rest` on the queue, after every line queued before it; `begunOn` is the connection it must go to when
+    /// part of the line went out already. Called under `current`'s lock, which the block takes only when it runs.
+    private func writeLater(_ rest: Data, begunOn: Int?, failed: @escaping @Sendable (AdapterFault) -> Void) {
         queue.async { [self] in
             defer { current.withLock { $0.queued -= 1 } }
             let writer = current.withLock { connection -> DescriptorWriter? in

@@ -271,16 +271,23 @@ final class PipeOutput: ChannelOutput, @unchecked Sendable {
     }
 
     func send(_ line: Data, failed: @escaping @Sendable (AdapterFault) -> Void) {
-        let rest: Data? = writes.withLock { writes in
+        // The rest goes to the queue under the lock: handed over after it, a line whose first part the pipe took could
+        // be overtaken by a later sender's whole line, which then landed inside it.
+        writes.withLock { writes in
             guard writes.queued == 0, !writes.stalled, !writes.closed else {
                 writes.queued += 1
-                return line
+                writeLater(line, failed: failed)
+                return
             }
-            guard let rest = writer.writeWithoutWaiting(line) else { return nil }
+            guard let rest = writer.writeWithoutWaiting(line) else { return }
             writes.queued += 1
-            return rest
+            writeLater(rest, failed: failed)
         }
-        guard let rest else { return }
+    }
+
+    /// Writes `rest` on the queue, after every line queued before it. Called under `writes`' lock, which the block
+    /// takes only when it runs.
+    private func writeLater(_ rest: Data, failed: @escaping @Sendable (AdapterFault) -> Void) {
         queue.async { [self] in
             defer { writes.withLock { $0.queued -= 1 } }
             let (stalled, closed) = writes.withLock { ($0.stalled, $0.closed) }
